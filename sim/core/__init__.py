@@ -1,0 +1,1 @@
+"""Game-agnostic machinery: RNG, game contract, registry, config, runner, Parquet lake."""

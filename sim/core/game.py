@@ -1,0 +1,187 @@
+"""The game-module contract (DESIGN.md §6). Every package under ``sim/games/<game>/`` fills it.
+
+Python side (this class): metadata, loading and validating designer data (card library, decks,
+editions, bot weights) into compiled numpy tables, and decoding a match into a readable log.
+numba side (inside the game package): a batch kernel that plays B matches from seed keys.
+
+Seats and slots. A matchup has one *deck slot* per side (slot 0 = side A, slot 1 = side B). Every
+deal is played twice, seats swapped (``swap`` = 0: slot i sits in seat i; ``swap`` = 1: the slots
+are reversed). Seat 0 always takes the first turn, so the pair plays both turn orders; this is a
+balanced version of "randomly choose the starting player". A slot keeps its deck shuffle and its
+bot's random stream across the pair (streams are keyed by slot, not seat).
+
+Cooperative games have one side (slot 0 = the team); ``swap`` is always 0 and arms of a study pair
+on the same deal instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+def content_hash(obj: Any) -> str:
+    """Short, stable hash of JSON-able content (dict keys sorted)."""
+    blob = json.dumps(obj, sort_keys=True, separators=(",", ":"), default=_json_default)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, (np.integer,)):
+        return int(value)
+    if isinstance(value, (np.floating,)):
+        return float(value)
+    raise TypeError(f"not JSON-able: {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A resolved rule edition plus card library, compiled for the kernel."""
+
+    game: str
+    ruleset_id: str  # e.g. "0.36" or "0.36+no-opening"
+    ruleset_hash: str  # hash of the resolved data (rules + cards), not of the file text
+    tables: Any  # game-specific compiled arrays (passed to the kernel as arguments)
+    description: str = ""
+    assumed: tuple[str, ...] = ()  # names of facts that rest on assumed data
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Who plays whom. ``sides`` are human-readable deck labels, one per deck slot."""
+
+    game: str
+    matchup_id: str  # stable; part of every seed key, so never derived from list positions
+    sides: tuple[str, ...]
+    players: int  # number of seats in one match
+    payload: Any  # game-specific compiled decks
+    matchup_hash: str = ""
+    cooperative: bool = False
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A bot: a kernel-side policy id plus its numeric parameters (weights are data)."""
+
+    name: str
+    policy_id: int
+    params: np.ndarray  # float64 vector
+    policy_hash: str = ""
+
+
+@dataclass(frozen=True)
+class SeedBlock:
+    """The seed keys of a block of matches: all share (root seed, matchup); each row is one match."""
+
+    root_seed: int
+    matchup_key: int
+    pair_index: np.ndarray  # int64[B]
+    swap: np.ndarray  # uint8[B]
+
+    def __len__(self) -> int:
+        return int(self.pair_index.shape[0])
+
+
+@dataclass
+class BatchResult:
+    """Result columns of B matches, indexed by SEAT (seat 0 moves first).
+
+    Generic columns every game fills:
+      winner      int8[B]    seat that won; -1 draw. Cooperative: 0 team won, 1 the game won.
+      end_reason  int8[B]    index into ``Game.end_reasons``
+      turns       int16[B]   player turns taken in total
+      rounds      int16[B]   rounds started
+      score       int32[B,P] final score per seat (Renown, nemesis damage, ...)
+      error       int8[B]    0 ok; index into ``Game.error_codes`` (illegal action, invariant, ...)
+    ``extra`` holds game-specific columns: name -> array [B] or [B, P] (per seat).
+    ``card_counts`` optionally int16[B, P, n_cards, 3]: (drawn, played, in opening hand).
+    """
+
+    winner: np.ndarray
+    end_reason: np.ndarray
+    turns: np.ndarray
+    rounds: np.ndarray
+    score: np.ndarray
+    error: np.ndarray
+    extra: dict[str, np.ndarray] = field(default_factory=dict)
+    card_counts: np.ndarray | None = None
+
+
+class Game(ABC):
+    """One game. Subclasses live in ``sim/games/<name>/`` and are registered by module attribute
+    ``GAME`` in the package ``__init__``."""
+
+    name: str
+    title: str
+    engine_version: str  # bump whenever kernel behaviour changes
+    player_counts: tuple[int, ...]
+    cooperative: bool = False
+    end_reasons: tuple[str, ...]
+    error_codes: tuple[str, ...] = ("ok",)
+
+    # ---- designer data -------------------------------------------------------------------
+    @abstractmethod
+    def editions(self) -> list[str]:
+        """Names of rule editions (and named rule presets) available."""
+
+    @abstractmethod
+    def default_edition(self) -> str: ...
+
+    @abstractmethod
+    def load_ruleset(self, edition: str) -> Ruleset:
+        """Resolve an edition (deltas over its base) and validate it; raise UserError on bad data."""
+
+    @abstractmethod
+    def matchup_sets(self) -> list[str]:
+        """Names of predefined matchup sets (e.g. 'all_factions')."""
+
+    @abstractmethod
+    def load_matchups(self, ruleset: Ruleset, spec: str | list[str]) -> list[Matchup]:
+        """A named set, or explicit entries (game-specific syntax, e.g. 'hearthbound/brindle vs
+        ironmaw/skara' or a deck file path). Raise UserError naming the entry when invalid."""
+
+    @abstractmethod
+    def policy_names(self) -> list[str]: ...
+
+    @abstractmethod
+    def load_policy(self, name: str) -> Policy: ...
+
+    # ---- kernel --------------------------------------------------------------------------
+    @abstractmethod
+    def play_batch(
+        self,
+        ruleset: Ruleset,
+        matchup: Matchup,
+        policies: tuple[Policy, ...],  # one per deck slot
+        seeds: SeedBlock,
+        *,
+        debug: bool = False,
+        card_counts: bool = False,
+    ) -> BatchResult:
+        """Play len(seeds) matches. Pure: the same arguments give the same result."""
+
+    def warm_up(self) -> None:
+        """Compile (or load from cache) the kernels once, before fanning out to workers."""
+
+    # ---- decoding ------------------------------------------------------------------------
+    @abstractmethod
+    def extra_columns(self) -> dict[str, str]:
+        """Game-specific result columns: name -> 'per_match' or 'per_seat'."""
+
+    def card_names(self, ruleset: Ruleset) -> list[str]:
+        """Card identity names for per-card rows (index = card id in ``card_counts``)."""
+        return []
+
+    @abstractmethod
+    def replay(
+        self, ruleset: Ruleset, matchup: Matchup, policies: tuple[Policy, ...], seeds: SeedBlock
+    ) -> list[str]:
+        """Replay the single match in ``seeds`` and return its event log, one line per event
+        (every action, every die roll and shuffle outcome that matters)."""
