@@ -173,7 +173,13 @@ class Game(ABC):
     # ---- decoding ------------------------------------------------------------------------
     @abstractmethod
     def extra_columns(self) -> dict[str, str]:
-        """Game-specific result columns: name -> 'per_match' or 'per_seat'."""
+        """Game-specific result columns: name -> kind. Kinds: 'per_match' (array [B]),
+        'per_seat' (array [B, P], written as <name>_a / <name>_b by side), 'list' (array [B, K],
+        written as a Parquet list column, e.g. Gravehold life at the end of each round)."""
+
+    def extra_categories(self, ruleset: Ruleset) -> dict[str, list[str]]:
+        """Names for integer-coded extra columns (code i -> names[i]); the lake stores the names."""
+        return {}
 
     def card_names(self, ruleset: Ruleset) -> list[str]:
         """Card identity names for per-card rows (index = card id in ``card_counts``)."""
