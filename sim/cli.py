@@ -1,0 +1,107 @@
+"""Command line: ``python -m sim <command> [hydra overrides]`` (the Makefile wraps these).
+
+  sweep    [overrides]        run (or resume) an experiment, then write its report
+  report   <experiment>       (re)build reports/<experiment>/ from the lake
+  replay   <experiment> <row> replay one stored match with its event log
+  bench    [--quick]          throughput table + JSON (reports/bench/)
+  validate [overrides]        compose the config and load every data file; run nothing
+  list                        games, editions, matchup sets and bots
+
+A user mistake prints one line ``error: ...`` and exits with status 2; nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from sim.core.errors import UserError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="sim", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    sweep = commands.add_parser("sweep", help="run or resume an experiment, then report")
+    sweep.add_argument("overrides", nargs="*")
+    sweep.add_argument("--no-report", action="store_true")
+    validate = commands.add_parser("validate", help="compose config and load data; run nothing")
+    validate.add_argument("overrides", nargs="*")
+    report = commands.add_parser("report", help="build reports/<experiment>/ from its lake")
+    report.add_argument("experiment")
+    replay = commands.add_parser("replay", help="replay one stored match")
+    replay.add_argument("experiment")
+    replay.add_argument("row", help="row number (lake sorted by ruleset, matchup, pair, swap) or a seed_key")
+    replay.add_argument("--ruleset", default="", help="ruleset id, when the seed_key alone is ambiguous")
+    bench = commands.add_parser("bench", help="measure throughput")
+    bench.add_argument("--quick", action="store_true", help="small samples (smoke run)")
+    bench.add_argument("--games", nargs="*", default=None)
+    commands.add_parser("list", help="games, editions, matchup sets, bots")
+    args = parser.parse_args(argv)
+    try:
+        return _dispatch(args)
+    except UserError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted: finished parts are kept; rerun the same command to resume", file=sys.stderr)
+        return 130
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    from sim.core import config
+
+    if args.command == "sweep":
+        from sim.core import runner
+
+        cfg = config.compose(args.overrides)
+        plan = runner.run(cfg)
+        print(f"lake: {plan.directory}")
+        if not args.no_report:
+            from sim.report_runner import report_experiment
+
+            print(f"report: {report_experiment(plan.name)}")
+        return 0
+    if args.command == "validate":
+        from sim.core import runner
+
+        plan = runner.make_plan(config.compose(args.overrides))
+        print(
+            f"ok: {plan.game.name}, {len(plan.rulesets)} arm(s), {len(plan.matchups[0])} matchup(s), "
+            f"{plan.pairs} pair(s) each, {plan.total_matches} matches in {len(plan.tasks)} tasks -> {plan.directory}"
+        )
+        return 0
+    if args.command == "report":
+        from sim.report_runner import report_experiment
+
+        print(f"report: {report_experiment(args.experiment)}")
+        return 0
+    if args.command == "replay":
+        from sim.replay import replay_row
+
+        for line in replay_row(args.experiment, args.row, ruleset=args.ruleset):
+            print(line)
+        return 0
+    if args.command == "bench":
+        from sim.bench import run_bench
+
+        run_bench(quick=args.quick, games=args.games)
+        return 0
+    if args.command == "list":
+        _list()
+        return 0
+    raise AssertionError(args.command)
+
+
+def _list() -> None:
+    from sim.core.registry import game_names, get_game
+
+    for name in game_names():
+        game = get_game(name)
+        print(f"{name}: {game.title} (engine {game.engine_version}, players {game.player_counts})")
+        print(f"  editions: {', '.join(game.editions())} (default {game.default_edition()})")
+        print(f"  matchup sets: {', '.join(game.matchup_sets())}")
+        print(f"  bots: {', '.join(game.policy_names())}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""Experiment configuration: Hydra composition over typed (structured) configs.
+
+``conf/config.yaml`` is the root; config groups: ``game`` (per-game defaults), ``runner`` (local
+processes or a Dask cluster), ``experiment`` (named presets, ``make sweep EXP=<preset>``). Any
+field can be overridden on the command line (``runner.n_jobs=2 matches=200000 edition=0.36``).
+The schema below is the single source of truth: an unknown key or a value of the wrong type fails
+at composition with one line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from omegaconf import MISSING, DictConfig, OmegaConf
+
+from sim.core.errors import UserError
+from sim.core.game import content_hash
+from sim.core.paths import CONF_DIR
+
+
+@dataclass
+class RunnerConfig:
+    n_jobs: int = 2  # worker processes; 1 runs in-process
+    chunk_pairs: int = 500  # pairs per task (one Parquet part per task)
+    backend: str = "loky"  # loky (local processes) | dask (a Dask cluster) | sequential
+    dask_address: str = ""  # scheduler address for backend=dask; empty starts a LocalCluster
+    debug: bool = False  # kernels check invariants after every action
+    card_rows: bool = False  # also write per-card rows (drawn / played / opening hand)
+    progress: bool = True
+
+
+@dataclass
+class StopConfig:
+    """Sequential stopping: stop a matchup's pairs once a Wald SPRT on its first-player score decides."""
+
+    sprt: bool = False
+    p0: float = 0.5
+    p1: float = 0.55
+    alpha: float = 0.05
+    beta: float = 0.05
+
+
+@dataclass
+class ReportConfig:
+    kinds: list[str] = field(default_factory=lambda: ["summary"])
+    equivalence_margin: float = 0.02
+    confidence: float = 0.95
+    min_count: int = 30
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ExperimentConfig:
+    name: str = ""  # experiment name (folder under experiments/ and reports/); empty: <game>-<hash>
+    description: str = ""
+    game: str = MISSING
+    # Arms of the study: rule editions (or named rule presets). Empty: the game's default edition.
+    editions: list[str] = field(default_factory=list)
+    edition: str = ""  # shorthand for a single arm; wins over `editions` when set
+    matchups: list[str] = field(default_factory=list)  # set names or explicit entries
+    policies: list[str] = field(default_factory=list)  # one bot per deck slot (A, B)
+    pairs: int = 100  # seat-swapped pairs per matchup per arm (cooperative: deals per arm)
+    matches: int = 0  # if > 0: total matches wanted; overrides `pairs` (rounded up to whole pairs)
+    seed: int = 20261129
+    runner: RunnerConfig = field(default_factory=RunnerConfig)
+    stop: StopConfig = field(default_factory=StopConfig)
+    report: ReportConfig = field(default_factory=ReportConfig)
+
+
+_registered = False
+
+
+def _register_schema() -> None:
+    global _registered
+    if _registered:
+        return
+    from hydra.core.config_store import ConfigStore
+
+    ConfigStore.instance().store(name="experiment_schema", node=ExperimentConfig)
+    _registered = True
+
+
+def compose(overrides: list[str]) -> DictConfig:
+    """Compose ``conf/`` with command-line overrides into a validated, resolved config."""
+    from hydra import compose as hydra_compose
+    from hydra import initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+
+    _register_schema()
+    GlobalHydra.instance().clear()
+    try:
+        with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
+            cfg = hydra_compose(config_name="config", overrides=list(overrides))
+        _reject_unknown_keys(cfg, ExperimentConfig, "")
+        OmegaConf.resolve(cfg)
+        # Touch every field so missing values and type errors surface now, not mid-sweep.
+        OmegaConf.to_container(cfg, throw_on_missing=True)
+    except UserError:
+        raise
+    except Exception as exc:  # Hydra/OmegaConf errors are user mistakes in a config or override
+        raise UserError(_one_line(exc), file="conf/ (or command-line override)") from None
+    finally:
+        GlobalHydra.instance().clear()
+    check_values(cfg)
+    return cfg
+
+
+def _reject_unknown_keys(node: DictConfig, schema: type, prefix: str) -> None:
+    """'+key=value' can add keys Hydra does not check against the schema; refuse them here."""
+    fields = {f.name: f for f in dataclasses.fields(schema)}
+    for key in node.keys():
+        if key not in fields:
+            raise UserError(f"unknown key '{prefix}{key}' (not in the experiment schema; see README, 'Config')")
+        kind = fields[key].type
+        sub = globals().get(kind) if isinstance(kind, str) else kind
+        if dataclasses.is_dataclass(sub):
+            _reject_unknown_keys(node[key], sub, f"{prefix}{key}.")
+
+
+def _one_line(exc: BaseException) -> str:
+    """Hydra/OmegaConf messages span lines and nest causes; keep the lines that say what and where."""
+    parts: list[str] = []
+    while exc is not None and len(parts) < 3:
+        lines = [line.strip() for line in str(exc).strip().splitlines() if line.strip()]
+        for line in lines:
+            if line.startswith(("Config search path", "provider=", "object_type=", "Available options")):
+                break
+            if line not in parts and not line.startswith("To append"):
+                parts.append(line)
+        exc = exc.__cause__ or exc.__context__
+    text = "; ".join(parts) or "invalid configuration"
+    if text.startswith("Could not override"):
+        text += " (no such key in the experiment schema; see README, 'Config')"
+    return text
+
+
+def check_values(cfg: DictConfig) -> None:
+    """Value rules the type system cannot express."""
+    where = "config"
+
+    def bad(entry: str, rule: str) -> UserError:
+        return UserError(rule, file=where, entry=entry)
+
+    if cfg.pairs < 1:
+        raise bad("pairs", f"must be at least 1 (got {cfg.pairs})")
+    if cfg.matches < 0:
+        raise bad("matches", f"must not be negative (got {cfg.matches})")
+    if cfg.runner.n_jobs < 1:
+        raise bad("runner.n_jobs", f"must be at least 1 (got {cfg.runner.n_jobs})")
+    if cfg.runner.chunk_pairs < 1:
+        raise bad("runner.chunk_pairs", f"must be at least 1 (got {cfg.runner.chunk_pairs})")
+    if cfg.runner.backend not in ("loky", "dask", "sequential"):
+        raise bad("runner.backend", f"must be loky, dask or sequential (got '{cfg.runner.backend}')")
+    if not 0 <= cfg.seed < 2**63:
+        raise bad("seed", "must be between 0 and 2**63-1")
+    if not 0 < cfg.report.equivalence_margin < 0.5:
+        raise bad("report.equivalence_margin", "must be between 0 and 0.5 (a win-rate margin)")
+    if not 0 < cfg.report.confidence < 1:
+        raise bad("report.confidence", "must be between 0 and 1")
+    stop = cfg.stop
+    if stop.sprt and not (0 < stop.p0 < stop.p1 < 1 and 0 < stop.alpha < 1 and 0 < stop.beta < 1):
+        raise bad("stop", "SPRT needs 0 < p0 < p1 < 1 and alpha, beta in (0, 1)")
+
+
+def arms(cfg: DictConfig, default_edition: str) -> list[str]:
+    if cfg.edition:
+        return [str(cfg.edition)]
+    if cfg.editions:
+        names = [str(e) for e in cfg.editions]
+        if len(set(names)) != len(names):
+            raise UserError("an edition is listed twice", file="config", entry="editions")
+        return names
+    return [default_edition]
+
+
+def pairs_per_stream(cfg: DictConfig, n_matchups: int, n_arms: int, matches_per_pair: int) -> int:
+    """Pairs per (arm, matchup): `pairs`, or `matches` spread evenly and rounded up."""
+    if cfg.matches > 0:
+        return max(1, math.ceil(cfg.matches / (n_matchups * n_arms * matches_per_pair)))
+    return int(cfg.pairs)
+
+
+def plan_hash(cfg: DictConfig) -> str:
+    """Hash of what decides the results: everything but how the work is spread (runner settings
+    other than what changes the content) and report options."""
+    data = OmegaConf.to_container(cfg, resolve=True)
+    runner = data.pop("runner")
+    data.pop("report", None)
+    data.pop("description", None)
+    data.pop("name", None)  # two experiments with the same plan share a config hash
+    data["card_rows"] = runner["card_rows"]
+    return content_hash(data)

@@ -1,0 +1,440 @@
+"""Plan and run a sweep: rulesets x matchups x pairs -> content-hashed tasks -> Parquet parts.
+
+A task is a block of consecutive pairs of one (ruleset, matchup). Its id hashes everything that
+decides its rows, so a rerun of the same experiment skips the tasks whose part already exists and
+an interrupted sweep resumes with no duplicates and no gaps. Results never depend on n_jobs,
+backend or scheduling order: every match draws only from its own seed-keyed streams.
+"""
+
+from __future__ import annotations
+
+import platform
+import subprocess
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+from omegaconf import DictConfig, OmegaConf
+
+from sim.core import config as config_module
+from sim.core import lake
+from sim.core.errors import UserError
+from sim.core.game import Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
+from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
+from sim.core.registry import get_game
+from sim.core.rng import name_key
+
+
+@dataclass(frozen=True)
+class Task:
+    task_id: str
+    ruleset_index: int
+    matchup_index: int
+    pair_start: int
+    pair_stop: int
+
+
+@dataclass
+class Plan:
+    cfg: DictConfig
+    name: str
+    run_id: str
+    config_hash: str
+    game: Game
+    rulesets: list[Ruleset]
+    matchups: list[list[Matchup]]  # per ruleset (same ids; cards may carry errata per edition)
+    policies: tuple[Policy, ...]  # one per deck slot
+    pairs: int
+    matches_per_pair: int
+    tasks: list[Task]
+
+    @property
+    def total_matches(self) -> int:
+        return len(self.rulesets) * len(self.matchups[0]) * self.pairs * self.matches_per_pair
+
+    @property
+    def directory(self) -> Path:
+        return experiment_dir(self.name)
+
+
+def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int, cooperative: bool) -> SeedBlock:
+    """Seed keys of pairs [start, stop): competitive games play each deal twice, seats swapped."""
+    pairs = np.arange(pair_start, pair_stop, dtype=np.int64)
+    if cooperative:
+        return SeedBlock(root_seed, name_key(matchup.matchup_id), pairs, np.zeros(len(pairs), np.uint8))
+    return SeedBlock(
+        root_seed,
+        name_key(matchup.matchup_id),
+        np.repeat(pairs, 2),
+        np.tile(np.array([0, 1], np.uint8), len(pairs)),
+    )
+
+
+def make_plan(cfg: DictConfig) -> Plan:
+    game = get_game(cfg.game)
+    edition_names = config_module.arms(cfg, game.default_edition())
+    known = game.editions()
+    for edition in edition_names:
+        if edition not in known:
+            raise UserError(f"unknown edition '{edition}' for {game.name} (known: {', '.join(known)})", entry="edition")
+    rulesets = [game.load_ruleset(e) for e in edition_names]
+    spec = list(cfg.matchups) if cfg.matchups else game.matchup_sets()[:1]
+    matchups = [game.load_matchups(r, spec) for r in rulesets]
+    if not matchups[0]:
+        raise UserError("no matchups selected", file="config", entry="matchups")
+    ids = [m.matchup_id for m in matchups[0]]
+    if len(set(ids)) != len(ids):
+        raise UserError("a matchup is listed twice", file="config", entry="matchups")
+
+    slots = 1 if game.cooperative else 2
+    names = list(cfg.policies)
+    if len(names) == 1:
+        names = names * slots
+    if len(names) != slots:
+        raise UserError(f"give one policy per deck slot ({slots}), got {len(names)}", file="config", entry="policies")
+    known_policies = game.policy_names()
+    for name in names:
+        if name not in known_policies:
+            raise UserError(f"unknown policy '{name}' (known: {', '.join(known_policies)})", entry="policies")
+    policies = tuple(game.load_policy(n) for n in names)
+
+    matches_per_pair = 1 if game.cooperative else 2
+    pairs = config_module.pairs_per_stream(cfg, len(ids), len(rulesets), matches_per_pair)
+    config_hash = config_module.plan_hash(cfg)
+    name = cfg.name or f"{game.name}-{config_hash[:8]}"
+    tasks = []
+    chunk = int(cfg.runner.chunk_pairs)
+    for r_index, ruleset in enumerate(rulesets):
+        for m_index, matchup in enumerate(matchups[r_index]):
+            for start in range(0, pairs, chunk):
+                stop = min(start + chunk, pairs)
+                task_id = content_hash(
+                    [
+                        game.engine_version,
+                        ruleset.ruleset_hash,
+                        matchup.matchup_id,
+                        matchup.matchup_hash,
+                        [p.policy_hash or p.name for p in policies],
+                        int(cfg.seed),
+                        start,
+                        stop,
+                        bool(cfg.runner.card_rows),
+                    ]
+                )
+                tasks.append(Task(task_id, r_index, m_index, start, stop))
+    return Plan(
+        cfg=cfg,
+        name=name,
+        run_id=f"{name}-{config_hash[:8]}",
+        config_hash=config_hash,
+        game=game,
+        rulesets=rulesets,
+        matchups=matchups,
+        policies=policies,
+        pairs=pairs,
+        matches_per_pair=matches_per_pair,
+        tasks=tasks,
+    )
+
+
+@dataclass(frozen=True)
+class TaskOutput:
+    task_id: str
+    matches: int
+    seconds: float
+    first_player_scores: np.ndarray  # pair-level first-player score, in pair order (for SPRT)
+
+
+def run_task(
+    game: Game,
+    ruleset: Ruleset,
+    matchup: Matchup,
+    policies: tuple[Policy, ...],
+    task: Task,
+    root_seed: int,
+    experiment: str,
+    run_id: str,
+    config_hash: str,
+    debug: bool,
+    card_rows: bool,
+) -> TaskOutput:
+    """Play one task and write its part files. Runs in a worker process."""
+    started = time.perf_counter()
+    seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop, matchup.cooperative)
+    result = game.play_batch(ruleset, matchup, policies, seeds, debug=debug, card_counts=card_rows)
+    folder = Path(experiment)
+    if card_rows:
+        cards = lake.card_table(game, ruleset, matchup, seeds, result, run_id=run_id)
+        lake.write_atomic(cards, lake.part_path(folder, "cards", game.name, ruleset.ruleset_id, task.task_id))
+    table = lake.match_table(
+        game, ruleset, matchup, policies, seeds, result, run_id=run_id, config_hash=config_hash
+    )
+    lake.write_atomic(table, lake.part_path(folder, "matches", game.name, ruleset.ruleset_id, task.task_id))
+    return TaskOutput(task.task_id, len(seeds), time.perf_counter() - started, _pair_scores(result.winner, matchup))
+
+
+def _pair_scores(winner: np.ndarray, matchup: Matchup) -> np.ndarray:
+    if matchup.cooperative:
+        return (winner == 0).astype(np.float64)
+    first = np.where(winner < 0, 0.5, (winner == 0).astype(np.float64))
+    return first.reshape(-1, 2).mean(axis=1)
+
+
+def _stored_pair_scores(plan: Plan, task: Task) -> np.ndarray:
+    import pyarrow.parquet as pq
+
+    ruleset = plan.rulesets[task.ruleset_index]
+    path = lake.part_path(plan.directory, "matches", plan.game.name, ruleset.ruleset_id, task.task_id)
+    table = pq.read_table(path, columns=["winner_seat"])
+    return _pair_scores(table.column("winner_seat").to_numpy(), plan.matchups[0][task.matchup_index])
+
+
+# ---- execution --------------------------------------------------------------------------------
+
+
+def _execute(plan: Plan, tasks: list[Task]) -> Iterator[TaskOutput]:
+    """Run tasks with the configured backend, yielding outputs as they finish."""
+    from joblib import Parallel, delayed, parallel_config
+
+    runner = plan.cfg.runner
+    calls = (
+        delayed(run_task)(
+            plan.game,
+            plan.rulesets[t.ruleset_index],
+            plan.matchups[t.ruleset_index][t.matchup_index],
+            plan.policies,
+            t,
+            int(plan.cfg.seed),
+            str(plan.directory),
+            plan.run_id,
+            plan.config_hash,
+            bool(runner.debug),
+            bool(runner.card_rows),
+        )
+        for t in tasks
+    )
+    if runner.backend == "sequential" or (runner.n_jobs == 1 and runner.backend == "loky"):
+        yield from Parallel(n_jobs=1, return_as="generator")(calls)
+    elif runner.backend == "dask":
+        with parallel_config(backend="dask"):
+            yield from Parallel(n_jobs=runner.n_jobs, return_as="generator_unordered")(calls)
+    else:
+        yield from Parallel(n_jobs=runner.n_jobs, backend="loky", return_as="generator_unordered")(calls)
+
+
+def _dask_client(runner: DictConfig):
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise UserError(
+            "backend=dask needs the cluster extra: pip install '.[cluster]'", entry="runner.backend"
+        ) from None
+    if runner.dask_address:
+        return Client(runner.dask_address)
+    cluster = LocalCluster(n_workers=runner.n_jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+    return Client(cluster)
+
+
+def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[Task]]:
+    """Yield waves: the next task of every undecided (ruleset, matchup) stream. A stream stops
+    once the SPRT on its completed prefix of pairs decides. Decisions only ever look at whole
+    prefixes in pair order, so they do not depend on n_jobs or finishing order."""
+    from sim.stats import sprt_decision
+
+    stop = plan.cfg.stop
+    streams: dict[tuple[int, int], list[Task]] = {}
+    for task in plan.tasks:
+        streams.setdefault((task.ruleset_index, task.matchup_index), []).append(task)
+    position = {key: 0 for key in streams}
+    todo_ids = {t.task_id for t in todo}
+    scores: dict[tuple[int, int], list[np.ndarray]] = {key: [] for key in streams}
+    decided: set[tuple[int, int]] = set()
+    while True:
+        wave = []
+        for key, tasks in streams.items():
+            if key in decided or position[key] >= len(tasks):
+                continue
+            task = tasks[position[key]]
+            if task.task_id in todo_ids:
+                wave.append(task)
+        outputs = yield wave  # caller sends back {task_id: scores} for the wave
+        outputs = outputs or {}
+        progressed = False
+        for key, tasks in streams.items():
+            if key in decided or position[key] >= len(tasks):
+                continue
+            task = tasks[position[key]]
+            if task.task_id in outputs:
+                scores[key].append(outputs[task.task_id])
+            elif task.task_id in done:
+                scores[key].append(_stored_pair_scores(plan, task))
+            else:
+                continue
+            position[key] += 1
+            progressed = True
+            decision = sprt_decision(np.concatenate(scores[key]), stop.p0, stop.p1, stop.alpha, stop.beta)
+            if _decision_name(decision) != "continue":
+                decided.add(key)
+        if not progressed:
+            return
+
+
+def _decision_name(decision) -> str:
+    if isinstance(decision, str):
+        return decision
+    for attribute in ("decision", "verdict", "name"):
+        if hasattr(decision, attribute):
+            return str(getattr(decision, attribute))
+    if isinstance(decision, tuple):
+        return str(decision[0])
+    return str(decision)
+
+
+def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
+    """Run (or resume) the experiment described by ``cfg``; return its plan."""
+    plan = make_plan(cfg)
+    folder = ensure_writable(plan.directory)
+    manifest_path = folder / "manifest.json"
+    previous = _read_manifest(manifest_path)
+    if previous and previous.get("config_hash") != plan.config_hash:
+        raise UserError(
+            f"experiment '{plan.name}' already holds results of a different config "
+            f"({previous.get('config_hash')} vs {plan.config_hash}); choose another name=... or delete {folder}",
+            file=str(manifest_path),
+        )
+    if previous and previous.get("chunk_pairs") not in (None, int(cfg.runner.chunk_pairs)):
+        raise UserError(
+            f"resume with the same runner.chunk_pairs={previous['chunk_pairs']} as the interrupted run "
+            "(task boundaries depend on it)",
+            file=str(manifest_path),
+            entry="runner.chunk_pairs",
+        )
+    started = time.perf_counter()
+    manifest = _manifest(plan, status="running", previous=previous)
+    lake.write_json_atomic(manifest, manifest_path)
+
+    warm_started = time.perf_counter()
+    plan.game.warm_up()  # compile once here; workers load the kernels from the on-disk cache
+    warm_seconds = time.perf_counter() - warm_started
+
+    done = lake.done_task_ids(folder)
+    todo = [t for t in plan.tasks if t.task_id not in done]
+    show = plan.cfg.runner.progress if progress is None else progress
+    bar = _progress_bar(plan, todo, show)
+    client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None
+    try:
+        if plan.cfg.stop.sprt:
+            waves = _sprt_waves(plan, todo, done)
+            wave = next(waves)
+            while True:
+                outputs = {}
+                for output in _execute(plan, wave):
+                    outputs[output.task_id] = output.first_player_scores
+                    bar.update(output.matches)
+                try:
+                    wave = waves.send(outputs)
+                except StopIteration:
+                    break
+        else:
+            for output in _execute(plan, todo):
+                bar.update(output.matches)
+    finally:
+        bar.close()
+        if client is not None:
+            client.close()
+    manifest = _manifest(plan, status="complete", previous=previous)
+    manifest["timings"] = {
+        "warm_up_seconds": round(warm_seconds, 3),
+        "sweep_seconds": round(time.perf_counter() - started, 3),
+        "tasks_run": len(todo),
+        "tasks_skipped": len(plan.tasks) - len(todo),
+    }
+    manifest["matches"] = count_matches(folder)
+    lake.write_json_atomic(manifest, manifest_path)
+    return plan
+
+
+def _progress_bar(plan: Plan, todo: list[Task], show: bool):
+    from tqdm import tqdm
+
+    per_task = {t.task_id: (t.pair_stop - t.pair_start) * plan.matches_per_pair for t in plan.tasks}
+    remaining = sum(per_task[t.task_id] for t in todo)
+    return tqdm(
+        total=plan.total_matches,
+        initial=plan.total_matches - remaining,
+        unit="match",
+        unit_scale=True,
+        desc=plan.name,
+        disable=not show,
+        smoothing=0.1,
+    )
+
+
+def count_matches(folder: Path) -> int:
+    import pyarrow.parquet as pq
+
+    return sum(pq.read_metadata(p).num_rows for p in (folder / "matches").glob("game=*/ruleset=*/part-*.parquet"))
+
+
+def _read_manifest(path: Path) -> dict | None:
+    import json
+
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        raise UserError("manifest is unreadable; delete the experiment folder to start over", file=str(path)) from None
+
+
+def _manifest(plan: Plan, *, status: str, previous: dict | None) -> dict:
+    return {
+        "name": plan.name,
+        "run_id": plan.run_id,
+        "status": status,
+        "config": OmegaConf.to_container(plan.cfg, resolve=True),
+        "config_hash": plan.config_hash,
+        "chunk_pairs": int(plan.cfg.runner.chunk_pairs),
+        "game": plan.game.name,
+        "engine_versions": {plan.game.name: plan.game.engine_version},
+        "rulesets": {r.ruleset_id: r.ruleset_hash for r in plan.rulesets},
+        "assumed": {r.ruleset_id: list(r.assumed) for r in plan.rulesets},
+        "matchups": [m.matchup_id for m in plan.matchups[0]],
+        "pairs_per_matchup": plan.pairs,
+        "planned_matches": plan.total_matches,
+        "git_sha": git_sha(),
+        "packages": package_versions(),
+        "python": platform.python_version(),
+        "created": (previous or {}).get("created") or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
+def git_sha() -> str:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=10
+        )
+        sha = out.stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=10
+        ).stdout.strip()
+        return f"{sha}{'+dirty' if dirty else ''}" if sha else "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+PACKAGES = ("numpy", "numba", "polars", "pyarrow", "joblib", "hydra-core", "duckdb", "matplotlib", "scipy", "statsmodels")
+
+
+def package_versions() -> dict[str, str]:
+    versions = {}
+    for name in PACKAGES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "absent"
+    return versions
+

@@ -1,0 +1,74 @@
+"""Replay one stored match from its seed key and print its event log.
+
+The match is replayed with the experiment's own config (from its manifest), then checked
+against the stored row: same winner, same number of turns. A mismatch means the engine changed
+since the run (compare ``engine_version``) and is reported as an error.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from sim.core.errors import UserError
+from sim.core.experiment import load_manifest, stored_config
+from sim.core.game import SeedBlock
+from sim.core.rng import name_key
+from sim.core.runner import make_plan
+
+ORDER = ["ruleset_id", "matchup_id", "pair_index", "swap"]
+
+
+def read_matches(folder) -> pl.DataFrame:
+    files = sorted((folder / "matches").glob("game=*/ruleset=*/part-*.parquet"))
+    if not files:
+        raise UserError("the experiment has no results yet", file=str(folder))
+    return pl.concat([pl.read_parquet(f) for f in files], how="vertical_relaxed").sort(ORDER)
+
+
+def find_row(matches: pl.DataFrame, row: str, ruleset: str = "") -> dict:
+    if row.isdigit():
+        index = int(row)
+        if index >= matches.height:
+            raise UserError(f"row {index} is past the last row ({matches.height - 1})", entry="ROW")
+        return matches.row(index, named=True)
+    hits = matches.filter(pl.col("seed_key") == row)
+    if ruleset:
+        hits = hits.filter(pl.col("ruleset_id") == ruleset)
+    if hits.height == 0:
+        raise UserError(f"no row with seed_key '{row}'", entry="ROW")
+    if hits.height > 1:
+        options = ", ".join(hits["ruleset_id"].to_list())
+        raise UserError(f"seed_key '{row}' is in several arms ({options}); add --ruleset", entry="ROW")
+    return hits.row(0, named=True)
+
+
+def replay_row(experiment: str, row: str, ruleset: str = "") -> list[str]:
+    folder, manifest = load_manifest(experiment)
+    stored = find_row(read_matches(folder), row, ruleset)
+    plan = make_plan(stored_config(manifest))
+    if stored["engine_version"] != plan.game.engine_version:
+        raise UserError(
+            f"row was played by engine {stored['engine_version']}, this is {plan.game.engine_version}: "
+            "the replay would differ",
+            entry="ROW",
+        )
+    arm = [r.ruleset_id for r in plan.rulesets].index(stored["ruleset_id"])
+    matchup = next(m for m in plan.matchups[arm] if m.matchup_id == stored["matchup_id"])
+    seeds = SeedBlock(
+        int(stored["root_seed"]),
+        name_key(matchup.matchup_id),
+        np.array([stored["pair_index"]], np.int64),
+        np.array([stored["swap"]], np.uint8),
+    )
+    ruleset = plan.rulesets[arm]
+    log = plan.game.replay(ruleset, matchup, plan.policies, seeds)
+    again = plan.game.play_batch(ruleset, matchup, plan.policies, seeds)
+    if int(again.winner[0]) != stored["winner_seat"] or int(again.turns[0]) != stored["turns"]:
+        raise UserError("replayed match differs from the stored row (engine or data changed)", entry="ROW")
+    header = [
+        f"match {stored['seed_key']} | {stored['ruleset_id']} | {stored['side_a']} ({stored['policy_a']}) vs "
+        f"{stored['side_b']} ({stored['policy_b']}) | first: side {stored['first_side']}",
+        f"stored result: winner {stored['winner_side']} by {stored['end_reason']} after {stored['turns']} turns",
+    ]
+    return header + log
