@@ -38,6 +38,14 @@ def write_json_atomic(data: dict, path: Path) -> None:
     os.replace(tmp, path)
 
 
+def remove_stale_temporaries(experiment: Path) -> int:
+    """Temporary files left by killed workers (one writer per experiment at a time)."""
+    stale = list(experiment.glob("*/game=*/ruleset=*/.part-*.tmp"))
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return len(stale)
+
+
 def done_task_ids(experiment: Path) -> set[str]:
     root = experiment / "matches"
     if not root.exists():

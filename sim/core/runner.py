@@ -320,6 +320,7 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
     plan.game.warm_up()  # compile once here; workers load the kernels from the on-disk cache
     warm_seconds = time.perf_counter() - warm_started
 
+    lake.remove_stale_temporaries(folder)
     done = lake.done_task_ids(folder)
     todo = [t for t in plan.tasks if t.task_id not in done]
     show = plan.cfg.runner.progress if progress is None else progress
