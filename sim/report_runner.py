@@ -10,9 +10,9 @@ from sim.core.registry import get_game
 
 
 def report_experiment(name: str) -> Path:
+    folder, manifest = load_manifest(name)
     from sim.report import build_report
 
-    folder, manifest = load_manifest(name)
     cfg = stored_config(manifest)
     params = dict(cfg.report.params)
     params.setdefault("equivalence_margin", float(cfg.report.equivalence_margin))

@@ -1,0 +1,86 @@
+# sim — balance-simulation pipeline. `make help` lists the targets.
+# Every target creates the virtual environment on first use (.venv, from pyproject.toml).
+#
+# Hydra overrides pass straight through:  make sweep game=waybound edition=0.36 runner.n_jobs=2 matches=200000
+# A preset:                               make sweep EXP=opening
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
+
+# Command-line variables other than the Makefile's own are Hydra overrides.
+OVERRIDES := $(filter-out EXP=% RUN=% ROW=% PYTHON=% ARGS=%,$(MAKEOVERRIDES))
+ifeq ($(origin EXP),undefined)
+  ifeq ($(strip $(OVERRIDES)),)
+    EXP := opening-demo
+  endif
+endif
+EXP_ARG := $(if $(EXP),experiment=$(EXP))
+
+.PHONY: help install sweep report replay bench bench-quick test test-heavy test-nojit lint list validate clean \
+        study-opening study-matrix study-cards study-tiers studies
+
+help: ## this list
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@echo "  Variables: EXP=<preset in conf/experiment>, RUN=<experiment>, ROW=<row or seed_key>, plus any Hydra override"
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP) ## create .venv and install sim with its dev tools
+
+sweep: $(STAMP) ## run (or resume) an experiment and write its report (EXP=preset or overrides)
+	$(PY) -m sim sweep $(EXP_ARG) $(OVERRIDES) $(ARGS)
+
+validate: $(STAMP) ## check config and data of a sweep without running it
+	$(PY) -m sim validate $(EXP_ARG) $(OVERRIDES)
+
+report: $(STAMP) ## rebuild reports/<EXP>/ from experiments/<EXP>/
+	$(PY) -m sim report $(EXP)
+
+replay: $(STAMP) ## replay one stored match: make replay RUN=<experiment> ROW=<n or seed_key>
+	$(PY) -m sim replay $(RUN) $(ROW) $(ARGS)
+
+bench: $(STAMP) ## throughput table (kernel, end to end, 1 vs 2 workers, cold/warm, no-JIT) -> reports/bench/
+	$(PY) -m sim bench $(ARGS)
+
+bench-quick: $(STAMP) ## the benchmark on small samples (smoke run)
+	$(PY) -m sim bench --quick $(ARGS)
+
+list: $(STAMP) ## games, editions, matchup sets and bots
+	$(PY) -m sim list
+
+test: $(STAMP) ## the fast test suite (what CI runs)
+	$(PY) -m pytest -n 2 --dist loadfile
+
+test-heavy: $(STAMP) ## statistical and sweep checks (slow)
+	$(PY) -m pytest -m heavy -n 2 --dist loadfile
+
+test-nojit: $(STAMP) ## the rules tests with NUMBA_DISABLE_JIT=1 (plain Python; for coverage)
+	NUMBA_DISABLE_JIT=1 $(PY) -m pytest tests/games tests/core/test_rng.py -x
+
+lint: $(STAMP) ## ruff
+	$(PY) -m ruff check sim tests
+
+study-opening: $(STAMP) ## Waybound: did 0.36 remove the first-player advantage?
+	$(PY) -m sim sweep experiment=opening $(OVERRIDES)
+
+study-matrix: $(STAMP) ## Waybound: every Companion vs every Companion
+	$(PY) -m sim sweep experiment=companion-matrix $(OVERRIDES)
+
+study-cards: $(STAMP) ## Waybound: card and path impact
+	$(PY) -m sim sweep experiment=card-impact $(OVERRIDES)
+
+study-tiers: $(STAMP) ## Waybound: opening headline and ratings at every bot tier
+	$(PY) -m sim sweep experiment=tiers-random $(OVERRIDES)
+	$(PY) -m sim sweep experiment=tiers-greedy $(OVERRIDES)
+	$(PY) -m sim sweep experiment=tiers-search $(OVERRIDES)
+
+clean: ## remove caches (keeps experiments/ and reports/)
+	rm -rf .numba_cache .pytest_cache .ruff_cache .hypothesis
