@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock
@@ -78,10 +79,10 @@ def match_table(
     cooperative = matchup.cooperative
 
     def const(value: str) -> pa.Array:
-        return pa.array([value] * n, pa.string())
+        return pa.repeat(pa.scalar(value, pa.string()), n)
 
     if cooperative:
-        winner_side = np.where(winner == 0, "team", "game")
+        winner_side = _names(["team", "game"], np.where(winner == 0, 0, 1))
         a_won = (winner == 0).astype(np.float64)
         first_player_won = pa.nulls(n, pa.float64())
         first_side = const("A")
@@ -91,14 +92,19 @@ def match_table(
         # winner seat -> side: seat 0 is side A unless swapped
         winner_is_a = np.where(swap == 0, winner == 0, winner == 1)
         draw = winner < 0
-        winner_side = np.where(draw, "draw", np.where(winner_is_a, "A", "B"))
+        winner_side = _names(["A", "B", "draw"], np.where(draw, 2, np.where(winner_is_a, 0, 1)))
         a_won = np.where(draw, 0.5, winner_is_a.astype(np.float64))
         first_player_won = pa.array(np.where(draw, 0.5, (winner == 0).astype(np.float64)))
-        first_side = pa.array(np.where(swap == 0, "A", "B"))
+        first_side = _names(["A", "B"], swap)
         score_a, score_b = seat_to_side(swap, result.score)
 
     pair_index = seeds.pair_index.astype(np.int64)
-    seed_keys = [f"{seeds.root_seed}/{matchup.matchup_id}/{p}/{s}" for p, s in zip(pair_index, swap, strict=True)]
+    seed_keys = pc.binary_join_element_wise(
+        const(f"{seeds.root_seed}/{matchup.matchup_id}"),
+        pc.cast(pa.array(pair_index), pa.string()),
+        pc.cast(pa.array(swap), pa.string()),
+        "/",
+    )
     columns: dict[str, pa.Array] = {
         "run_id": const(run_id),
         "engine_version": const(game.engine_version),
@@ -113,18 +119,18 @@ def match_table(
         "root_seed": pa.array(np.full(n, seeds.root_seed, np.int64)),
         "pair_index": pa.array(pair_index),
         "swap": pa.array(swap),
-        "seed_key": pa.array(seed_keys, pa.string()),
+        "seed_key": seed_keys,
         "first_side": first_side,
         "winner_seat": pa.array(winner),
-        "winner_side": pa.array(winner_side.astype(str).tolist(), pa.string()),
+        "winner_side": winner_side,
         "first_player_won": first_player_won,
         "a_won": pa.array(a_won),
-        "end_reason": pa.array([game.end_reasons[i] for i in result.end_reason], pa.string()),
+        "end_reason": _names(game.end_reasons, result.end_reason),
         "turns": pa.array(result.turns.astype(np.int16)),
         "rounds": pa.array(result.rounds.astype(np.int16)),
         "score_a": pa.array(np.asarray(score_a, np.int32)),
         "score_b": pa.array(np.asarray(score_b, np.int32)),
-        "error": pa.array([game.error_codes[i] for i in result.error], pa.string()),
+        "error": _names(game.error_codes, result.error),
     }
     categories = game.extra_categories(ruleset)
     kinds = game.extra_columns()
@@ -143,10 +149,15 @@ def match_table(
     return pa.table(columns)
 
 
+def _names(names, codes: np.ndarray) -> pa.Array:
+    """Integer codes -> their names, vectorized (code -1 -> empty string)."""
+    table = pa.array(list(names) + [""], pa.string())
+    codes = np.asarray(codes, np.int64)
+    return pc.take(table, pa.array(np.where(codes < 0, len(names), codes)))
+
+
 def _extra_array(values: np.ndarray, names: list[str] | None) -> pa.Array:
-    if names is None:
-        return pa.array(values)
-    return pa.array([names[i] if i >= 0 else "" for i in values], pa.string())
+    return pa.array(values) if names is None else _names(names, values)
 
 
 def card_table(
@@ -160,7 +171,7 @@ def card_table(
 ) -> pa.Table:
     """Per-card rows with any non-zero count: (match, side, card) -> drawn, played, opening."""
     counts = result.card_counts  # [B, P, n_cards, 3] by seat
-    names = np.array(game.card_names(ruleset), dtype=object)
+    names = game.card_names(ruleset)
     match_index, seat, card = np.nonzero(counts.sum(axis=3))
     swap = seeds.swap.astype(np.int8)[match_index]
     if matchup.cooperative:
@@ -171,18 +182,20 @@ def card_table(
         winner = result.winner[match_index]
         won = np.where(winner < 0, 0.5, (winner == seat).astype(np.float64))
     n = len(match_index)
-    sides = np.array(SIDE_NAMES, dtype=object)[side_index]
-    labels = np.array(matchup.sides, dtype=object)[np.minimum(side_index, len(matchup.sides) - 1)]
+
+    def const(value: str) -> pa.Array:
+        return pa.repeat(pa.scalar(value, pa.string()), n)
+
     return pa.table(
         {
-            "run_id": pa.array([run_id] * n, pa.string()),
-            "ruleset_id": pa.array([ruleset.ruleset_id] * n, pa.string()),
-            "matchup_id": pa.array([matchup.matchup_id] * n, pa.string()),
+            "run_id": const(run_id),
+            "ruleset_id": const(ruleset.ruleset_id),
+            "matchup_id": const(matchup.matchup_id),
             "pair_index": pa.array(seeds.pair_index.astype(np.int64)[match_index]),
             "swap": pa.array(swap),
-            "side": pa.array(sides.tolist(), pa.string()),
-            "faction": pa.array(labels.tolist(), pa.string()),
-            "card": pa.array(names[card].tolist(), pa.string()),
+            "side": _names(SIDE_NAMES, side_index),
+            "faction": _names(matchup.sides, np.minimum(side_index, len(matchup.sides) - 1)),
+            "card": _names(names, card),
             "drawn": pa.array(counts[match_index, seat, card, 0].astype(np.int16)),
             "played": pa.array(counts[match_index, seat, card, 1].astype(np.int16)),
             "opening": pa.array(counts[match_index, seat, card, 2].astype(np.int16)),

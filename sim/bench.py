@@ -1,0 +1,174 @@
+"""`make bench`: throughput per game and bot (DESIGN.md §9). Never a timed test: a measurement.
+
+For each game it measures
+  kernel      matches/s on one core: play_batch alone, kernels warm
+  end to end  matches/s from config to Parquet through the runner, with 1 and with 2 workers
+  cold/warm   seconds to get the kernels ready in a fresh process, with an empty numba cache
+              (compile) and with the project cache (load)
+  no JIT      matches/s of the same code with NUMBA_DISABLE_JIT=1 (plain Python), on a small sample
+and prints a table, writing reports/bench/bench.json and bench.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sim.core import config, runner
+from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root
+from sim.core.registry import game_names, get_game
+
+KERNEL_SECONDS = 3.0
+
+
+def _default_setup(name: str):
+    cfg = config.compose([f"game={name}"])
+    game = get_game(name)
+    ruleset = game.load_ruleset(game.default_edition())
+    spec = list(cfg.matchups) or game.matchup_sets()[:1]
+    matchup = game.load_matchups(ruleset, spec)[0]
+    return cfg, game, ruleset, matchup
+
+
+def kernel_rate(name: str, policy: str, seconds: float) -> float:
+    """Matches per second of play_batch alone on this core (kernels already compiled)."""
+    _, game, ruleset, matchup = _default_setup(name)
+    slots = 1 if game.cooperative else 2
+    policies = (game.load_policy(policy),) * slots
+    block = 64
+    played, pair_start = 0, 0
+    game.play_batch(ruleset, matchup, policies, runner.seed_block(1, matchup, 0, 2, game.cooperative))
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        seeds = runner.seed_block(1, matchup, pair_start, pair_start + block, game.cooperative)
+        game.play_batch(ruleset, matchup, policies, seeds)
+        played += len(seeds)
+        pair_start += block
+        block = min(block * 2, 16384)
+    return played / (time.perf_counter() - started)
+
+
+def end_to_end_rate(name: str, policy: str, matches: int, n_jobs: int) -> float:
+    """Matches per second from config to Parquet (plan, workers, kernels, lake writes)."""
+    with tempfile.TemporaryDirectory() as folder:
+        previous = os.environ.get("SIM_OUTPUT_ROOT")
+        os.environ["SIM_OUTPUT_ROOT"] = folder
+        try:
+            game = get_game(name)
+            slots = 1 if game.cooperative else 2
+            cfg = config.compose(
+                [
+                    f"game={name}",
+                    f"matches={matches}",
+                    f"policies=[{','.join([policy] * slots)}]",
+                    f"runner.n_jobs={n_jobs}",
+                    "runner.progress=false",
+                    "name=bench",
+                ]
+            )
+            started = time.perf_counter()
+            plan = runner.run(cfg, progress=False)
+            elapsed = time.perf_counter() - started
+            return runner.count_matches(plan.directory) / elapsed
+        finally:
+            if previous is None:
+                os.environ.pop("SIM_OUTPUT_ROOT", None)
+            else:
+                os.environ["SIM_OUTPUT_ROOT"] = previous
+
+
+def _subprocess_seconds(code: str, env: dict) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, env=env, check=True, capture_output=True)
+    return time.perf_counter() - started
+
+
+def start_times(name: str) -> dict:
+    code = f"from sim.core.registry import get_game; get_game({name!r}).warm_up()"
+    with tempfile.TemporaryDirectory() as cache:
+        cold = _subprocess_seconds(code, dict(os.environ, NUMBA_CACHE_DIR=cache))
+        warm = _subprocess_seconds(code, dict(os.environ, NUMBA_CACHE_DIR=cache))
+    return {"cold_start_seconds": round(cold, 2), "warm_start_seconds": round(warm, 2)}
+
+
+def nojit_rate(name: str, policy: str, matches: int) -> float:
+    code = (
+        "import time, sys; from sim.bench import _default_setup; from sim.core import runner\n"
+        f"cfg, game, ruleset, matchup = _default_setup({name!r})\n"
+        f"slots = 1 if game.cooperative else 2; policies = (game.load_policy({policy!r}),) * slots\n"
+        f"seeds = runner.seed_block(1, matchup, 0, {matches}, game.cooperative)\n"
+        "started = time.perf_counter(); game.play_batch(ruleset, matchup, policies, seeds)\n"
+        "print(len(seeds) / (time.perf_counter() - started))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT_ROOT,
+        env=dict(os.environ, NUMBA_DISABLE_JIT="1"),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def run_bench(quick: bool = False, games: list[str] | None = None) -> dict:
+    names = games or [g for g in game_names()]
+    kernel_seconds = 0.5 if quick else KERNEL_SECONDS
+    results = {"machine": _machine(), "quick": quick, "games": {}}
+    for name in names:
+        cfg, game, _, matchup = _default_setup(name)
+        game.warm_up()
+        headline = list(cfg.policies)[0]
+        entry = {"engine_version": game.engine_version, "matchup": matchup.matchup_id, "policies": {}}
+        for policy in game.policy_names():
+            rate = kernel_rate(name, policy, kernel_seconds if policy != "search" else kernel_seconds / 2)
+            entry["policies"][policy] = {"kernel_matches_per_second": round(rate, 1)}
+            print(f"{name:12s} {policy:18s} kernel {rate:12,.0f} matches/s (1 core)", flush=True)
+        e2e_matches = max(2000, int(entry["policies"][headline]["kernel_matches_per_second"] * (1 if quick else 6)))
+        for n_jobs in (1, 2):
+            rate = end_to_end_rate(name, headline, e2e_matches, n_jobs)
+            entry[f"end_to_end_{n_jobs}_workers"] = {"policy": headline, "matches": e2e_matches, "matches_per_second": round(rate, 1)}
+            print(f"{name:12s} {headline:18s} end to end, {n_jobs} worker(s): {rate:12,.0f} matches/s", flush=True)
+        entry.update(start_times(name))
+        nojit = nojit_rate(name, headline, 4 if quick else 20)
+        entry["nojit_matches_per_second"] = round(nojit, 2)
+        entry["jit_speedup"] = round(entry["policies"][headline]["kernel_matches_per_second"] / nojit, 1)
+        print(
+            f"{name:12s} cold start {entry['cold_start_seconds']}s, warm start {entry['warm_start_seconds']}s, "
+            f"no-JIT {nojit:,.1f} matches/s (JIT speedup x{entry['jit_speedup']})",
+            flush=True,
+        )
+        results["games"][name] = entry
+    folder = ensure_writable(output_root() / "reports" / "bench")
+    (folder / "bench.json").write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    (folder / "bench.md").write_text(_markdown(results))
+    print(f"\n{_markdown(results)}\nwritten: {folder / 'bench.json'}")
+    return results
+
+
+def _machine() -> dict:
+    return {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
+
+
+def _markdown(results: dict) -> str:
+    lines = [
+        "| game | bot | kernel matches/s (1 core) | end to end 1 worker | end to end 2 workers | cold start s | warm start s | no-JIT matches/s |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, entry in results["games"].items():
+        for policy, numbers in entry["policies"].items():
+            one = entry["end_to_end_1_workers"]
+            two = entry["end_to_end_2_workers"]
+            headline = one["policy"] == policy
+            lines.append(
+                f"| {name} | {policy} | {numbers['kernel_matches_per_second']:,.0f} | "
+                + (f"{one['matches_per_second']:,.0f} | {two['matches_per_second']:,.0f} | " if headline else " | | ")
+                + (f"{entry['cold_start_seconds']} | {entry['warm_start_seconds']} | {entry['nojit_matches_per_second']:,.1f} |" if headline else " | | |")
+            )
+    return "\n".join(lines) + "\n"
