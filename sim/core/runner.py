@@ -276,21 +276,10 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
             position[key] += 1
             progressed = True
             decision = sprt_decision(np.concatenate(scores[key]), stop.p0, stop.p1, stop.alpha, stop.beta)
-            if _decision_name(decision) != "continue":
+            if decision["decision"] != "continue":
                 decided.add(key)
         if not progressed:
             return
-
-
-def _decision_name(decision) -> str:
-    if isinstance(decision, str):
-        return decision
-    for attribute in ("decision", "verdict", "name"):
-        if hasattr(decision, attribute):
-            return str(getattr(decision, attribute))
-    if isinstance(decision, tuple):
-        return str(decision[0])
-    return str(decision)
 
 
 def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
