@@ -1,0 +1,160 @@
+"""Build a report from an experiment folder: report.md, report.html, PNG charts, tables/*.csv.
+
+Everything written is a function of the lake and the manifest only (no clock, no random state
+other than the seeded bootstrap), so the same experiment gives byte-identical files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+
+from sim.core.errors import UserError
+from sim.report.document import Code, Document, Heading, Paragraph, Table, to_html, to_markdown, write_tables
+from sim.report.lake import Lake
+from sim.report.sections import SECTIONS, Context, ReportParams, assumptions, status_note
+
+MANIFEST_KEYS = (
+    "name",
+    "run_id",
+    "config",
+    "config_hash",
+    "git_sha",
+    "packages",
+    "engine_versions",
+    "rulesets",
+    "timings",
+    "matches",
+    "created",
+)
+
+
+def read_manifest(experiment_dir: Path) -> dict:
+    path = Path(experiment_dir) / "manifest.json"
+    if not path.is_file():
+        raise UserError(
+            "no manifest.json: not an experiment folder, or the run never started", file=str(path)
+        )
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise UserError(
+            f"manifest is not valid JSON ({error.msg} at line {error.lineno})", file=str(path)
+        ) from None
+    if not isinstance(manifest, dict):
+        raise UserError("manifest must be a JSON object", file=str(path))
+    return manifest
+
+
+def _key_value_table(mapping, key_name: str, value_name: str) -> pl.DataFrame:
+    items = sorted(
+        (str(key), json.dumps(value) if isinstance(value, (dict, list)) else str(value))
+        for key, value in (mapping or {}).items()
+    )
+    return pl.DataFrame(
+        {key_name: [key for key, _ in items], value_name: [value for _, value in items]},
+        schema={key_name: pl.String, value_name: pl.String},
+    )
+
+
+def provenance(document: Document, manifest: dict) -> None:
+    """The closing section: where every number came from."""
+    document.add(Heading("Provenance"))
+    missing = [key for key in MANIFEST_KEYS if key not in manifest]
+    if missing:
+        document.add(Paragraph(f"Not recorded in the manifest: {', '.join(missing)}.", note=True))
+    basics = {
+        key: manifest.get(key, "not recorded")
+        for key in ("name", "run_id", "config_hash", "git_sha", "matches", "created")
+    }
+    document.add(
+        Table(
+            pl.DataFrame({"field": list(basics), "value": [str(value) for value in basics.values()]}),
+            "provenance_run",
+            "Run",
+        ),
+        Table(
+            _key_value_table(manifest.get("engine_versions"), "game", "engine version"),
+            "provenance_engines",
+            "Engine versions",
+        ),
+        Table(
+            _key_value_table(manifest.get("rulesets"), "ruleset", "hash"),
+            "provenance_rulesets",
+            "Ruleset hashes",
+        ),
+        Table(
+            _key_value_table(manifest.get("timings"), "stage", "seconds"),
+            "provenance_timings",
+            "Timings (seconds)",
+        ),
+        Table(
+            _key_value_table(manifest.get("packages"), "package", "version"),
+            "provenance_packages",
+            "Package versions",
+        ),
+        Heading("Resolved configuration", 3),
+        Code(json.dumps(manifest.get("config", {}), indent=2, sort_keys=True, default=str)),
+    )
+
+
+def _arm_order(manifest: dict) -> tuple[str, ...]:
+    """The experiment's editions in the order its config lists them, then the manifest's rulesets."""
+    config = manifest.get("config") if isinstance(manifest.get("config"), dict) else {}
+    editions = config.get("editions") if isinstance(config.get("editions"), list) else []
+    rulesets = list(manifest.get("rulesets", {})) if isinstance(manifest.get("rulesets"), dict) else []
+    return tuple(str(arm) for arm in list(editions) + rulesets)
+
+
+def _prepare_output(report_dir: Path) -> None:
+    if report_dir.exists():
+        if not report_dir.is_dir():
+            raise UserError("report output path exists and is not a folder", file=str(report_dir))
+        contents = list(report_dir.iterdir())
+        if contents and not (report_dir / "report.md").exists():
+            raise UserError(
+                "refusing to write into a non-empty folder that holds no report", file=str(report_dir)
+            )
+        # Charts and tables of an earlier build may have other names: clear them so none go stale.
+        for stale in list(report_dir.glob("*.png")) + list((report_dir / "tables").glob("*.csv")):
+            stale.unlink()
+    report_dir.mkdir(parents=True, exist_ok=True)
+
+
+def build_report(
+    experiment_dir: Path, report_dir: Path, kinds: list[str] | str, params: dict | None = None
+) -> Path:
+    """Write the report for ``kinds`` (see ``SECTIONS``) and return the path of report.md."""
+    experiment_dir, report_dir = Path(experiment_dir), Path(report_dir)
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    if not kinds:
+        raise UserError(f"no report kind given (choose from {', '.join(SECTIONS)})", entry="report.kind")
+    for kind in kinds:
+        if kind not in SECTIONS:
+            raise UserError(
+                f"unknown report kind '{kind}' (choose from {', '.join(SECTIONS)})", entry="report.kind"
+            )
+    kinds = list(dict.fromkeys(kinds))
+    report_params = ReportParams.from_dict(params)
+    manifest = read_manifest(experiment_dir)
+    title = report_params.title or f"Report: {manifest.get('name', experiment_dir.name)}"
+    document = Document(title)
+    game = f"{report_params.game_title}; " if report_params.game_title else ""
+    run_id = manifest.get("run_id", "not recorded")
+    document.add(Paragraph(f"{game}run {run_id}; report kinds: {', '.join(kinds)}."))
+    _prepare_output(report_dir)
+    with Lake(experiment_dir) as lake:
+        context = Context(lake, report_params, report_dir, document, preferred_arm_order=_arm_order(manifest))
+        status_note(context)
+        for kind in kinds:
+            SECTIONS[kind](context)
+        assumptions(context)
+    provenance(document, manifest)
+    write_tables(document, report_dir / "tables")
+    markdown_path = report_dir / "report.md"
+    markdown_path.write_text(to_markdown(document), encoding="utf-8")
+    (report_dir / "report.html").write_text(to_html(document, report_dir), encoding="utf-8")
+    return markdown_path

@@ -1,0 +1,164 @@
+"""A report as a list of blocks, rendered to Markdown and to a self-contained HTML page.
+
+Both renderings come from the same blocks, so report.md and report.html always say the same.
+Tables are also written as CSV (full precision) under ``tables/``.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+CSS = """
+body { font-family: sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em; color: #222; }
+h1, h2, h3 { color: #1f4e79; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.85em; }
+th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: right; }
+th { background: #eef3f8; }
+td:first-child, th:first-child { text-align: left; }
+img { max-width: 100%; border: 1px solid #ddd; margin: 0.5em 0 1.5em; }
+pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; font-size: 0.8em; }
+p.note { color: #555; font-size: 0.9em; }
+"""
+
+
+@dataclass
+class Heading:
+    text: str
+    level: int = 2
+
+
+@dataclass
+class Paragraph:
+    text: str
+    note: bool = False
+
+
+@dataclass
+class Table:
+    frame: pl.DataFrame
+    name: str  # CSV file stem under tables/
+    caption: str = ""
+    digits: int = 4
+    hidden: bool = False  # only written as CSV (too long to show)
+
+
+@dataclass
+class Image:
+    file_name: str  # PNG beside report.md
+    caption: str
+
+
+@dataclass
+class Code:
+    text: str
+
+
+@dataclass
+class Document:
+    title: str
+    blocks: list = field(default_factory=list)
+
+    def add(self, *blocks) -> None:
+        self.blocks.extend(blocks)
+
+
+def format_value(value, digits: int = 4) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "n/a"
+        if abs(value) < 0.5 * 10.0**-digits:
+            value = 0.0  # no "-0.0000" for values that round to zero
+        return f"{value:.{digits}f}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(format_value(item, digits) for item in value)
+    return str(value)
+
+
+def _markdown_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def to_markdown(document: Document) -> str:
+    lines = [f"# {document.title}", ""]
+    for block in document.blocks:
+        if isinstance(block, Heading):
+            lines += ["#" * block.level + " " + block.text, ""]
+        elif isinstance(block, Paragraph):
+            lines += [("_" + block.text + "_") if block.note else block.text, ""]
+        elif isinstance(block, Table) and not block.hidden:
+            if block.caption:
+                lines += [f"**{block.caption}** (`tables/{block.name}.csv`)", ""]
+            header = [_markdown_cell(column) for column in block.frame.columns]
+            lines.append("| " + " | ".join(header) + " |")
+            lines.append("|" + "|".join("---" for _ in header) + "|")
+            for row in block.frame.iter_rows():
+                lines.append(
+                    "| " + " | ".join(_markdown_cell(format_value(v, block.digits)) for v in row) + " |"
+                )
+            if block.frame.height == 0:
+                lines.append("| " + " | ".join("" for _ in header) + " |")
+            lines.append("")
+        elif isinstance(block, Image):
+            lines += [f"![{block.caption}]({block.file_name})", ""]
+        elif isinstance(block, Code):
+            lines += ["```", block.text, "```", ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def to_html(document: Document, image_dir: Path) -> str:
+    """Self-contained page: styles inline, every image embedded as a base64 data URI."""
+    escape = html.escape
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{escape(document.title)}</title>",
+        f"<style>{CSS}</style>",
+        "</head><body>",
+        f"<h1>{escape(document.title)}</h1>",
+    ]
+    for block in document.blocks:
+        if isinstance(block, Heading):
+            parts.append(f"<h{block.level}>{escape(block.text)}</h{block.level}>")
+        elif isinstance(block, Paragraph):
+            css_class = ' class="note"' if block.note else ""
+            parts.append(f"<p{css_class}>{escape(block.text)}</p>")
+        elif isinstance(block, Table) and not block.hidden:
+            if block.caption:
+                parts.append(
+                    f"<p><strong>{escape(block.caption)}</strong> (tables/{escape(block.name)}.csv)</p>"
+                )
+            parts.append("<table><thead><tr>")
+            parts.append("".join(f"<th>{escape(column)}</th>" for column in block.frame.columns))
+            parts.append("</tr></thead><tbody>")
+            for row in block.frame.iter_rows():
+                cells = "".join(f"<td>{escape(format_value(v, block.digits))}</td>" for v in row)
+                parts.append(f"<tr>{cells}</tr>")
+            parts.append("</tbody></table>")
+        elif isinstance(block, Image):
+            encoded = base64.b64encode((image_dir / block.file_name).read_bytes()).decode("ascii")
+            parts.append(f'<img alt="{escape(block.caption)}" src="data:image/png;base64,{encoded}">')
+        elif isinstance(block, Code):
+            parts.append(f"<pre>{escape(block.text)}</pre>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def write_tables(document: Document, table_dir: Path) -> list[Path]:
+    table_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for block in document.blocks:
+        if isinstance(block, Table):
+            path = table_dir / f"{block.name}.csv"
+            block.frame.write_csv(path)
+            written.append(path)
+    return written

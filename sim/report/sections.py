@@ -1,0 +1,838 @@
+"""The report kinds: each adds its headings, tables and charts to the document.
+
+Every number shown comes from the lake through the SQL files in ``sql/`` and the functions of
+``sim.stats``; matches whose ``error`` is not ``ok`` are counted and left out of the statistics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from scipy import stats as scipy_stats
+
+from sim.core.errors import UserError
+from sim.report import charts
+from sim.report.document import Document, Heading, Image, Paragraph, Table, format_value
+from sim.report.lake import Lake
+from sim.stats import (
+    adjust_pvalues,
+    bradley_terry_bootstrap,
+    incomplete_pair_count,
+    kaplan_meier,
+    mean_t_interval,
+    metagame_equilibrium,
+    pair_scores,
+    paired_comparison,
+    tost_equivalence,
+    wilson_interval,
+)
+
+CARD_METRICS = ("drawn", "played", "opening")
+CARD_CHART_ROWS = 25
+
+
+@dataclass(frozen=True)
+class ReportParams:
+    """Report parameters (experiment config ``report:``); validated by ``from_dict``."""
+
+    equivalence_margin: float = 0.02
+    confidence: float = 0.95
+    min_count: int = 30
+    baseline: str | None = None
+    assumed_cards: tuple[str, ...] = ()
+    survival_column: str | None = None
+    n_boot: int = 500
+    seed: int = 0
+    prior_ties: float = 1.0
+    title: str | None = None
+    game_title: str | None = None
+    assumed: tuple[str, ...] = ()  # assumed facts of the rulesets, e.g. "card <id>: <reason>"
+
+    @property
+    def alpha(self) -> float:
+        return 1.0 - self.confidence
+
+    @property
+    def assumed_card_names(self) -> set[str]:
+        """Cards to flag: ``assumed_cards`` plus every "card <id>: ..." entry of ``assumed``."""
+        names = set(self.assumed_cards)
+        for fact in self.assumed:
+            if fact.startswith("card ") and ":" in fact:
+                names.add(fact[len("card ") : fact.index(":")].strip())
+        return names
+
+    @classmethod
+    def from_dict(cls, params: dict | None) -> ReportParams:
+        params = dict(params or {})
+        params.pop("kind", None)  # the kinds travel separately; accept the whole report block
+        known = set(cls.__dataclass_fields__)
+        for key in sorted(params):
+            if key not in known:
+                raise UserError(
+                    f"unknown report parameter (known: {', '.join(sorted(known))})", entry=f"report.{key}"
+                )
+
+        def number(key, low, high, integer=False):
+            value = params[key]
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or (integer and not isinstance(value, int))
+            ):
+                raise UserError(
+                    f"must be {'an integer' if integer else 'a number'}, got {value!r}", entry=f"report.{key}"
+                )
+            if not low <= value <= high:
+                raise UserError(f"must be between {low} and {high}, got {value}", entry=f"report.{key}")
+            return value
+
+        values = {}
+        if "equivalence_margin" in params:
+            values["equivalence_margin"] = float(number("equivalence_margin", 1e-9, 0.5))
+        if "confidence" in params:
+            values["confidence"] = float(number("confidence", 0.5, 0.9999))
+        if "min_count" in params:
+            values["min_count"] = number("min_count", 1, 10**12, integer=True)
+        if "n_boot" in params:
+            values["n_boot"] = number("n_boot", 10, 100_000, integer=True)
+        if "seed" in params:
+            values["seed"] = number("seed", 0, 2**63 - 1, integer=True)
+        if "prior_ties" in params:
+            values["prior_ties"] = float(number("prior_ties", 0, 10**6))
+        for key in ("baseline", "survival_column", "title", "game_title"):
+            if key in params and params[key] is not None:
+                if not isinstance(params[key], str) or not params[key]:
+                    raise UserError(f"must be a non-empty string, got {params[key]!r}", entry=f"report.{key}")
+                values[key] = params[key]
+        for key, what in (("assumed_cards", "card names"), ("assumed", "assumed facts")):
+            if key in params and params[key] is not None:
+                items = params[key]
+                if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+                    raise UserError(f"must be a list of {what}", entry=f"report.{key}")
+                if not all(isinstance(item, str) for item in items):
+                    raise UserError(f"must be a list of {what} (strings)", entry=f"report.{key}")
+                values[key] = tuple(items)
+        return cls(**values)
+
+
+@dataclass
+class Context:
+    lake: Lake
+    params: ReportParams
+    out_dir: Path
+    document: Document
+    charts_written: list[str] = field(default_factory=list)
+    preferred_arm_order: tuple[str, ...] = ()  # the experiment's own order of editions, if known
+
+    def order_arms(self, arms) -> list[str]:
+        """Arms in the experiment's order (its first edition is the default baseline), others by name."""
+        arms = set(arms)
+        listed = [arm for arm in dict.fromkeys(self.preferred_arm_order) if arm in arms]
+        return listed + sorted(arms - set(listed))
+
+    def image(self, name: str, caption: str) -> tuple[Path, Image]:
+        file_name = f"{name}.png"
+        self.charts_written.append(file_name)
+        return self.out_dir / file_name, Image(file_name, caption)
+
+    @property
+    def percent(self) -> str:
+        return f"{100 * self.params.confidence:g}%"
+
+
+def _safe(text: str) -> str:
+    return "".join(character if character.isalnum() or character in "-_." else "_" for character in text)
+
+
+def _with_wilson(frame: pl.DataFrame, wins: str, total: str, prefix: str, confidence: float) -> pl.DataFrame:
+    successes = frame[wins].cast(pl.Float64).fill_null(0.0).to_numpy()
+    counts = frame[total].cast(pl.Float64).to_numpy()
+    low, high = wilson_interval(successes, counts, confidence)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rate = np.where(counts > 0, successes / counts, np.nan)
+    return frame.with_columns(
+        pl.Series(f"{prefix}rate", rate),
+        pl.Series(f"{prefix}low", low),
+        pl.Series(f"{prefix}high", high),
+    )
+
+
+def status_note(context: Context) -> None:
+    status = context.lake.query("match_status")
+    total = int(status["matches"].sum())
+    errors = status.filter(pl.col("error") != "ok")
+    error_count = int(errors["matches"].sum()) if errors.height else 0
+    text = (
+        f"The lake holds {total} matches; {error_count} ended in an engine error (or a turn cap) and are left out "
+        "of every statistic."
+    )
+    context.document.add(Paragraph(text))
+    if error_count:
+        context.document.add(
+            Table(errors.sort(["ruleset_id", "error"]), "errors", "Matches left out, by error")
+        )
+
+
+def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
+    lake, document = context.lake, context.document
+    document.add(Heading("Game length", 3))
+    summary = lake.query("length_summary")
+    document.add(Table(summary, f"{prefix}_lengths", "Game length per arm (turns and rounds)", digits=2))
+    histogram = lake.query("length_histogram")
+    series = {
+        arm: (group["turns"].to_numpy(), group["matches"].to_numpy())
+        for (arm,), group in histogram.group_by(["ruleset_id"], maintain_order=True)
+    }
+    path, image = context.image(f"{prefix}_lengths", "Game length distribution per arm")
+    charts.length_distribution(series, path, title="Game length (turns) per arm")
+    document.add(image)
+
+    document.add(Heading("End reasons", 3))
+    reasons = lake.query("end_reasons")
+    document.add(
+        Table(reasons, f"{prefix}_end_reasons", "How games end, per arm (share of the arm's matches)")
+    )
+    arms = context.order_arms(reasons["ruleset_id"].unique().to_list())
+    categories = sorted(reasons["end_reason"].fill_null("(none)").unique().to_list())
+    shares = np.zeros((len(arms), len(categories)))
+    for row in reasons.with_columns(pl.col("end_reason").fill_null("(none)")).iter_rows(named=True):
+        shares[arms.index(row["ruleset_id"]), categories.index(row["end_reason"])] = row["share"]
+    path, image = context.image(f"{prefix}_end_reasons", "End-reason shares per arm")
+    charts.share_bars(arms, categories, shares, path, title="End reasons per arm")
+    document.add(image)
+
+
+# ---- opening --------------------------------------------------------------------------------
+
+
+def section_opening(context: Context) -> None:
+    """First-player advantage per arm (edition), its equivalence to 50%, and arm differences."""
+    lake, document, params = context.lake, context.document, context.params
+    document.add(Heading("Opening: first-player advantage"))
+    arms = lake.query("arm_outcomes")
+    if arms.height == 0:
+        document.add(Paragraph("No two-sided matches with a first player: nothing to measure."))
+        return
+    rows = lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
+    pairs = pair_scores(rows)
+    dropped = incomplete_pair_count(rows)
+    arms = _with_wilson(arms, "first_player_wins", "matches", "match_", params.confidence)
+    order = context.order_arms(arms["ruleset_id"].to_list())
+    arms = arms.with_columns(
+        pl.col("ruleset_id").replace_strict(order, list(range(len(order)))).alias("position")
+    ).sort("position")
+    table_rows = []
+    for arm in arms.iter_rows(named=True):
+        arm_pairs = pairs.filter(pl.col("ruleset_id") == arm["ruleset_id"])
+        scores = arm_pairs["first_player_score"].to_numpy()
+        pair_summary = mean_t_interval(scores, params.confidence)
+        tost = tost_equivalence(scores, 0.5, params.equivalence_margin, params.alpha)
+        table_rows.append(
+            {
+                "arm": arm["ruleset_id"],
+                "matches": arm["matches"],
+                "first_player_wins": float(arm["first_player_wins"]),
+                "draws": arm["draws"],
+                "match_rate": arm["match_rate"],
+                "wilson_low": arm["match_low"],
+                "wilson_high": arm["match_high"],
+                "pairs": pair_summary["n"],
+                "pair_mean": pair_summary["mean"],
+                "pair_low": pair_summary["low"],
+                "pair_high": pair_summary["high"],
+                "tost_p": tost["p_value"],
+                "tost_low": tost["low"],
+                "tost_high": tost["high"],
+                "verdict": tost["verdict"],
+            }
+        )
+    table = pl.DataFrame(table_rows)
+    margin = params.equivalence_margin
+    tost_percent = f"{100 * (1 - 2 * params.alpha):g}%"
+    document.add(
+        Paragraph(
+            f"{int(table['matches'].sum())} matches in {table.height} arm(s), {int(table['pairs'].sum())} complete "
+            f"seat-swapped pairs; {dropped} incomplete pair(s) dropped. Match-level rates use {context.percent} Wilson "
+            f"intervals (draws count half); pair-level means use {context.percent} t-intervals over pairs, the "
+            f"independent unit. Equivalence: TOST of the pair-level mean against 0.5 ± {margin:g} "
+            f"(alpha {params.alpha:g}, {tost_percent} interval); 'equivalent' means the advantage is shown to lie "
+            "inside the band, 'not shown' means it is not."
+        ),
+        Table(table, "opening_first_player", "First-player win rate per arm"),
+    )
+    for row in table.iter_rows(named=True):
+        document.add(
+            Paragraph(
+                f"Arm {row['arm']}: first player wins {row['match_rate']:.4f} of {row['matches']} matches "
+                f"(Wilson {row['wilson_low']:.4f} to {row['wilson_high']:.4f}); pair-level {row['pair_mean']:.4f} "
+                f"over {row['pairs']} pairs; TOST p = {row['tost_p']:.4g}: {row['verdict']}."
+            )
+        )
+    path, image = context.image(
+        "opening_first_player", "First-player win rate per arm with the equivalence band"
+    )
+    charts.forest_plot(
+        table["arm"].to_list(),
+        table["pair_mean"].to_numpy(),
+        table["pair_low"].to_numpy(),
+        table["pair_high"].to_numpy(),
+        path,
+        title=f"First-player win rate per arm (band 0.5 ± {margin:g})",
+        reference=0.5,
+        band=(0.5 - margin, 0.5 + margin),
+        xlabel="first-player win rate",
+        primary_label=f"pair-level mean, {context.percent} t-interval",
+        secondary=(
+            table["match_rate"].to_numpy(),
+            table["wilson_low"].to_numpy(),
+            table["wilson_high"].to_numpy(),
+            f"match-level, {context.percent} Wilson",
+        ),
+    )
+    document.add(image)
+    _arm_differences(context, pairs, table["arm"].to_list())
+    _lengths_and_end_reasons(context, "opening")
+
+
+def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> None:
+    document, params = context.document, context.params
+    if len(arms) < 2:
+        return
+    baseline = params.baseline or arms[0]
+    if baseline not in arms:
+        raise UserError(
+            f"baseline arm '{baseline}' is not in the lake (arms: {', '.join(arms)})", entry="report.baseline"
+        )
+    document.add(Heading("Paired differences between arms", 3))
+    frames = []
+    for arm in arms:
+        if arm == baseline:
+            continue
+        comparison = paired_comparison(
+            pairs.filter(pl.col("ruleset_id") == baseline),
+            pairs.filter(pl.col("ruleset_id") == arm),
+            "first_player_score",
+            params.confidence,
+        )
+        frames.append(comparison.with_columns(pl.lit(arm).alias("arm")))
+    comparisons = pl.concat(frames).select(["arm"] + frames[0].columns[:-1])
+    family = comparisons.filter(pl.col("matchup_id") != "ALL")
+    _, holm = adjust_pvalues(family["p_value"].to_numpy(), "holm", params.alpha)
+    _, benjamini = adjust_pvalues(family["p_value"].to_numpy(), "bh", params.alpha)
+    family = family.with_columns(pl.Series("p_holm", holm), pl.Series("p_bh", benjamini))
+    overall = comparisons.filter(pl.col("matchup_id") == "ALL")
+    document.add(
+        Paragraph(
+            f"Each arm against the baseline {baseline} on common seeds: the same deals replayed under both "
+            f"editions, joined on (matchup, pair), difference = arm minus baseline in the pair-level first-player "
+            f"score; paired t-test and {context.percent} t-interval. Per-matchup p-values are adjusted across all "
+            f"{family.height} comparisons with Holm (family-wise error) and Benjamini–Hochberg (false discovery rate)."
+        ),
+        Table(
+            overall.drop("matchup_id"),
+            "opening_arm_differences",
+            "Overall difference per arm (all matchups pooled)",
+        ),
+        Table(
+            family, "opening_matchup_differences", "Difference per arm and matchup, with adjusted p-values"
+        ),
+    )
+    shown = pl.concat([family.drop(["p_holm", "p_bh"]), overall])
+    labels = [f"{row['arm']}: {row['matchup_id']}" for row in shown.iter_rows(named=True)]
+    path, image = context.image("opening_differences", "Paired first-player difference per matchup")
+    charts.forest_plot(
+        labels,
+        shown["difference"].to_numpy(),
+        shown["low"].to_numpy(),
+        shown["high"].to_numpy(),
+        path,
+        title=f"First-player score: arm minus {baseline}",
+        xlabel="difference in first-player win rate",
+    )
+    document.add(image)
+
+
+# ---- matrix ---------------------------------------------------------------------------------
+
+
+def section_matrix(context: Context) -> None:
+    """Side A vs side B matrix, Bradley–Terry ratings, equilibrium mix, first-player advantage."""
+    lake, document = context.lake, context.document
+    document.add(Heading("Matchup matrix"))
+    outcomes = lake.query("matchup_outcomes").filter(
+        pl.col("side_b").is_not_null() & (pl.col("side_b") != "")
+    )
+    if outcomes.height == 0:
+        document.add(Paragraph("No two-sided matchups in the lake: no matrix."))
+        return
+    pair_rows = lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
+    for arm in context.order_arms(outcomes["ruleset_id"].unique().to_list()):
+        _matrix_for_arm(
+            context,
+            arm,
+            outcomes.filter(pl.col("ruleset_id") == arm),
+            pair_rows.filter(pl.col("ruleset_id") == arm),
+        )
+
+
+def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> None:
+    document, params = context.document, context.params
+    key = _safe(arm)
+    document.add(Heading(f"Arm {arm}", 3))
+    cells = (
+        outcomes.group_by(["side_a", "side_b"])
+        .agg(pl.col("matches").sum(), pl.col("a_wins").sum(), pl.col("draws").sum())
+        .sort(["side_a", "side_b"])
+    )
+    cells = _with_wilson(cells, "a_wins", "matches", "a_", params.confidence)
+    rows_labels = sorted(cells["side_a"].unique().to_list())
+    column_labels = sorted(cells["side_b"].unique().to_list())
+    shape = (len(rows_labels), len(column_labels))
+    rates, counts, lows, highs = (np.full(shape, np.nan) for _ in range(4))
+    for row in cells.iter_rows(named=True):
+        position = (rows_labels.index(row["side_a"]), column_labels.index(row["side_b"]))
+        rates[position], counts[position] = row["a_rate"], row["matches"]
+        lows[position], highs[position] = row["a_low"], row["a_high"]
+    document.add(
+        Table(
+            cells, f"matrix_{key}_cells", f"Side A win rate per cell ({context.percent} Wilson, draws half)"
+        )
+    )
+    path, image = context.image(f"matrix_{key}_heatmap", f"Matchup heatmap, arm {arm}")
+    charts.matchup_heatmap(
+        rows_labels, column_labels, rates, counts, lows, highs, path, title=f"Side A win rate, arm {arm}"
+    )
+    document.add(image)
+
+    decks = sorted(set(rows_labels) | set(column_labels))
+    index = {deck: position for position, deck in enumerate(decks)}
+    wins = np.zeros((len(decks), len(decks)))
+    played = np.zeros((len(decks), len(decks)))
+    for row in cells.iter_rows(named=True):
+        a, b = index[row["side_a"]], index[row["side_b"]]
+        if a == b:
+            continue  # a mirror match says nothing about relative strength
+        wins[a, b] += row["a_wins"]
+        wins[b, a] += row["matches"] - row["a_wins"]
+        played[a, b] += row["matches"]
+        played[b, a] += row["matches"]
+    if len(decks) >= 2 and played.sum() > 0:
+        _deck_matrix(context, key, arm, decks, wins, played)
+        _ratings(context, key, arm, decks, wins, played)
+        _equilibrium(context, key, decks, wins, played)
+    _first_player_per_matchup(context, key, outcomes, pair_rows)
+
+
+def _deck_matrix(context, key, arm, decks, wins, played) -> None:
+    """Deck against deck over both seat orders and every matchup that pairs them: the matrix the
+    ratings and the equilibrium are computed from."""
+    document, params = context.document, context.params
+    rows = [
+        {"deck": deck, "opponent": opponent, "matches": int(round(played[i, j])), "wins": float(wins[i, j])}
+        for i, deck in enumerate(decks)
+        for j, opponent in enumerate(decks)
+        if i != j and played[i, j] > 0
+    ]
+    table = _with_wilson(pl.DataFrame(rows), "wins", "matches", "", params.confidence)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rates = np.where(played > 0, wins / played, np.nan)
+    lows, highs = wilson_interval(wins, played, params.confidence)
+    document.add(
+        Table(table, f"matrix_{key}_decks", "Deck against deck, both sides pooled (row deck's win rate)")
+    )
+    path, image = context.image(f"matrix_{key}_decks", f"Deck against deck, arm {arm}")
+    charts.matchup_heatmap(
+        decks,
+        decks,
+        rates,
+        played,
+        lows,
+        highs,
+        path,
+        title=f"Deck win rate (row vs column), arm {arm}",
+        row_axis="deck",
+        column_axis="opponent",
+        colour_label="row deck win rate",
+    )
+    document.add(image)
+
+
+def _ratings(context, key, arm, decks, wins, played) -> None:
+    document, params = context.document, context.params
+    try:
+        fit = bradley_terry_bootstrap(
+            wins, played, params.n_boot, params.confidence, params.seed, params.prior_ties
+        )
+    except ValueError as error:
+        document.add(Paragraph(f"Bradley–Terry ratings not computed: {error}."))
+        return
+    table = pl.DataFrame(
+        {
+            "deck": decks,
+            "rating": fit["rating"],
+            "low": fit["low"],
+            "high": fit["high"],
+            "strength": fit["strength"],
+        }
+    ).sort("rating", descending=True)
+    document.add(
+        Paragraph(
+            f"Bradley–Terry ratings (log strength, 0 = average deck; MM algorithm, draws half), with "
+            f"{context.percent} percentile bootstrap intervals from {params.n_boot} resamples (seed {params.seed}, "
+            f"{fit['failed']} resample(s) without a finite fit left out). Each played pairing gets "
+            f"{params.prior_ties:g} virtual drawn game(s) so a deck that never lost keeps a finite rating."
+        ),
+        Table(table, f"matrix_{key}_ratings", "Bradley–Terry ratings"),
+    )
+    path, image = context.image(f"matrix_{key}_ratings", f"Bradley–Terry ratings, arm {arm}")
+    charts.forest_plot(
+        table["deck"].to_list(),
+        table["rating"].to_numpy(),
+        table["low"].to_numpy(),
+        table["high"].to_numpy(),
+        path,
+        title=f"Bradley–Terry ratings, arm {arm}",
+        xlabel="log strength (0 = average deck)",
+    )
+    document.add(image)
+
+
+def _equilibrium(context, key, decks, wins, played) -> None:
+    document = context.document
+    off_diagonal = ~np.eye(len(decks), dtype=bool)
+    if (played[off_diagonal] == 0).any():
+        document.add(
+            Paragraph("Equilibrium mix not computed: some decks never met, so the matrix is incomplete.")
+        )
+        return
+    with np.errstate(divide="ignore", invalid="ignore"):
+        win_rates = np.where(off_diagonal, wins / played, 0.5)
+    result = metagame_equilibrium(win_rates)
+    table = pl.DataFrame({"deck": decks, "weight": result["mix"]}).sort(
+        ["weight", "deck"], descending=[True, False]
+    )
+    document.add(
+        Paragraph(
+            "Metagame equilibrium: the mix of decks that no single deck beats on average (mixed Nash "
+            "equilibrium of the symmetric zero-sum game of the estimated win rates; point estimates, not "
+            f"re-sampled). Game value {format_value(result['value'])}."
+        ),
+        Table(table, f"matrix_{key}_equilibrium", "Equilibrium weights"),
+    )
+
+
+def _first_player_per_matchup(context, key, outcomes, pair_rows) -> None:
+    document, params = context.document, context.params
+    pairs = pair_scores(pair_rows)
+    rows = []
+    for row in outcomes.sort("matchup_id").iter_rows(named=True):
+        scores = pairs.filter(pl.col("matchup_id") == row["matchup_id"])["first_player_score"].to_numpy()
+        summary = mean_t_interval(scores, params.confidence)
+        if summary["n"] >= 2 and summary["sd"] > 0:
+            p_value = float(scipy_stats.ttest_1samp(scores, 0.5).pvalue)
+        else:
+            p_value = float("nan")
+        rows.append(
+            {
+                "matchup_id": row["matchup_id"],
+                "side_a": row["side_a"],
+                "side_b": row["side_b"],
+                "matches": row["matches"],
+                "first_player_wins": float(row["first_player_wins"] or 0.0),
+                "pairs": summary["n"],
+                "pair_mean": summary["mean"],
+                "pair_low": summary["low"],
+                "pair_high": summary["high"],
+                "p_value": p_value,
+            }
+        )
+    table = pl.DataFrame(rows)
+    table = _with_wilson(table, "first_player_wins", "matches", "match_", params.confidence)
+    _, holm = adjust_pvalues(table["p_value"].to_numpy(), "holm", params.alpha)
+    _, benjamini = adjust_pvalues(table["p_value"].to_numpy(), "bh", params.alpha)
+    table = table.with_columns(pl.Series("p_holm", holm), pl.Series("p_bh", benjamini))
+    document.add(
+        Paragraph(
+            "First-player advantage per matchup: match-level rate with Wilson interval, pair-level mean with "
+            "t-interval, t-test of the pair mean against 0.5, p-values adjusted across the matchups (Holm, BH); "
+            "n/a where the pairs show no spread (no test possible)."
+        ),
+        Table(table, f"matrix_{key}_first_player", "First-player win rate per matchup"),
+    )
+
+
+# ---- cards ----------------------------------------------------------------------------------
+
+
+def section_cards(context: Context) -> None:
+    """Per card and faction: win rate when drawn / played / in the opening hand vs not."""
+    lake, document, params = context.lake, context.document, context.params
+    if not lake.has_cards:
+        raise UserError(
+            "the cards report needs per-card rows (run with card counts on)",
+            file=str(lake.path),
+            entry="cards",
+        )
+    document.add(Heading("Card impact"))
+    impact = lake.query("card_impact")
+    impact = _with_wilson(impact, "wins_with", "games_with", "with_", params.confidence)
+    impact = _with_wilson(impact, "wins_without", "games_without", "without_", params.confidence)
+    assumed = params.assumed_card_names
+    impact = impact.with_columns(
+        (pl.col("with_rate") - pl.col("without_rate")).alias("delta"),
+        pl.col("card").is_in(sorted(assumed)).alias("assumed"),
+        ((pl.col("games_with") >= params.min_count) & (pl.col("games_without") >= params.min_count)).alias(
+            "meets_min_count"
+        ),
+    )
+    kept = impact.filter(pl.col("meets_min_count"))
+    flagged = sorted(set(impact.filter(pl.col("assumed"))["card"].to_list()))
+    sentences = [
+        f"{impact.height} (arm, faction, card, measure) rows; {kept.height} have at least {params.min_count} games "
+        f"both with and without the card; the {CARD_CHART_ROWS} largest differences per arm and measure are shown "
+        "and every row is in tables/cards_impact.csv.",
+        f"Rates are a side's win rate with {context.percent} Wilson intervals (draws half).",
+        "These are associations, not effects: a card drawn more often in long games inherits the win rate of "
+        "long games.",
+    ]
+    if flagged:
+        sentences.append(f"Cards marked * rest on assumed data: {', '.join(flagged)}.")
+    document.add(Paragraph(" ".join(sentences)))
+    for (arm, metric), group in kept.sort(["ruleset_id", "metric"]).group_by(
+        ["ruleset_id", "metric"], maintain_order=True
+    ):
+        top = (
+            group.with_columns(pl.col("delta").abs().alias("size"))
+            .sort(["size", "faction", "card"], descending=[True, False, False])
+            .head(CARD_CHART_ROWS)
+        )
+        display = top.select(
+            [
+                "faction",
+                "card",
+                "assumed",
+                "games_with",
+                "with_rate",
+                "with_low",
+                "with_high",
+                "games_without",
+                "without_rate",
+                "without_low",
+                "without_high",
+                "delta",
+            ]
+        )
+        key = f"cards_{_safe(arm)}_{metric}"
+        document.add(
+            Heading(f"Arm {arm}: {metric}", 3),
+            Table(display, key, f"Largest differences when {metric} vs not (top {CARD_CHART_ROWS})"),
+        )
+        labels = [
+            f"{row['faction']}: {row['card']}{' *' if row['assumed'] else ''}"
+            for row in top.iter_rows(named=True)
+        ]
+        path, image = context.image(key, f"Win rate when {metric} vs not, arm {arm}")
+        charts.forest_plot(
+            labels,
+            top["with_rate"].to_numpy(),
+            top["with_low"].to_numpy(),
+            top["with_high"].to_numpy(),
+            path,
+            title=f"Win rate when {metric} (circle) vs not (square), arm {arm}",
+            reference=0.5,
+            xlabel="side win rate",
+            primary_label=f"{metric}",
+            secondary=(
+                top["without_rate"].to_numpy(),
+                top["without_low"].to_numpy(),
+                top["without_high"].to_numpy(),
+                f"not {metric}",
+            ),
+        )
+        document.add(image)
+    document.add(Table(impact, "cards_impact", "All card rows", hidden=True))
+
+
+# ---- coop -----------------------------------------------------------------------------------
+
+
+def section_coop(context: Context) -> None:
+    """Cooperative games: team win rate per matchup, rounds to win / lose, end reasons, survival."""
+    lake, document, params = context.lake, context.document, context.params
+    document.add(Heading("Cooperative results"))
+    outcomes = lake.query("coop_outcomes")
+    outcomes = _with_wilson(outcomes, "team_wins", "matches", "win_", params.confidence)
+    document.add(
+        Paragraph(
+            f"Team win rate per arm and matchup with {context.percent} Wilson intervals; rounds to win and to lose "
+            "(mean and median of the rounds started)."
+        ),
+        Table(outcomes, "coop_outcomes", "Team results per matchup"),
+    )
+    rounds = lake.query("coop_rounds")
+    curves, survival_rows = {}, []
+    for (arm,), group in rounds.group_by(["ruleset_id"], maintain_order=True):
+        durations = np.repeat(group["rounds"].to_numpy(), group["matches"].to_numpy())
+        lost = np.repeat(group["lost"].to_numpy(), group["matches"].to_numpy())
+        curve = kaplan_meier(durations, lost)
+        curves[arm] = (np.concatenate([[0.0], curve["times"]]), np.concatenate([[1.0], curve["survival"]]))
+        for time, survival, at_risk, events in zip(
+            curve["times"], curve["survival"], curve["at_risk"], curve["events"], strict=True
+        ):
+            survival_rows.append(
+                {
+                    "arm": arm,
+                    "round": int(time),
+                    "at_risk": int(at_risk),
+                    "losses": int(events),
+                    "survival": float(survival),
+                }
+            )
+    document.add(
+        Paragraph(
+            "Survival: Kaplan–Meier estimate of the chance that the team has not lost by the end of each round; "
+            "won games count as still standing at their last round (censored)."
+        ),
+        Table(
+            pl.DataFrame(
+                survival_rows,
+                schema={
+                    "arm": pl.String,
+                    "round": pl.Int64,
+                    "at_risk": pl.Int64,
+                    "losses": pl.Int64,
+                    "survival": pl.Float64,
+                },
+            ),
+            "coop_survival",
+            "Team survival per round",
+        ),
+    )
+    path, image = context.image("coop_survival", "Team survival per round (Kaplan–Meier)")
+    charts.step_curves(curves, path, "Team survival (not yet lost) per round", "round", "share not yet lost")
+    document.add(image)
+    if params.survival_column:
+        _series_survival(context, params.survival_column)
+    _lengths_and_end_reasons(context, "coop")
+
+
+def _series_survival(context: Context, column: str) -> None:
+    lake, document = context.lake, context.document
+    document.add(Heading(f"Survival of {column}", 3))
+    if column not in lake.columns:
+        document.add(Paragraph(f"Column {column} is not in the lake: no curve."))
+        return
+    rows = lake.query("series_rows", {"series_column": column})
+    if not isinstance(rows.schema["series"], pl.List):
+        document.add(Paragraph(f"Column {column} is not a list column: no curve."))
+        return
+    longest = int(rows["series"].list.len().max() or 0)
+    curves, table_rows = {}, []
+    for (arm,), group in rows.group_by(["ruleset_id"], maintain_order=True):
+        matrix = (
+            np.column_stack(
+                [
+                    group["series"].list.get(index, null_on_oob=True).cast(pl.Float64).to_numpy()
+                    for index in range(longest)
+                ]
+            )
+            if longest
+            else np.zeros((group.height, 0))
+        )
+        # A match that ended keeps its last value: its quantity stayed where the game left it.
+        for index in range(1, matrix.shape[1]):
+            missing = np.isnan(matrix[:, index])
+            matrix[missing, index] = matrix[missing, index - 1]
+        alive = np.where(np.isnan(matrix), False, matrix > 0).mean(axis=0) if matrix.size else np.zeros(0)
+        mean_value = np.nanmean(matrix, axis=0) if matrix.size else np.zeros(0)
+        curves[arm] = (np.arange(1, longest + 1, dtype=float), alive)
+        for index in range(longest):
+            table_rows.append(
+                {
+                    "arm": arm,
+                    "round": index + 1,
+                    "share_above_zero": float(alive[index]),
+                    "mean_value": float(mean_value[index]),
+                }
+            )
+    document.add(
+        Paragraph(
+            f"Share of matches whose {column} is still above zero at the end of each round (list position = round; "
+            "a match that ended carries its last value forward)."
+        ),
+        Table(pl.DataFrame(table_rows), f"coop_{_safe(column)}", f"{column} per round"),
+    )
+    path, image = context.image(f"coop_{_safe(column)}", f"Share of matches with {column} above zero")
+    charts.step_curves(curves, path, f"{column} above zero, per round", "round", "share of matches")
+    document.add(image)
+
+
+# ---- summary --------------------------------------------------------------------------------
+
+
+def section_summary(context: Context) -> None:
+    """Generic fallback: win rates per side per matchup per arm, lengths and end reasons."""
+    lake, document, params = context.lake, context.document, context.params
+    document.add(Heading("Summary"))
+    outcomes = _with_wilson(lake.query("matchup_outcomes"), "a_wins", "matches", "a_", params.confidence)
+    outcomes = outcomes.with_columns(
+        ((pl.col("matches") - pl.col("a_wins")) / pl.col("matches")).alias("b_rate"),
+        (pl.col("draws") / pl.col("matches")).alias("draw_share"),
+        (pl.col("first_player_wins") / pl.col("matches")).alias("first_player_rate"),
+    )
+    document.add(
+        Paragraph(
+            f"Side A's win rate per arm and matchup with {context.percent} Wilson intervals (draws count half; "
+            "side B's rate is the rest). For cooperative games side A is the team."
+        ),
+        Table(
+            outcomes.select(
+                [
+                    "ruleset_id",
+                    "matchup_id",
+                    "side_a",
+                    "side_b",
+                    "matches",
+                    "a_wins",
+                    "a_rate",
+                    "a_low",
+                    "a_high",
+                    "b_rate",
+                    "draw_share",
+                    "first_player_rate",
+                    "mean_turns",
+                ]
+            ),
+            "summary_outcomes",
+            "Results per matchup",
+        ),
+    )
+    _lengths_and_end_reasons(context, "summary")
+
+
+def assumptions(context: Context) -> None:
+    """What the numbers rest on that the rulebooks do not state (from the rulesets' data)."""
+    facts = sorted(set(context.params.assumed))
+    if not facts:
+        return
+    context.document.add(
+        Heading("Assumptions"),
+        Paragraph(
+            f"{len(facts)} fact(s) of the card data and rules are assumed (not stated by the rulebook); every "
+            "number above rests on them as much as on the stated rules."
+        ),
+        Table(pl.DataFrame({"assumed": facts}), "assumptions", "Assumed facts"),
+    )
+
+
+SECTIONS = {
+    "opening": section_opening,
+    "matrix": section_matrix,
+    "cards": section_cards,
+    "coop": section_coop,
+    "summary": section_summary,
+}

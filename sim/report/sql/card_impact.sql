@@ -1,0 +1,50 @@
+-- Card impact: per arm, faction and card, a side's win rate in games where the card was drawn /
+-- played / in the opening hand, against that faction's games where it was not.
+-- The cards view holds only non-zero rows, so "not" = all the faction's games minus the "with"
+-- games; the faction's games come from the matches view (error rows excluded from both).
+WITH side_games AS (
+    SELECT ruleset_id, matchup_id, pair_index, swap, 'A' AS side, side_a AS faction, a_won AS won
+    FROM matches WHERE error = 'ok'
+    UNION ALL
+    SELECT ruleset_id, matchup_id, pair_index, swap, 'B' AS side, side_b AS faction, 1 - a_won AS won
+    FROM matches WHERE error = 'ok' AND side_b IS NOT NULL AND side_b <> ''
+),
+faction_totals AS (
+    SELECT ruleset_id, faction, count(*) AS games, sum(won) AS wins
+    FROM side_games
+    GROUP BY ruleset_id, faction
+),
+card_games AS (
+    SELECT
+        s.ruleset_id,
+        s.faction,
+        c.card,
+        count(*) FILTER (WHERE c.drawn > 0) AS drawn_games,
+        coalesce(sum(s.won) FILTER (WHERE c.drawn > 0), 0) AS drawn_wins,
+        count(*) FILTER (WHERE c.played > 0) AS played_games,
+        coalesce(sum(s.won) FILTER (WHERE c.played > 0), 0) AS played_wins,
+        count(*) FILTER (WHERE c.opening > 0) AS opening_games,
+        coalesce(sum(s.won) FILTER (WHERE c.opening > 0), 0) AS opening_wins
+    FROM cards AS c
+    JOIN side_games AS s USING (ruleset_id, matchup_id, pair_index, swap, side)
+    GROUP BY s.ruleset_id, s.faction, c.card
+),
+long_form AS (
+    SELECT ruleset_id, faction, card, 'drawn' AS metric, drawn_games AS games_with, drawn_wins AS wins_with FROM card_games
+    UNION ALL
+    SELECT ruleset_id, faction, card, 'played', played_games, played_wins FROM card_games
+    UNION ALL
+    SELECT ruleset_id, faction, card, 'opening', opening_games, opening_wins FROM card_games
+)
+SELECT
+    l.ruleset_id,
+    l.faction,
+    l.card,
+    l.metric,
+    l.games_with,
+    l.wins_with,
+    t.games - l.games_with AS games_without,
+    t.wins - l.wins_with AS wins_without
+FROM long_form AS l
+JOIN faction_totals AS t USING (ruleset_id, faction)
+ORDER BY l.ruleset_id, l.faction, l.card, l.metric;

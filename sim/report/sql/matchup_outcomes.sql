@@ -1,0 +1,15 @@
+-- Per arm and matchup: side A's and the first player's results (draws count half).
+SELECT
+    ruleset_id,
+    matchup_id,
+    side_a,
+    side_b,
+    count(*) AS matches,
+    sum(a_won) AS a_wins,
+    count(*) FILTER (WHERE winner_side = 'draw') AS draws,
+    sum(first_player_won) AS first_player_wins,
+    avg(turns) AS mean_turns
+FROM matches
+WHERE error = 'ok'
+GROUP BY ruleset_id, matchup_id, side_a, side_b
+ORDER BY ruleset_id, matchup_id;

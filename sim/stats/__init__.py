@@ -1,0 +1,29 @@
+"""Statistics for balance studies: win-rate intervals, pair-level scoring, paired edition tests,
+equivalence (TOST), sequential stopping (SPRT), Bradley–Terry ratings, multiple-comparison
+control, metagame equilibrium and survival curves. Pure functions over numpy/polars data."""
+
+from sim.stats.equivalence import tost_equivalence
+from sim.stats.intervals import mean_t_interval, wilson_interval
+from sim.stats.metagame import metagame_equilibrium
+from sim.stats.multiple import adjust_pvalues
+from sim.stats.pairs import incomplete_pair_count, pair_mean, pair_scores, paired_comparison
+from sim.stats.ratings import bradley_terry, bradley_terry_bootstrap
+from sim.stats.sequential import sprt_bounds, sprt_decision
+from sim.stats.survival import kaplan_meier
+
+__all__ = [
+    "adjust_pvalues",
+    "bradley_terry",
+    "bradley_terry_bootstrap",
+    "incomplete_pair_count",
+    "kaplan_meier",
+    "mean_t_interval",
+    "metagame_equilibrium",
+    "pair_mean",
+    "pair_scores",
+    "paired_comparison",
+    "sprt_bounds",
+    "sprt_decision",
+    "tost_equivalence",
+    "wilson_interval",
+]

@@ -1,0 +1,260 @@
+"""End-to-end reports on the toy lakes: numbers against hand counts, self-contained HTML,
+byte-reproducible files, provenance, and one-line errors for bad parameters."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import polars as pl
+import pytest
+
+from sim.core.errors import UserError
+from sim.report import build_report
+from sim.stats import wilson_interval
+
+ALL_KINDS = ["opening", "matrix", "cards", "summary"]
+PARAMS = {"assumed_cards": ["ember"], "min_count": 1, "n_boot": 50, "equivalence_margin": 0.05}
+
+
+@pytest.fixture(scope="module")
+def toy_report(toy_lake, tmp_path_factory):
+    report_dir = tmp_path_factory.mktemp("report") / "toy"
+    build_report(toy_lake, report_dir, ALL_KINDS, PARAMS)
+    return report_dir
+
+
+def _table(report_dir, name):
+    return pl.read_csv(report_dir / "tables" / f"{name}.csv")
+
+
+def _row(frame, **where):
+    for row in frame.iter_rows(named=True):
+        if all(row[key] == value for key, value in where.items()):
+            return row
+    raise AssertionError(f"no row {where}")
+
+
+def test_opening_numbers_by_hand(toy_report):
+    table = _table(toy_report, "opening_first_player")
+    r1 = _row(table, arm="r1")
+    assert (r1["matches"], r1["first_player_wins"], r1["pairs"]) == (13, 7.5, 6)
+    assert r1["match_rate"] == pytest.approx(7.5 / 13)
+    low, high = wilson_interval(7.5, 13)
+    assert (r1["wilson_low"], r1["wilson_high"]) == pytest.approx((low, high))
+    # r1 complete pairs: m1 (1, .5), m2 (.25, 1), m3 (.5, .5) -> mean 3.75 / 6.
+    assert r1["pair_mean"] == pytest.approx(3.75 / 6)
+    assert r1["verdict"] == "not shown"
+    r2 = _row(table, arm="r2")
+    assert (r2["matches"], r2["first_player_wins"]) == (12, 8.5)
+
+
+def test_matrix_three_of_four_and_wilson(toy_report):
+    first_player = _table(toy_report, "matrix_r1_first_player")
+    m1 = _row(first_player, matchup_id="m1")
+    # r1 m1 pairs 0 and 1: first player won 3 of 4; the pair-level mean is (1 + 0.5) / 2 = 0.75.
+    assert m1["pair_mean"] == pytest.approx(0.75)
+    cells = _table(toy_report, "matrix_r1_cells")
+    red_blue = _row(cells, side_a="red", side_b="blue")
+    assert (red_blue["matches"], red_blue["a_wins"]) == (5, 4.0)
+    assert (red_blue["a_low"], red_blue["a_high"]) == pytest.approx(wilson_interval(4, 5))
+    r2_m1 = _row(_table(toy_report, "matrix_r2_first_player"), matchup_id="m1")
+    assert r2_m1["match_rate"] == 1.0
+    assert (r2_m1["match_low"], r2_m1["match_high"]) == pytest.approx(wilson_interval(4, 4))
+
+
+def test_paired_arm_difference_by_hand(toy_report):
+    differences = _table(toy_report, "opening_matchup_differences")
+    m1 = _row(differences, arm="r2", matchup_id="m1")
+    # Pair 0: 1 -> 1, pair 1: 0.5 -> 1: differences 0 and 0.5, t = 1 on 1 df, p = 0.5.
+    assert m1["difference"] == pytest.approx(0.25)
+    assert m1["p_value"] == pytest.approx(0.5)
+    assert _row(differences, arm="r2", matchup_id="m2")["p_value"] == 1.0
+    # Holm over {0.5, 1, 1}: 0.5 * 3 capped at 1.
+    assert m1["p_holm"] == 1.0
+
+
+def test_ratings_and_equilibrium_present(toy_report):
+    ratings = _table(toy_report, "matrix_r1_ratings")
+    assert set(ratings["deck"]) == {"red", "blue", "green"}
+    assert ratings["rating"].sum() == pytest.approx(0.0, abs=1e-9)
+    low, rating, high = (ratings[column].to_numpy() for column in ("low", "rating", "high"))
+    assert np.all(low <= rating) and np.all(rating <= high)
+    weights = _table(toy_report, "matrix_r1_equilibrium")
+    assert weights["weight"].sum() == pytest.approx(1.0)
+
+
+def test_card_impact_flags_assumed(toy_report):
+    drawn = _table(toy_report, "cards_r1_drawn")
+    spark = _row(drawn, card="spark")
+    assert (spark["games_with"], spark["with_rate"], spark["games_without"], spark["without_rate"]) == (
+        3,
+        1.0,
+        6,
+        0.5,
+    )
+    assert spark["assumed"] is False and _row(drawn, card="ember")["assumed"] is True
+    markdown = (toy_report / "report.md").read_text()
+    assert "Cards marked * rest on assumed data: ember." in markdown
+
+
+def test_min_count_filters_cards(toy_lake, tmp_path):
+    build_report(toy_lake, tmp_path / "strict", ["cards"], {"min_count": 2, "n_boot": 20})
+    drawn = _table(tmp_path / "strict", "cards_r1_drawn")
+    assert drawn["card"].to_list() == ["spark"]  # the only card with >= 2 games both with and without
+    full = _table(tmp_path / "strict", "cards_impact")
+    assert full.height == 9
+
+
+def test_counts_stated(toy_report):
+    markdown = (toy_report / "report.md").read_text()
+    assert "The lake holds 26 matches; 1 ended in an engine error" in markdown
+    assert "25 matches in 2 arm(s), 12 complete seat-swapped pairs; 1 incomplete pair(s) dropped" in markdown
+
+
+def test_html_is_self_contained(toy_report):
+    html = (toy_report / "report.html").read_text()
+    sources = re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', html)
+    assert sources, "expected embedded images"
+    assert all(source.startswith("data:image/png;base64,") for source in sources)
+    assert "<link" not in html and "<script" not in html and "url(" not in html
+    assert html.count("<img") == len(list(toy_report.glob("*.png")))
+
+
+def test_provenance_section(toy_report):
+    markdown = (toy_report / "report.md").read_text()
+    provenance = markdown[markdown.index("## Provenance") :]
+    for expected in (
+        "toy-study-abc123",
+        "abc123",
+        "0123456789abcdef",
+        "1.2.0",
+        "hash-r1",
+        "hash-r2",
+        "polars",
+        "| matches | 26 |",
+        "2026-01-01T00:00:00Z",
+        "| total | 2.0 |",
+    ):
+        assert expected in provenance, expected
+    assert markdown.rstrip().endswith("```")  # the resolved config closes the report
+
+
+def test_report_is_byte_reproducible(toy_lake, toy_report, tmp_path):
+    again = tmp_path / "again"
+    build_report(toy_lake, again, ALL_KINDS, PARAMS)
+    first = sorted(path.relative_to(toy_report) for path in toy_report.rglob("*") if path.is_file())
+    second = sorted(path.relative_to(again) for path in again.rglob("*") if path.is_file())
+    assert first == second
+    for relative in first:
+        assert (toy_report / relative).read_bytes() == (again / relative).read_bytes(), relative
+
+
+def test_rebuild_clears_stale_charts(toy_lake, tmp_path):
+    folder = tmp_path / "rebuilt"
+    build_report(toy_lake, folder, ["opening", "summary"], {})
+    assert (folder / "opening_first_player.png").exists()
+    build_report(toy_lake, folder, ["summary"], {})
+    assert not (folder / "opening_first_player.png").exists()
+
+
+def test_coop_report(coop_lake, tmp_path):
+    build_report(coop_lake, tmp_path / "coop", ["coop"], {"survival_column": "life"})
+    outcomes = _table(tmp_path / "coop", "coop_outcomes")
+    row = outcomes.row(0, named=True)
+    assert (row["matches"], row["team_wins"], row["win_rate"]) == (5, 2.0, 0.4)
+    assert (row["win_low"], row["win_high"]) == pytest.approx(wilson_interval(2, 5))
+    survival = _table(tmp_path / "coop", "coop_survival")
+    assert survival["survival"].to_list() == pytest.approx([0.8, 0.6, 0.3])
+    life = _table(tmp_path / "coop", "coop_life")
+    assert life["share_above_zero"].to_list() == pytest.approx([1.0, 0.8, 0.6, 0.6, 0.4, 0.4])
+
+
+def test_coop_missing_series_column_is_stated(coop_lake, tmp_path):
+    build_report(coop_lake, tmp_path / "coop", ["coop"], {"survival_column": "nemesis_life"})
+    assert "Column nemesis_life is not in the lake" in (tmp_path / "coop" / "report.md").read_text()
+
+
+def test_opening_on_coop_lake_says_nothing_to_measure(coop_lake, tmp_path):
+    build_report(coop_lake, tmp_path / "r", ["opening"], {})
+    assert "nothing to measure" in (tmp_path / "r" / "report.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("kinds", "params", "message"),
+    [
+        (["openings"], {}, "unknown report kind 'openings'"),
+        ([], {}, "no report kind"),
+        (["summary"], {"equivalence_margin": "small"}, "report.equivalence_margin: must be a number"),
+        (["summary"], {"confidence": 1.5}, "report.confidence: must be between"),
+        (["summary"], {"min_count": 2.5}, "report.min_count: must be an integer"),
+        (["summary"], {"colour": "red"}, "report.colour: unknown report parameter"),
+        (["summary"], {"assumed_cards": "ember"}, "report.assumed_cards: must be a list"),
+        (["opening"], {"baseline": "r9"}, "report.baseline: baseline arm 'r9' is not in the lake"),
+    ],
+)
+def test_bad_parameters_are_one_line_user_errors(toy_lake, tmp_path, kinds, params, message):
+    with pytest.raises(UserError) as caught:
+        build_report(toy_lake, tmp_path / "bad", kinds, params)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_cards_report_without_card_rows_is_refused(toy_lake_without_cards, tmp_path):
+    with pytest.raises(UserError, match="needs per-card rows"):
+        build_report(toy_lake_without_cards, tmp_path / "r", ["cards"], {})
+
+
+def test_missing_manifest_and_foreign_folder(toy_lake, tmp_path):
+    with pytest.raises(UserError, match="no manifest.json"):
+        build_report(tmp_path, tmp_path / "r", ["summary"], {})
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "notes.txt").write_text("mine")
+    with pytest.raises(UserError, match="refusing to write"):
+        build_report(toy_lake, foreign, ["summary"], {})
+
+
+def test_deck_matrix_pools_both_orientations(toy_report):
+    decks = _table(toy_report, "matrix_r1_decks")
+    # Blue met red only as side B of m1: red (A) won 4 of 5, so blue won 1 of 5.
+    blue_red = _row(decks, deck="blue", opponent="red")
+    assert (blue_red["matches"], blue_red["wins"]) == (5, 1.0)
+    assert (blue_red["low"], blue_red["high"]) == pytest.approx(wilson_interval(1, 5))
+
+
+def test_assumed_facts_listed_and_cards_flagged(toy_lake, tmp_path):
+    """The runner passes the rulesets' assumed facts ("card <id>: <reason>"); cards named there are flagged."""
+    facts = ["card ember: cost not printed in the rulebook", "companion Brindle: guard assumed"]
+    build_report(
+        toy_lake, tmp_path / "r", ["cards"], {"assumed": facts, "min_count": 1, "game_title": "Toy Game"}
+    )
+    markdown = (tmp_path / "r" / "report.md").read_text()
+    assert _row(_table(tmp_path / "r", "cards_r1_drawn"), card="ember")["assumed"] is True
+    assert "## Assumptions" in markdown and "companion Brindle: guard assumed" in markdown
+    assert markdown.index("## Assumptions") < markdown.index("## Provenance")
+    assert "Toy Game; run toy-study-abc123" in markdown
+
+
+def test_params_from_hydra_config_are_accepted(toy_lake, tmp_path):
+    """The runner passes values straight from the composed config (OmegaConf lists and floats)."""
+    from omegaconf import OmegaConf
+
+    config = OmegaConf.create({"assumed": ["card ember: assumed cost"], "confidence": 0.9, "min_count": 1})
+    build_report(toy_lake, tmp_path / "r", ["cards"], dict(config))
+    assert _row(_table(tmp_path / "r", "cards_r1_drawn"), card="ember")["assumed"] is True
+
+
+def test_first_listed_edition_is_the_default_baseline(toy_lake, tmp_path):
+    import json
+    import shutil
+
+    lake = tmp_path / "lake"
+    shutil.copytree(toy_lake, lake)
+    manifest = json.loads((lake / "manifest.json").read_text())
+    manifest["config"]["editions"] = ["r2", "r1"]
+    (lake / "manifest.json").write_text(json.dumps(manifest))
+    build_report(lake, tmp_path / "r", ["opening"], {})
+    assert _table(tmp_path / "r", "opening_first_player")["arm"].to_list() == ["r2", "r1"]
+    m1 = _row(_table(tmp_path / "r", "opening_matchup_differences"), arm="r1", matchup_id="m1")
+    assert m1["difference"] == pytest.approx(-0.25)  # r1 minus the baseline r2

@@ -1,0 +1,84 @@
+"""Charts are pure functions: the same data renders to the same bytes, with no timestamp."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.report import charts
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _render_all(folder):
+    rates = np.array([[0.5, 0.7], [0.3, np.nan]])
+    return [
+        charts.matchup_heatmap(
+            ["a", "b"],
+            ["a", "b"],
+            rates,
+            np.full((2, 2), 40),
+            rates - 0.1,
+            rates + 0.1,
+            folder / "heatmap.png",
+        ),
+        charts.forest_plot(
+            ["r1", "r2"],
+            [0.55, 0.51],
+            [0.5, 0.49],
+            [0.6, 0.53],
+            folder / "forest.png",
+            "first player",
+            reference=0.5,
+            band=(0.48, 0.52),
+            secondary=([0.56, 0.5], [0.5, 0.45], [0.6, 0.55], "Wilson"),
+        ),
+        charts.length_distribution(
+            {"r1": ([10, 12, 14], [3, 5, 2]), "r2": ([10, 12], [1, 1])}, folder / "lengths.png"
+        ),
+        charts.share_bars(
+            ["r1", "r2"], ["renown", "draw"], np.array([[0.9, 0.1], [0.7, 0.3]]), folder / "ends.png"
+        ),
+        charts.step_curves(
+            {"c1": ([0, 2, 3], [1.0, 0.8, 0.6])}, folder / "survival.png", "survival", "round", "share"
+        ),
+    ]
+
+
+def _text_chunks(data: bytes) -> list[bytes]:
+    """Keywords of the PNG's tEXt/iTXt/zTXt/tIME chunks."""
+    found, position = [], len(PNG_SIGNATURE)
+    while position < len(data):
+        length = int.from_bytes(data[position : position + 4], "big")
+        kind = data[position + 4 : position + 8]
+        if kind in (b"tEXt", b"iTXt", b"zTXt", b"tIME"):
+            found.append(kind + b":" + data[position + 8 : position + 8 + length].split(b"\x00")[0])
+        position += 12 + length
+    return found
+
+
+@pytest.fixture(scope="module")
+def two_renders(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("charts")
+    return _render_all(folder / "first"), _render_all(folder / "second")
+
+
+def test_two_renders_are_byte_identical(two_renders):
+    first, second = two_renders
+    for one, other in zip(first, second, strict=True):
+        assert one.read_bytes().startswith(PNG_SIGNATURE)
+        assert one.read_bytes() == other.read_bytes(), one.name
+
+
+def test_no_software_stamp_or_time(two_renders):
+    for path in two_renders[0]:
+        chunks = _text_chunks(path.read_bytes())
+        assert not any(chunk.startswith((b"tIME", b"tEXt:Software", b"tEXt:Creation")) for chunk in chunks), (
+            chunks
+        )
+
+
+def test_different_data_gives_a_different_image(tmp_path):
+    one = charts.forest_plot(["a"], [0.5], [0.4], [0.6], tmp_path / "one.png", "t")
+    other = charts.forest_plot(["a"], [0.55], [0.4], [0.6], tmp_path / "other.png", "t")
+    assert one.read_bytes() != other.read_bytes()

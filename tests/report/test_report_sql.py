@@ -1,0 +1,132 @@
+"""The SQL files run against a hand-built lake and give the hand-counted numbers."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from sim.report.lake import SQL_DIR, Lake
+
+
+def _rows(frame, *key_columns):
+    return {tuple(row[column] for column in key_columns): row for row in frame.iter_rows(named=True)}
+
+
+def test_every_sql_file_runs(toy_lake):
+    with Lake(toy_lake) as lake:
+        for path in sorted(SQL_DIR.glob("*.sql")):
+            if path.stem in ("views", "series_rows"):
+                continue
+            assert lake.query(path.stem).height > 0, path.name
+
+
+def test_match_status_counts_errors(toy_lake):
+    with Lake(toy_lake) as lake:
+        status = _rows(lake.query("match_status"), "ruleset_id", "error")
+    assert status[("r1", "ok")]["matches"] == 13
+    assert status[("r1", "turn_cap")]["matches"] == 1
+    assert status[("r2", "ok")]["matches"] == 12
+
+
+def test_arm_outcomes_by_hand(toy_lake):
+    with Lake(toy_lake) as lake:
+        arms = _rows(lake.query("arm_outcomes"), "ruleset_id")
+    # r1: 3 + 2.5 + 2 first-player wins in m1..m3, plus 0 for m1 pair 2 swap 1; error row excluded.
+    assert arms[("r1",)]["matches"] == 13 and arms[("r1",)]["first_player_wins"] == 7.5
+    assert arms[("r2",)]["matches"] == 12 and arms[("r2",)]["first_player_wins"] == 8.5
+    assert arms[("r1",)]["draws"] == 1
+
+
+def test_matchup_outcomes_three_of_four(toy_lake):
+    with Lake(toy_lake) as lake:
+        outcomes = _rows(lake.query("matchup_outcomes"), "ruleset_id", "matchup_id")
+    # r1 m1 valid games: A won 4 of 5 (pair 2 swap 1 counts); first player 3 of 5.
+    assert outcomes[("r1", "m1")]["a_wins"] == 4.0 and outcomes[("r1", "m1")]["matches"] == 5
+    assert outcomes[("r2", "m1")]["first_player_wins"] == 4.0
+    assert outcomes[("r1", "m2")]["a_wins"] == 1.5  # lost, draw, won, lost
+
+
+def test_end_reason_shares(toy_lake):
+    with Lake(toy_lake) as lake:
+        reasons = _rows(lake.query("end_reasons"), "ruleset_id", "end_reason")
+    assert reasons[("r1", "renown")]["matches"] == 10
+    assert reasons[("r1", "round_limit")]["share"] == pytest.approx(2 / 13)
+    assert reasons[("r2", "draw")]["share"] == pytest.approx(1 / 12)
+
+
+def test_card_impact_by_hand(toy_lake):
+    with Lake(toy_lake) as lake:
+        impact = _rows(lake.query("card_impact"), "faction", "card", "metric")
+    spark = impact[("red", "spark", "drawn")]
+    # Red in r1: 9 valid side-games, 6 won; spark drawn in 3 (all won); the error-match row is ignored.
+    assert (spark["games_with"], spark["wins_with"]) == (3, 3.0)
+    assert (spark["games_without"], spark["wins_without"]) == (6, 3.0)
+    assert impact[("red", "spark", "played")]["games_with"] == 1
+    assert impact[("red", "spark", "opening")]["games_with"] == 1
+    # Blue lost the one game where tide was drawn; the result comes from matches, not the cards row.
+    tide = impact[("blue", "tide", "drawn")]
+    assert (tide["games_with"], tide["wins_with"], tide["games_without"], tide["wins_without"]) == (
+        1,
+        0.0,
+        8,
+        2.5,
+    )
+
+
+def test_coop_queries(coop_lake):
+    with Lake(coop_lake) as lake:
+        outcome = lake.query("coop_outcomes").row(0, named=True)
+        series = lake.query("series_rows", {"series_column": "life"})
+        assert "cards" not in {
+            row[0] for row in lake.connection.execute("SELECT view_name FROM duckdb_views()").fetchall()
+        }
+    assert outcome["matches"] == 5 and outcome["team_wins"] == 2.0
+    assert outcome["mean_rounds_won"] == 4.5 and outcome["median_rounds_lost"] == 3.0
+    assert series["series"].to_list()[0] == [5, 0]
+
+
+def test_sql_files_run_unchanged_as_scripts(toy_lake):
+    """The file text, untouched, runs as one script, as the DuckDB shell's .read does."""
+    connection = duckdb.connect()
+    connection.execute(f"SET VARIABLE lake = '{toy_lake.as_posix()}'")
+    connection.execute((SQL_DIR / "views.sql").read_text())
+    result = connection.execute((SQL_DIR / "arm_outcomes.sql").read_text()).fetchall()
+    assert [(row[0], row[1], row[2]) for row in result] == [("r1", 13, 7.5), ("r2", 12, 8.5)]
+
+
+# The shell comes with the dev extras (duckdb-cli), installed next to this Python.
+DUCKDB_SHELL = shutil.which("duckdb", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+
+
+@pytest.mark.skipif(DUCKDB_SHELL is None, reason="DuckDB command-line shell not installed")
+def test_sql_files_run_in_duckdb_shell(toy_lake):
+    completed = subprocess.run(
+        [
+            DUCKDB_SHELL,
+            "-csv",
+            "-c",
+            f"SET VARIABLE lake = '{toy_lake.as_posix()}'",
+            "-c",
+            f".read {SQL_DIR / 'views.sql'}",
+            "-c",
+            f".read {SQL_DIR / 'arm_outcomes.sql'}",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines = completed.stdout.strip().splitlines()
+    assert lines[1].startswith("r1,13,7.5") and lines[2].startswith("r2,12,8.5")
+
+
+def test_missing_lake_is_a_user_error(tmp_path):
+    from sim.core.errors import UserError
+
+    with pytest.raises(UserError, match="no match results"):
+        Lake(tmp_path)
