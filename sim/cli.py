@@ -2,6 +2,7 @@
 
   sweep    [overrides]        run (or resume) an experiment, then write its report
   report   <experiment>       (re)build reports/<experiment>/ from the lake
+  compare  <name> <exp>...    side-by-side report of experiments (e.g. bot tiers)
   replay   <experiment> <row> replay one stored match with its event log
   bench    [--quick]          throughput table + JSON (reports/bench/)
   validate [overrides]        compose the config and load every data file; run nothing
@@ -28,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     validate.add_argument("overrides", nargs="*")
     report = commands.add_parser("report", help="build reports/<experiment>/ from its lake")
     report.add_argument("experiment")
+    compare = commands.add_parser("compare", help="compare experiments side by side (e.g. bot tiers)")
+    compare.add_argument("name", help="report folder name under reports/")
+    compare.add_argument("experiments", nargs="+")
     replay = commands.add_parser("replay", help="replay one stored match")
     replay.add_argument("experiment")
     replay.add_argument("row", help="row number (lake sorted by ruleset, matchup, pair, swap) or a seed_key")
@@ -74,6 +78,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         from sim.report_runner import report_experiment
 
         print(f"report: {report_experiment(args.experiment)}")
+        return 0
+    if args.command == "compare":
+        from sim.report_runner import compare_experiments
+
+        print(f"report: {compare_experiments(args.name, args.experiments)}")
         return 0
     if args.command == "replay":
         from sim.replay import replay_row

@@ -14,14 +14,32 @@ def report_experiment(name: str) -> Path:
     from sim.report import build_report
 
     cfg = stored_config(manifest)
-    params = dict(cfg.report.params)
-    params.setdefault("equivalence_margin", float(cfg.report.equivalence_margin))
-    params.setdefault("confidence", float(cfg.report.confidence))
-    params.setdefault("min_count", int(cfg.report.min_count))
-    params.setdefault("title", cfg.description or name)
-    game = get_game(cfg.game)
-    assumed = sorted({fact for facts in manifest.get("assumed", {}).values() for fact in facts})
-    params.setdefault("assumed", assumed)
-    params.setdefault("game_title", game.title)
+    report = cfg.report
+    params = {
+        "equivalence_margin": float(report.equivalence_margin),
+        "confidence": float(report.confidence),
+        "min_count": int(report.min_count),
+        "n_boot": int(report.n_boot),
+        "prior_ties": float(report.prior_ties),
+        "assumed_cards": list(report.assumed_cards),
+        "title": cfg.description or name,
+        "game_title": get_game(cfg.game).title,
+        "assumed": sorted({fact for facts in manifest.get("assumed", {}).values() for fact in facts}),
+    }
+    for optional in ("baseline", "survival_column"):
+        if report[optional]:
+            params[optional] = str(report[optional])
     target = ensure_writable(report_dir(name))
     return build_report(folder, target, list(cfg.report.kinds), params)
+
+
+def compare_experiments(name: str, experiments: list[str]) -> Path:
+    """Build reports/<name>/ comparing experiments (each gets its own report first)."""
+    from sim.report.compare import build_comparison
+
+    reports = {}
+    for experiment in experiments:
+        folder, _ = load_manifest(experiment)
+        reports[experiment] = (folder, report_experiment(experiment).parent)
+    target = ensure_writable(report_dir(name))
+    return build_comparison(target, reports, title=f"Comparison: {', '.join(experiments)}")

@@ -67,7 +67,7 @@ def _check_result(game, ruleset, matchup, policies, seeds, result):
     assert ((0 <= result.end_reason) & (result.end_reason < len(game.end_reasons))).all()
     assert (result.turns > 0).all() and (result.rounds > 0).all()
     assert result.score.shape[0] == n
-    for name, kind in game.extra_columns().items():
+    for name in game.extra_columns():
         assert name in result.extra, name
         assert result.extra[name].shape[0] == n, name
     names = game.card_names(ruleset)

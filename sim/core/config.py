@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from omegaconf import MISSING, DictConfig, OmegaConf
 
@@ -48,8 +47,12 @@ class ReportConfig:
     kinds: list[str] = field(default_factory=lambda: ["summary"])
     equivalence_margin: float = 0.02
     confidence: float = 0.95
-    min_count: int = 30
-    params: dict[str, Any] = field(default_factory=dict)
+    min_count: int = 30  # cells and cards with fewer matches are not rated
+    n_boot: int = 500  # bootstrap resamples for rating intervals
+    prior_ties: float = 1.0  # virtual drawn games per pairing in Bradley-Terry (keeps unbeaten decks finite)
+    baseline: str = ""  # arm the others are compared with; empty: the first edition
+    survival_column: str = ""  # cooperative games: list column for survival curves
+    assumed_cards: list[str] = field(default_factory=list)  # extra cards to flag as resting on assumptions
 
 
 @dataclass

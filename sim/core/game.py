@@ -167,7 +167,7 @@ class Game(ABC):
     ) -> BatchResult:
         """Play len(seeds) matches. Pure: the same arguments give the same result."""
 
-    def warm_up(self) -> None:
+    def warm_up(self) -> None:  # noqa: B027 - optional hook; games without numba need nothing
         """Compile (or load from cache) the kernels once, before fanning out to workers."""
 
     # ---- decoding ------------------------------------------------------------------------

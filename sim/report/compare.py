@@ -1,0 +1,159 @@
+"""Side-by-side comparison of experiments that differ in one thing, e.g. the bot tier.
+
+Each experiment keeps its own report (same kinds, same parameters); this reads their tables and
+asks whether each conclusion holds in every experiment:
+
+* opening headline per arm: pair-level first-player win rate with its interval, and whether the
+  interval lies above 0.5, below it, or covers it, plus the TOST verdict;
+* deck ratings per arm: Bradley–Terry ratings, the rank of each deck, the top deck, and Kendall's
+  tau between each experiment's ranking and the first one's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from scipy import stats as scipy_stats
+
+from sim.core.errors import UserError
+from sim.report import charts
+from sim.report.build import _prepare_output, read_manifest
+from sim.report.document import Document, Heading, Image, Paragraph, Table, to_html, to_markdown, write_tables
+
+
+def _side_of_half(low: float, high: float) -> str:
+    if low > 0.5:
+        return "first player favoured"
+    if high < 0.5:
+        return "second player favoured"
+    return "no advantage shown"
+
+
+def _read_table(report_dir: Path, name: str) -> pl.DataFrame | None:
+    path = report_dir / "tables" / f"{name}.csv"
+    return pl.read_csv(path) if path.exists() else None
+
+
+def build_comparison(target: Path, reports: dict[str, tuple[Path, Path]], title: str) -> Path:
+    """``reports``: label -> (experiment folder, its report folder). Writes target/report.md."""
+    if len(reports) < 2:
+        raise UserError("a comparison needs at least two experiments", entry="compare")
+    document = Document(title)
+    labels = list(reports)
+    document.add(
+        Paragraph(
+            f"Compares {len(labels)} experiments ({', '.join(labels)}): each conclusion is shown side by side "
+            "and marked as holding in every experiment or not."
+        )
+    )
+    _prepare_output(target)
+    _opening(document, target, reports)
+    _ratings(document, reports)
+    document.add(Heading("Provenance"))
+    rows = []
+    for label, (experiment, _) in reports.items():
+        manifest = read_manifest(experiment)
+        rows.append(
+            {
+                "experiment": label,
+                "run_id": manifest.get("run_id", ""),
+                "config_hash": manifest.get("config_hash", ""),
+                "git_sha": manifest.get("git_sha", ""),
+                "policies": ", ".join(manifest.get("config", {}).get("policies", [])),
+                "matches": manifest.get("matches", 0),
+            }
+        )
+    document.add(Table(pl.DataFrame(rows), "provenance_experiments", "Experiments compared"))
+    write_tables(document, target / "tables")
+    path = target / "report.md"
+    path.write_text(to_markdown(document), encoding="utf-8")
+    (target / "report.html").write_text(to_html(document, target), encoding="utf-8")
+    return path
+
+
+def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Path]]) -> None:
+    frames = []
+    for label, (_, report_dir) in reports.items():
+        table = _read_table(report_dir, "opening_first_player")
+        if table is not None:
+            frames.append(table.with_columns(pl.lit(label).alias("experiment")))
+    if not frames:
+        return
+    document.add(Heading("Opening: first-player advantage in every experiment"))
+    table = pl.concat(frames, how="diagonal_relaxed").select(
+        "arm", "experiment", "pairs", "pair_mean", "pair_low", "pair_high", "verdict"
+    )
+    table = table.with_columns(
+        pl.struct("pair_low", "pair_high")
+        .map_elements(lambda r: _side_of_half(r["pair_low"], r["pair_high"]), return_dtype=pl.String)
+        .alias("conclusion")
+    )
+    holds = (
+        table.group_by("arm", maintain_order=True)
+        .agg(
+            (pl.col("conclusion").n_unique() == 1).alias("same_conclusion_everywhere"),
+            (pl.col("verdict").n_unique() == 1).alias("same_tost_verdict_everywhere"),
+            pl.col("conclusion").first().alias("conclusion_in_first"),
+        )
+    )
+    document.add(
+        Table(table, "compare_opening", "Pair-level first-player win rate per arm and experiment"),
+        Table(holds, "compare_opening_holds", "Does the conclusion hold in every experiment?"),
+    )
+    labels = [f"{row['arm']} | {row['experiment']}" for row in table.iter_rows(named=True)]
+    path = target / "compare_opening.png"
+    charts.forest_plot(
+        labels,
+        table["pair_mean"].to_numpy(),
+        table["pair_low"].to_numpy(),
+        table["pair_high"].to_numpy(),
+        path,
+        title="First-player win rate per arm and experiment",
+        reference=0.5,
+        xlabel="first-player win rate (pair level)",
+    )
+    document.add(Image(path.name, "First-player win rate per arm and experiment"))
+
+
+def _ratings(document: Document, reports: dict[str, tuple[Path, Path]]) -> None:
+    rankings: dict[str, dict[str, pl.DataFrame]] = {}
+    for label, (_, report_dir) in reports.items():
+        for path in sorted((report_dir / "tables").glob("matrix_*_ratings.csv")):
+            arm = path.stem[len("matrix_") : -len("_ratings")]
+            rankings.setdefault(arm, {})[label] = pl.read_csv(path)
+    if not rankings:
+        return
+    document.add(Heading("Deck ratings in every experiment"))
+    for arm, by_label in rankings.items():
+        if len(by_label) < 2:
+            continue
+        rows, reference = [], None
+        for label, ratings in by_label.items():
+            ordered = ratings.sort("rating", descending=True)
+            decks = ordered["deck"].to_list()
+            if reference is None:
+                reference = decks
+            common = [d for d in reference if d in decks]
+            tau = scipy_stats.kendalltau(
+                [reference.index(d) for d in common], [decks.index(d) for d in common]
+            ).statistic
+            rows.append(
+                {
+                    "experiment": label,
+                    "top_deck": decks[0],
+                    "ranking": " > ".join(decks),
+                    "kendall_tau_vs_first": float(tau) if np.isfinite(tau) else float("nan"),
+                }
+            )
+        table = pl.DataFrame(rows)
+        same_top = table["top_deck"].n_unique() == 1
+        document.add(
+            Heading(f"Arm {arm}", 3),
+            Table(table, f"compare_ratings_{arm}", "Bradley–Terry ranking per experiment"),
+            Paragraph(
+                f"Top deck {'is the same' if same_top else 'differs'} across experiments"
+                + ("." if same_top else f": {', '.join(table['top_deck'].to_list())}.")
+            ),
+        )
