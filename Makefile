@@ -10,6 +10,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 # Command-line variables other than the Makefile's own are Hydra overrides.
 OVERRIDES := $(filter-out EXP=% RUN=% ROW=% PYTHON=% ARGS=%,$(MAKEOVERRIDES))
@@ -77,10 +78,13 @@ study-matrix: $(STAMP) ## Waybound: every Companion vs every Companion
 study-cards: $(STAMP) ## Waybound: card and path impact
 	$(PY) -m sim sweep experiment=card-impact $(OVERRIDES)
 
+studies: study-opening study-matrix study-cards study-tiers ## every published Waybound study
+
 study-tiers: $(STAMP) ## Waybound: opening headline and ratings at every bot tier
 	$(PY) -m sim sweep experiment=tiers-random $(OVERRIDES)
 	$(PY) -m sim sweep experiment=tiers-greedy $(OVERRIDES)
 	$(PY) -m sim sweep experiment=tiers-search $(OVERRIDES)
+	$(PY) -m sim compare tiers tiers-random tiers-greedy tiers-search
 
 clean: ## remove caches (keeps experiments/ and reports/)
 	rm -rf .numba_cache .pytest_cache .ruff_cache .hypothesis
