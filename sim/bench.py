@@ -18,7 +18,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 from sim.core import config, runner
 from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root

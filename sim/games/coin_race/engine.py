@@ -16,8 +16,8 @@ import numpy as np
 from numba import njit
 
 from sim.core import rng
-from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 from sim.core.errors import UserError
+from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 
 DECKS = {"low": [1] * 6 + [2] * 4 + [3] * 2, "high": [1] * 2 + [2] * 4 + [3] * 6, "even": [1, 2, 3] * 4}
 TARGET = 15
