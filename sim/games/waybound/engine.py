@@ -1,0 +1,2129 @@
+"""Waybound rules engine: numba kernels over a flat int32 state vector.
+
+Rules summary (rulebook waybound-0.36). Two players, Routes Windbridge - Lantern Crossing - Glass
+Orchard (plus the temporary Netherway, joined only to Lantern Crossing). Each side has a Companion
+(starts ready at Lantern Crossing) and a 30-card deck; draw five, one whole-hand mulligan each.
+A turn: close the Netherway if this player opened it, ready, Charge capacity 1 -> +1 per turn up to 6
+(refill, never carry over), draw one (starting player skips the first draw; empty hand draws five).
+Main phase, any order: play cards (Allies enter ready at any Route; Tactics resolve fully), one
+normal move per character (1 Charge, exhausts; into Windbridge free), Explore (exhaust, gain
+Insight as Renown; any ready opposing character at the Route blocks; Companion earns a journey
+mark once per turn), Challenge (exhaust, deal Force to a defender chosen by the rules), choose a
+path at 3 marks (2 Charge), ascend after 3 more (3 Charge). End of turn: 20 Renown wins, else
+discard to seven; after round 12 higher Renown, then journey marks, else a draw.
+
+State encoding (OpenSpiel style): one int32 vector per match (layout constants below):
+  globals [0, GLOBALS): round, turns, active seat, phase (main or a pending decision), decider,
+    done/winner/end reason/error, Netherway open + creator, pending decision arguments, event count.
+  per seat p at player_base(p): scalars (Renown, marks, capacity, Charge, counters), then deck
+    (card ids, top = last), discard, hand (unordered card ids), then MAX_UNITS unit records
+    (unit 0 = the Companion; Allies packed after it): profile, card, Route, damage, ready, ...
+Action encoding: action = kind << 16 | x << 8 | y (see A_* below); `legal_actions` writes the legal
+ones for the current decider into a buffer. Pending decisions (defender choice, Grinshade roll,
+Cleave spillover, Relentless, Star Chart, Netherway exit, Riftfire Ambush, Lantern Care target,
+Stormdancer move, mulligans) are phases with A_CHOICE actions taken by the deciding seat.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import next_below, next_u64, shuffle, stream_key
+from sim.games.waybound.vocab import (
+    C_ALT_PROFILE,
+    C_AMOUNT,
+    C_COST,
+    C_EFFECT,
+    C_KIND,
+    C_PROFILE,
+    EF_BOUNCE_ALLY,
+    EF_BUFF_FORCE,
+    EF_BUFF_INSIGHT,
+    EF_COMPANION_MOVE_HEAL,
+    EF_DAMAGE_ANY,
+    EF_DAMAGE_AT_COMPANION,
+    EF_DAMAGE_OPP_ALLY,
+    EF_DEFEAT_ALLY,
+    EF_DRAW,
+    EF_DRAW_MOVE,
+    EF_HEAL,
+    EF_HEAL_MOVE,
+    EF_HEAL_ROUTE,
+    EF_MOVE_ADJACENT,
+    EF_OPEN_NETHER,
+    EF_OPEN_NETHER_DRAW,
+    EF_PASSAGE,
+    EF_READY_NO_EXPLORE,
+    EF_SWEEP_ROUTE,
+    GLASS_ORCHARD,
+    KIND_ALLY,
+    KW_AURA,
+    KW_BETWEEN_WORLDS,
+    KW_BREACH,
+    KW_CLEAVE,
+    KW_FANG,
+    KW_FREE_MOVE,
+    KW_GATE_SOVEREIGN,
+    KW_GLOW,
+    KW_GRINSHADE,
+    KW_HEX_ENTRY,
+    KW_KINDLED,
+    KW_LANTERN_CARE,
+    KW_LIGHTFOOT,
+    KW_NYX_OPEN,
+    KW_NYX_OPEN_ASCENDED,
+    KW_OPENS_NETHER,
+    KW_PACK_MOMENTUM,
+    KW_PRECISION,
+    KW_RELENTLESS,
+    KW_RIFTFIRE,
+    KW_ROOTED,
+    KW_SIEGE,
+    KW_SLIPSTREAM,
+    KW_STAR_CHART,
+    KW_STORMDANCER,
+    KW_STORMWING,
+    KW_SWIFT,
+    LANTERN_CROSSING,
+    NETHERWAY,
+    PARAM_CANDIDATES,
+    PARAM_HORIZON,
+    PARAM_ROLLOUTS,
+    PARAM_WEIGHTS,
+    PF_FORCE,
+    PF_GUARD,
+    PF_INSIGHT,
+    PF_KW,
+    POLICY_GREEDY,
+    POLICY_RANDOM,
+    R_ASCEND_COST,
+    R_ASCEND_MARKS,
+    R_CLAIM_MAX,
+    R_EMPTY_HAND_DRAW,
+    R_GRINSHADE_COST,
+    R_GRINSHADE_MIN_ROLL,
+    R_HAND_LIMIT,
+    R_LIGHTFOOT_COST,
+    R_MAX_CAPACITY,
+    R_MULLIGANS,
+    R_NYX_COST,
+    R_NYX_COST_ASCENDED,
+    R_NYX_COST_GATE_SOVEREIGN,
+    R_OPENING_HAND,
+    R_OPENING_NO_FIRST_EXPLORE,
+    R_OPENING_SECOND_EXTRA_CHARGE,
+    R_ORCHARD_FORCE,
+    R_PATH_COST,
+    R_PATH_MARKS,
+    R_RECOVERY_TURNS,
+    R_RELENTLESS_COST,
+    R_ROUND_LIMIT,
+    R_SHIFT_COST,
+    R_WIN_RENOWN,
+    W_ALLY_VALUE,
+    W_ASCEND,
+    W_BUFF,
+    W_CHARGE,
+    W_DAMAGE,
+    W_DEFEAT_ALLY,
+    W_DEFEAT_COMPANION,
+    W_DRAW,
+    W_END,
+    W_HEAL,
+    W_MARK,
+    W_MOVE_OPEN,
+    W_MULLIGAN,
+    W_NETHER,
+    W_PATH,
+    W_RENOWN,
+    WINDBRIDGE,
+)
+
+# ---------------------------------------------------------------------------- layout
+G_ROUND = 0
+G_TURNS = 1
+G_ACTIVE = 2
+G_PHASE = 3
+G_DECIDER = 4
+G_DONE = 5
+G_WINNER = 6
+G_END_REASON = 7
+G_ERROR = 8
+G_NETHER_OPEN = 9
+G_NETHER_CREATOR = 10
+G_PEND_A = 11
+G_PEND_B = 12
+G_PEND_C = 13
+G_PEND_D = 14
+G_PEND_E = 15
+G_ACTIONS = 16
+G_LOG = 17  # 1: write events
+G_EVENTS = 18  # events written
+G_COUNT = 19  # 1: count cards drawn / played
+GLOBALS = 24
+
+P_RENOWN = 0
+P_MARKS = 1
+P_CAPACITY = 2
+P_CHARGE = 3
+P_MULLIGANS = 4
+P_DECK_N = 5
+P_DISCARD_N = 6
+P_HAND_N = 7
+P_CLAIMS = 8
+P_RELENTLESS_USED = 9
+P_FANG_USED = 10
+P_MARKED_THIS_TURN = 11
+P_NYX_OPENED = 12
+P_TURNS = 13
+P_UNITS_N = 14
+P_COMPANION_DEFEATS = 15
+P_ALLIES_DEFEATED = 16
+P_TACTICS = 17
+P_NETHER_OPENINGS = 18
+P_PATH = 19
+P_PATH_ROUND = 20
+P_ASCENDED = 21
+P_ASCEND_ROUND = 22
+P_MARKS_SINCE_PATH = 23
+P_COMPANION_PROFILE = 24
+P_FACTION_ABILITY = 25  # index into vocab.FACTION_ABILITIES
+P_DECK_TOTAL = 26
+P_CHALLENGES_TURN = 27
+P_DEFEATS_TURN = 28
+P_FEATURED = 29  # featured-opening card, -1 none
+P_ILLEGAL = 30
+PLAYER_SCALARS = 40
+DECK_CAP = 40
+DECK_OFF = PLAYER_SCALARS
+DISCARD_OFF = DECK_OFF + DECK_CAP
+HAND_OFF = DISCARD_OFF + DECK_CAP
+UNITS_OFF = HAND_OFF + DECK_CAP
+MAX_UNITS = 32
+UNIT_SIZE = 16
+PLAYER_SIZE = UNITS_OFF + MAX_UNITS * UNIT_SIZE
+STATE_SIZE = GLOBALS + 2 * PLAYER_SIZE
+
+U_PROFILE = 0
+U_CARD = 1  # card id of an Ally, -1 for the Companion
+U_ROUTE = 2
+U_DAMAGE = 3
+U_READY = 4
+U_MOVED = 5
+U_NETHER_EXPLORED = 6
+U_FORCE_BONUS = 7
+U_INSIGHT_BONUS = 8
+U_NO_EXPLORE = 9
+U_SHIFT_USED = 10
+U_RECOVERY = 11  # Companion: owner turns left before it readies again (>0: recovering)
+U_GRINSHADE_ROUND = 12
+U_HEX = 13  # strongest Force reduction on this unit (expires at the caster's next turn start)
+
+# Phases
+PH_MULLIGAN = 1
+PH_MAIN = 2
+PH_DEFEND = 3
+PH_GRINSHADE = 4
+PH_CLEAVE = 5
+PH_RELENTLESS = 6
+PH_STAR_CHART = 7
+PH_NETHER_EXIT = 8
+PH_RIFTFIRE = 9
+PH_ENTRY_HEAL = 10
+PH_STORMDANCER = 11
+
+# Action kinds
+A_END = 0
+A_PLAY_ALLY = 1  # x card, y route
+A_PLAY_TACTIC = 2  # x card, y target (per effect; NO_TARGET when none)
+A_MOVE = 3  # x unit, y destination * 2 + (1 if Lightfoot pays to stay ready)
+A_EXPLORE = 4  # x unit
+A_CHALLENGE = 5  # x attacker, y defender unit (DEFENDER_CHOOSES: the defending seat picks)
+A_PATH = 6  # x path 0/1
+A_ASCEND = 7
+A_SHIFT = 8  # x unit
+A_NYX_OPEN = 9
+A_CHOICE = 10  # x choice within the pending decision
+NO_TARGET = 255
+DEFENDER_CHOOSES = 255
+MOVE_NONE = 4  # "no move" in unit * 5 + destination targets
+
+END_RENOWN = 0
+END_ROUND_RENOWN = 1
+END_ROUND_MARKS = 2
+END_DRAW = 3
+END_CAP = 4
+
+ERR_OK = 0
+ERR_ILLEGAL = 1
+ERR_INVARIANT = 2
+ERR_ACTION_CAP = 3
+
+MAX_ACTIONS = 4000
+MAX_LEGAL = 512
+EVENT_WIDTH = 6
+# Event types (replay log)
+EV_OPENING_CARD = 1  # seat, card
+EV_MULLIGAN = 2  # seat, kept (0) / replaced (1)
+EV_TURN = 3  # seat, round, capacity, charge
+EV_ACTION = 4  # seat, action
+EV_DIE = 5  # seat (defender), roll, prevented
+EV_DEFEAT = 6  # owner seat, card (-1 Companion), route, by tactic
+EV_END = 7  # winner, reason, renown0, renown1
+EV_RESHUFFLE = 8  # seat, cards
+EV_NETHER_OPEN = 9  # seat
+EV_NETHER_CLOSE = 10  # seat
+EV_DRAW = 11  # seat, card
+EV_FEATURED = 12  # seat, card
+EV_RENOWN = 13  # seat, amount, reason code
+EV_ILLEGAL = 14  # seat, action
+EV_INVARIANT = 15  # seat, code
+
+# stream indices inside a match's keys/counters arrays
+S_DEAL0 = 0
+S_DEAL1 = 1
+S_CHANCE = 2
+S_POLICY0 = 3
+S_POLICY1 = 4
+N_STREAMS = 5
+
+# Extra result columns (per seat)
+X_MARKS = 0
+X_PATH = 1  # companion index * 2 + path + 1, 0 none
+X_PATH_ROUND = 2
+X_ASCENDED = 3
+X_ASCEND_ROUND = 4
+X_COMPANION_DEFEATS = 5
+X_ALLIES_DEFEATED = 6
+X_TACTICS = 7
+X_NETHER_OPENINGS = 8
+N_EXTRA = 9
+
+
+@njit(cache=True, inline="always")
+def player_base(p):
+    return GLOBALS + p * PLAYER_SIZE
+
+
+@njit(cache=True, inline="always")
+def unit_base(p, i):
+    return GLOBALS + p * PLAYER_SIZE + UNITS_OFF + i * UNIT_SIZE
+
+
+@njit(cache=True, inline="always")
+def encode(kind, x, y):
+    return (kind << 16) | (x << 8) | y
+
+
+@njit(cache=True)
+def log_event(s, events, kind, a, b, c, d, e):
+    if s[G_LOG] == 0:
+        return
+    n = s[G_EVENTS]
+    if n < events.shape[0]:
+        events[n, 0] = kind
+        events[n, 1] = a
+        events[n, 2] = b
+        events[n, 3] = c
+        events[n, 4] = d
+        events[n, 5] = e
+    s[G_EVENTS] = n + 1
+
+
+# ---------------------------------------------------------------------------- unit queries
+@njit(cache=True, inline="always")
+def keyword(s, profiles, p, i, k):
+    return profiles[s[unit_base(p, i) + U_PROFILE], PF_KW + k]
+
+
+@njit(cache=True, inline="always")
+def unit_guard(s, profiles, p, i):
+    return profiles[s[unit_base(p, i) + U_PROFILE], PF_GUARD]
+
+
+@njit(cache=True, inline="always")
+def unit_insight(s, profiles, p, i):
+    u = unit_base(p, i)
+    return profiles[s[u + U_PROFILE], PF_INSIGHT] + s[u + U_INSIGHT_BONUS]
+
+
+@njit(cache=True)
+def unit_force(s, rules, profiles, p, i):
+    u = unit_base(p, i)
+    prof = s[u + U_PROFILE]
+    route = s[u + U_ROUTE]
+    force = profiles[prof, PF_FORCE] + s[u + U_FORCE_BONUS]
+    if route == GLASS_ORCHARD:
+        force += rules[R_ORCHARD_FORCE]
+    kindled = profiles[prof, PF_KW + KW_KINDLED]
+    if kindled > 0 and s[u + U_DAMAGE] > 0:
+        force += kindled
+    pb = player_base(p)
+    siege = profiles[prof, PF_KW + KW_SIEGE]
+    if siege > 0:
+        force += min(siege, s[pb + P_CHALLENGES_TURN])
+    momentum = profiles[prof, PF_KW + KW_PACK_MOMENTUM]
+    if momentum > 0:
+        force += min(momentum, s[pb + P_DEFEATS_TURN])
+    if s[G_ACTIVE] == p:
+        # auras do not stack: one +1 if any other friendly aura source shares the Route
+        for j in range(s[pb + P_UNITS_N]):
+            if j != i:
+                v = unit_base(p, j)
+                if s[v + U_ROUTE] == route and profiles[s[v + U_PROFILE], PF_KW + KW_AURA] > 0:
+                    force += 1
+                    break
+    force -= s[u + U_HEX]
+    if force < 0:
+        force = 0
+    return force
+
+
+@njit(cache=True)
+def ready_opposing_at(s, q, route):
+    """Number of ready characters of seat q at the Route."""
+    count = 0
+    for j in range(s[player_base(q) + P_UNITS_N]):
+        v = unit_base(q, j)
+        if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def units_at(s, q, route):
+    count = 0
+    for j in range(s[player_base(q) + P_UNITS_N]):
+        if s[unit_base(q, j) + U_ROUTE] == route:
+            count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def adjacent(a, b, nether_open):
+    if a < 3 and b < 3:
+        return a - b == 1 or b - a == 1
+    if nether_open == 0:
+        return False
+    return (a == LANTERN_CROSSING and b == NETHERWAY) or (a == NETHERWAY and b == LANTERN_CROSSING)
+
+
+@njit(cache=True)
+def can_explore(s, rules, profiles, p, i):
+    u = unit_base(p, i)
+    if s[u + U_READY] == 0 or s[u + U_RECOVERY] > 0 or s[u + U_NO_EXPLORE] != 0:
+        return False
+    if unit_insight(s, profiles, p, i) <= 0:
+        return False
+    route = s[u + U_ROUTE]
+    if route == NETHERWAY and s[u + U_NETHER_EXPLORED] != 0:
+        return False
+    if p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1:
+        return False
+    return ready_opposing_at(s, 1 - p, route) == 0
+
+
+@njit(cache=True)
+def move_cost(s, rules, profiles, p, i, dest):
+    if dest == WINDBRIDGE:
+        return 0
+    if keyword(s, profiles, p, i, KW_SWIFT) > 0 or keyword(s, profiles, p, i, KW_FREE_MOVE) > 0:
+        return 0
+    return 1
+
+
+# ---------------------------------------------------------------------------- card movement
+@njit(cache=True)
+def count_card(counts, p, card, column):
+    if counts.shape[0] > 0:
+        counts[p, card, column] += 1
+
+
+@njit(cache=True)
+def draw_cards(s, p, n, keys, counters, events, counts):
+    pb = player_base(p)
+    for _ in range(n):
+        if s[pb + P_DECK_N] == 0:
+            nd = s[pb + P_DISCARD_N]
+            if nd == 0:
+                return
+            for k in range(nd):
+                s[pb + DECK_OFF + k] = s[pb + DISCARD_OFF + k]
+            s[pb + P_DECK_N] = nd
+            s[pb + P_DISCARD_N] = 0
+            shuffle(s, pb + DECK_OFF, pb + DECK_OFF + nd, keys, counters, S_DEAL0 + p)
+            log_event(s, events, EV_RESHUFFLE, p, nd, 0, 0, 0)
+        top = s[pb + P_DECK_N] - 1
+        card = s[pb + DECK_OFF + top]
+        s[pb + P_DECK_N] = top
+        h = s[pb + P_HAND_N]
+        s[pb + HAND_OFF + h] = card
+        s[pb + P_HAND_N] = h + 1
+        if s[G_COUNT] != 0:
+            count_card(counts, p, card, 0)
+        log_event(s, events, EV_DRAW, p, card, 0, 0, 0)
+
+
+@njit(cache=True)
+def remove_from_hand(s, p, card):
+    pb = player_base(p)
+    n = s[pb + P_HAND_N]
+    for k in range(n):
+        if s[pb + HAND_OFF + k] == card:
+            s[pb + HAND_OFF + k] = s[pb + HAND_OFF + n - 1]
+            s[pb + P_HAND_N] = n - 1
+            return True
+    return False
+
+
+@njit(cache=True)
+def to_discard(s, p, card):
+    pb = player_base(p)
+    n = s[pb + P_DISCARD_N]
+    s[pb + DISCARD_OFF + n] = card
+    s[pb + P_DISCARD_N] = n + 1
+
+
+@njit(cache=True)
+def remove_unit(s, p, i):
+    """Remove Ally unit i (never the Companion): the last unit takes its record."""
+    pb = player_base(p)
+    last = s[pb + P_UNITS_N] - 1
+    u = unit_base(p, i)
+    if i != last:
+        v = unit_base(p, last)
+        for f in range(UNIT_SIZE):
+            s[u + f] = s[v + f]
+    s[pb + P_UNITS_N] = last
+
+
+@njit(cache=True)
+def add_unit(s, p, profile, card, route):
+    pb = player_base(p)
+    i = s[pb + P_UNITS_N]
+    u = unit_base(p, i)
+    for f in range(UNIT_SIZE):
+        s[u + f] = 0
+    s[u + U_PROFILE] = profile
+    s[u + U_CARD] = card
+    s[u + U_ROUTE] = route
+    s[u + U_READY] = 1
+    s[u + U_GRINSHADE_ROUND] = -1
+    s[pb + P_UNITS_N] = i + 1
+    return i
+
+
+@njit(cache=True)
+def open_netherway(s, p, events):
+    if s[G_NETHER_OPEN] != 0:
+        return  # opening never extends an existing realm
+    s[G_NETHER_OPEN] = 1
+    s[G_NETHER_CREATOR] = p
+    s[player_base(p) + P_NETHER_OPENINGS] += 1
+    log_event(s, events, EV_NETHER_OPEN, p, 0, 0, 0, 0)
+
+
+@njit(cache=True)
+def close_netherway(s, events):
+    for q in range(2):
+        for j in range(s[player_base(q) + P_UNITS_N]):
+            u = unit_base(q, j)
+            if s[u + U_ROUTE] == NETHERWAY:
+                s[u + U_ROUTE] = LANTERN_CROSSING  # without readying; overrides Rooted
+    s[G_NETHER_OPEN] = 0
+    log_event(s, events, EV_NETHER_CLOSE, s[G_NETHER_CREATOR], 0, 0, 0, 0)
+
+
+@njit(cache=True)
+def add_renown(s, p, amount, reason, events):
+    s[player_base(p) + P_RENOWN] += amount
+    log_event(s, events, EV_RENOWN, p, amount, reason, 0, 0)
+
+
+@njit(cache=True)
+def defeat_unit(s, rules, p, i, by_tactic, events):
+    """Resolve a defeat of seat p's unit i. Returns 1 if an Ally was defeated, 2 for the Companion."""
+    u = unit_base(p, i)
+    pb = player_base(p)
+    log_event(s, events, EV_DEFEAT, p, s[u + U_CARD], s[u + U_ROUTE], by_tactic, 0)
+    if i == 0:
+        s[u + U_ROUTE] = LANTERN_CROSSING
+        s[u + U_DAMAGE] = 0
+        s[u + U_READY] = 0
+        s[u + U_RECOVERY] = rules[R_RECOVERY_TURNS] + 1
+        s[u + U_FORCE_BONUS] = 0
+        s[u + U_INSIGHT_BONUS] = 0
+        s[pb + P_MARKS] = 0
+        s[pb + P_MARKS_SINCE_PATH] = 0
+        s[pb + P_COMPANION_DEFEATS] += 1
+        return 2
+    to_discard(s, p, s[u + U_CARD])
+    remove_unit(s, p, i)
+    return 1
+
+
+@njit(cache=True)
+def deal_direct_damage(s, rules, profiles, q, j, amount, events):
+    """Tactic or ability damage (no Sheltering Glow, no Challenge rewards). Returns defeat code."""
+    u = unit_base(q, j)
+    s[u + U_DAMAGE] += amount
+    if s[u + U_DAMAGE] >= unit_guard(s, profiles, q, j):
+        return defeat_unit(s, rules, q, j, 1, events)
+    return 0
+
+
+@njit(cache=True)
+def check_defeat(s, rules, profiles, p, i, events):
+    if s[unit_base(p, i) + U_DAMAGE] >= unit_guard(s, profiles, p, i):
+        return defeat_unit(s, rules, p, i, 0, events)
+    return 0
+
+
+# ---------------------------------------------------------------------------- turn structure
+@njit(cache=True)
+def start_turn(s, rules, p, keys, counters, events, counts):
+    q = 1 - p
+    if s[G_NETHER_OPEN] != 0 and s[G_NETHER_CREATOR] == p:
+        close_netherway(s, events)
+    for j in range(s[player_base(q) + P_UNITS_N]):
+        s[unit_base(q, j) + U_HEX] = 0  # hexes cast by p expire at p's turn start
+    pb = player_base(p)
+    for i in range(s[pb + P_UNITS_N]):
+        u = unit_base(p, i)
+        if s[u + U_RECOVERY] > 0:
+            s[u + U_RECOVERY] -= 1
+            s[u + U_READY] = 1 if s[u + U_RECOVERY] == 0 else 0
+        else:
+            s[u + U_READY] = 1
+        s[u + U_MOVED] = 0
+        s[u + U_NETHER_EXPLORED] = 0
+        s[u + U_FORCE_BONUS] = 0
+        s[u + U_INSIGHT_BONUS] = 0
+        s[u + U_NO_EXPLORE] = 0
+        s[u + U_SHIFT_USED] = 0
+    s[pb + P_CLAIMS] = 0
+    s[pb + P_RELENTLESS_USED] = 0
+    s[pb + P_FANG_USED] = 0
+    s[pb + P_MARKED_THIS_TURN] = 0
+    s[pb + P_NYX_OPENED] = 0
+    s[pb + P_CHALLENGES_TURN] = 0
+    s[pb + P_DEFEATS_TURN] = 0
+    first_turn = s[pb + P_TURNS] == 0
+    s[pb + P_TURNS] += 1
+    if first_turn:
+        s[pb + P_CAPACITY] = 1
+    else:
+        s[pb + P_CAPACITY] = min(rules[R_MAX_CAPACITY], s[pb + P_CAPACITY] + 1)
+    s[pb + P_CHARGE] = s[pb + P_CAPACITY]
+    if first_turn and p == 1:
+        s[pb + P_CHARGE] += rules[R_OPENING_SECOND_EXTRA_CHARGE]
+    s[G_ACTIVE] = p
+    s[G_PHASE] = PH_MAIN
+    s[G_DECIDER] = p
+    log_event(s, events, EV_TURN, p, s[G_ROUND], s[pb + P_CAPACITY], s[pb + P_CHARGE], 0)
+    if s[pb + P_HAND_N] == 0:
+        draw_cards(s, p, rules[R_EMPTY_HAND_DRAW], keys, counters, events, counts)
+    elif not (first_turn and p == 0):
+        draw_cards(s, p, 1, keys, counters, events, counts)
+
+
+@njit(cache=True)
+def finish(s, winner, reason, events):
+    s[G_DONE] = 1
+    s[G_WINNER] = winner
+    s[G_END_REASON] = reason
+    log_event(
+        s, events, EV_END, winner, reason, s[player_base(0) + P_RENOWN], s[player_base(1) + P_RENOWN], 0
+    )
+
+
+@njit(cache=True)
+def end_turn(s, rules, cards, keys, counters, events, counts):
+    p = s[G_ACTIVE]
+    pb = player_base(p)
+    if s[pb + P_RENOWN] >= rules[R_WIN_RENOWN]:
+        s[G_TURNS] += 1
+        finish(s, p, END_RENOWN, events)
+        return
+    # hand limit: the bot-side discard choice is automated (most expensive cards first)
+    while s[pb + P_HAND_N] > rules[R_HAND_LIMIT]:
+        n = s[pb + P_HAND_N]
+        best = 0
+        for k in range(1, n):
+            if cards[s[pb + HAND_OFF + k], C_COST] >= cards[s[pb + HAND_OFF + best], C_COST]:
+                best = k
+        card = s[pb + HAND_OFF + best]
+        s[pb + HAND_OFF + best] = s[pb + HAND_OFF + n - 1]
+        s[pb + P_HAND_N] = n - 1
+        to_discard(s, p, card)
+    for i in range(s[pb + P_UNITS_N]):
+        u = unit_base(p, i)
+        s[u + U_FORCE_BONUS] = 0
+        s[u + U_INSIGHT_BONUS] = 0
+        s[u + U_NO_EXPLORE] = 0
+    s[pb + P_CHALLENGES_TURN] = 0
+    s[pb + P_DEFEATS_TURN] = 0
+    s[G_TURNS] += 1
+    if p == 1 and s[G_ROUND] >= rules[R_ROUND_LIMIT]:
+        r0 = s[player_base(0) + P_RENOWN]
+        r1 = s[player_base(1) + P_RENOWN]
+        if r0 != r1:
+            finish(s, 0 if r0 > r1 else 1, END_ROUND_RENOWN, events)
+            return
+        m0 = s[player_base(0) + P_MARKS]
+        m1 = s[player_base(1) + P_MARKS]
+        if m0 != m1:
+            finish(s, 0 if m0 > m1 else 1, END_ROUND_MARKS, events)
+            return
+        finish(s, -1, END_DRAW, events)
+        return
+    nxt = 1 - p
+    if nxt == 0:
+        s[G_ROUND] += 1
+    start_turn(s, rules, nxt, keys, counters, events, counts)
+
+
+@njit(cache=True)
+def guarantee_featured(s, p, hand_size, events):
+    """Featured opening: put one copy of the featured Ally among the top `hand_size` deck cards
+    (no copy is created: it swaps places with a card that would have been drawn)."""
+    pb = player_base(p)
+    card = s[pb + P_FEATURED]
+    if card < 0:
+        return
+    n = s[pb + P_DECK_N]
+    low = max(0, n - hand_size)
+    for k in range(low, n):
+        if s[pb + DECK_OFF + k] == card:
+            return
+    for k in range(low - 1, -1, -1):
+        if s[pb + DECK_OFF + k] == card:
+            s[pb + DECK_OFF + k] = s[pb + DECK_OFF + low]
+            s[pb + DECK_OFF + low] = card
+            log_event(s, events, EV_FEATURED, p, card, 0, 0, 0)
+            return
+
+
+@njit(cache=True)
+def reset(
+    s,
+    rules,
+    decks,
+    deck_len,
+    companion_profile,
+    faction_ability,
+    featured,
+    keys,
+    counters,
+    events,
+    counts,
+    log,
+    count,
+):
+    """Set up a match: seat p plays deck decks[p][:deck_len[p]] (already in canonical order)."""
+    for k in range(STATE_SIZE):
+        s[k] = 0
+    s[G_LOG] = log
+    s[G_COUNT] = count
+    s[G_ROUND] = 1
+    s[G_WINNER] = -1
+    s[G_NETHER_CREATOR] = -1
+    for p in range(2):
+        pb = player_base(p)
+        n = deck_len[p]
+        for k in range(n):
+            s[pb + DECK_OFF + k] = decks[p, k]
+        s[pb + P_DECK_N] = n
+        s[pb + P_DECK_TOTAL] = n
+        s[pb + P_COMPANION_PROFILE] = companion_profile[p]
+        s[pb + P_FACTION_ABILITY] = faction_ability[p]
+        s[pb + P_FEATURED] = featured[p]
+        s[pb + P_PATH] = -1
+        s[pb + P_PATH_ROUND] = -1
+        s[pb + P_ASCEND_ROUND] = -1
+        add_unit(s, p, companion_profile[p], -1, LANTERN_CROSSING)
+        shuffle(s, pb + DECK_OFF, pb + DECK_OFF + n, keys, counters, S_DEAL0 + p)
+        guarantee_featured(s, p, rules[R_OPENING_HAND], events)
+        saved_log = s[G_COUNT]
+        s[G_COUNT] = 0  # opening draws are counted once the hand is kept
+        draw_cards(s, p, rules[R_OPENING_HAND], keys, counters, events, counts)
+        s[G_COUNT] = saved_log
+    if rules[R_MULLIGANS] > 0:
+        s[G_PHASE] = PH_MULLIGAN
+        s[G_DECIDER] = 0
+    else:
+        begin_play(s, rules, keys, counters, events, counts)
+
+
+@njit(cache=True)
+def begin_play(s, rules, keys, counters, events, counts):
+    for p in range(2):
+        pb = player_base(p)
+        for k in range(s[pb + P_HAND_N]):
+            card = s[pb + HAND_OFF + k]
+            log_event(s, events, EV_OPENING_CARD, p, card, 0, 0, 0)
+            if s[G_COUNT] != 0:
+                count_card(counts, p, card, 0)
+                count_card(counts, p, card, 2)
+    start_turn(s, rules, 0, keys, counters, events, counts)
+
+
+@njit(cache=True)
+def mulligan(s, rules, p, keys, counters, events, counts):
+    pb = player_base(p)
+    n = s[pb + P_DECK_N]
+    for k in range(s[pb + P_HAND_N]):
+        s[pb + DECK_OFF + n + k] = s[pb + HAND_OFF + k]
+    n += s[pb + P_HAND_N]
+    s[pb + P_HAND_N] = 0
+    s[pb + P_DECK_N] = n
+    shuffle(s, pb + DECK_OFF, pb + DECK_OFF + n, keys, counters, S_DEAL0 + p)
+    guarantee_featured(s, p, rules[R_OPENING_HAND], events)
+    saved = s[G_COUNT]
+    s[G_COUNT] = 0
+    draw_cards(s, p, rules[R_OPENING_HAND], keys, counters, events, counts)
+    s[G_COUNT] = saved
+    s[pb + P_MULLIGANS] += 1
+
+
+# ---------------------------------------------------------------------------- legal actions
+@njit(cache=True, inline="always")
+def push(out, n, action):
+    if n < out.shape[0]:
+        out[n] = action
+        return n + 1
+    return n
+
+
+@njit(cache=True)
+def legal_actions(s, rules, cards, profiles, out):
+    """Write the legal actions of the current decider into `out`; return how many."""
+    n = 0
+    if s[G_DONE] != 0:
+        return 0
+    phase = s[G_PHASE]
+    p = s[G_ACTIVE]
+    q = 1 - p
+    pb = player_base(p)
+    if phase == PH_MULLIGAN:
+        n = push(out, n, encode(A_CHOICE, 0, 0))
+        n = push(out, n, encode(A_CHOICE, 1, 0))
+        return n
+    if phase == PH_DEFEND:
+        route = s[unit_base(p, s[G_PEND_A]) + U_ROUTE]
+        for j in range(s[player_base(q) + P_UNITS_N]):
+            v = unit_base(q, j)
+            if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
+                n = push(out, n, encode(A_CHOICE, j, 0))
+        return n
+    if phase == PH_GRINSHADE or phase == PH_RELENTLESS:
+        n = push(out, n, encode(A_CHOICE, 0, 0))
+        n = push(out, n, encode(A_CHOICE, 1, 0))
+        return n
+    if phase == PH_CLEAVE:
+        route = s[G_PEND_C]
+        for j in range(1, s[player_base(q) + P_UNITS_N]):
+            if s[unit_base(q, j) + U_ROUTE] == route:
+                n = push(out, n, encode(A_CHOICE, j, 0))
+        return n
+    if phase == PH_STAR_CHART:
+        m = min(s[G_PEND_A], s[pb + P_DECK_N])
+        for k in range(m):
+            n = push(out, n, encode(A_CHOICE, k * 2, 0))
+            if m == 3:
+                n = push(out, n, encode(A_CHOICE, k * 2 + 1, 0))
+        return n
+    if phase == PH_NETHER_EXIT:
+        for r in range(3):
+            n = push(out, n, encode(A_CHOICE, r, 0))
+        return n
+    if phase == PH_RIFTFIRE:
+        n = push(out, n, encode(A_CHOICE, 0, 0))
+        route = s[unit_base(p, s[G_PEND_A]) + U_ROUTE]
+        any_ready = ready_opposing_at(s, q, route) > 0
+        ready_allies = 0
+        for j in range(1, s[player_base(q) + P_UNITS_N]):
+            v = unit_base(q, j)
+            if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
+                ready_allies += 1
+        for j in range(1, s[player_base(q) + P_UNITS_N]):
+            v = unit_base(q, j)
+            if s[v + U_ROUTE] != route:
+                continue
+            # the normal ready-defender restriction: ready Allies shield exhausted ones
+            if any_ready and s[v + U_READY] == 0:
+                continue
+            if any_ready and ready_allies == 0:
+                continue
+            n = push(out, n, encode(A_CHOICE, j + 1, 0))
+        return n
+    if phase == PH_ENTRY_HEAL:
+        i = s[G_PEND_A]
+        route = s[unit_base(p, i) + U_ROUTE]
+        for j in range(s[pb + P_UNITS_N]):
+            if j != i and s[unit_base(p, j) + U_ROUTE] == route:
+                n = push(out, n, encode(A_CHOICE, j, 0))
+        return n
+    if phase == PH_STORMDANCER:
+        n = push(out, n, encode(A_CHOICE, 0, 0))
+        route = s[unit_base(p, s[G_PEND_A]) + U_ROUTE]
+        for d in range(4):
+            if d != route and adjacent(route, d, s[G_NETHER_OPEN]):
+                n = push(out, n, encode(A_CHOICE, d + 1, 0))
+        return n
+    # ---- main phase
+    n = push(out, n, encode(A_END, 0, 0))
+    charge = s[pb + P_CHARGE]
+    nether = s[G_NETHER_OPEN]
+    n_routes = 4 if nether != 0 else 3
+    hand_n = s[pb + P_HAND_N]
+    units_n = s[pb + P_UNITS_N]
+    qb = player_base(q)
+    opp_n = s[qb + P_UNITS_N]
+    seen_low = np.int64(0)  # card ids already offered (bit sets for ids < 60 and < 120)
+    seen_high = np.int64(0)
+    for h in range(hand_n):
+        card = s[pb + HAND_OFF + h]
+        seen = False
+        if card < 60:
+            bit = np.int64(1) << np.int64(card)
+            seen = (seen_low & bit) != 0
+            seen_low |= bit
+        elif card < 120:
+            bit = np.int64(1) << np.int64(card - 60)
+            seen = (seen_high & bit) != 0
+            seen_high |= bit
+        else:
+            for h2 in range(h):
+                if s[pb + HAND_OFF + h2] == card:
+                    seen = True
+                    break
+        if seen or cards[card, C_COST] > charge:
+            continue
+        if cards[card, C_KIND] == KIND_ALLY:
+            for r in range(n_routes):
+                n = push(out, n, encode(A_PLAY_ALLY, card, r))
+            continue
+        effect = cards[card, C_EFFECT]
+        start = n
+        if effect == EF_DAMAGE_ANY:
+            for j in range(opp_n):
+                n = push(out, n, encode(A_PLAY_TACTIC, card, j))
+        elif effect == EF_DEFEAT_ALLY or effect == EF_BOUNCE_ALLY or effect == EF_DAMAGE_OPP_ALLY:
+            for j in range(1, opp_n):
+                n = push(out, n, encode(A_PLAY_TACTIC, card, j))
+        elif effect == EF_SWEEP_ROUTE:
+            for r in range(n_routes):
+                for j in range(1, opp_n):
+                    if s[unit_base(q, j) + U_ROUTE] == r:
+                        n = push(out, n, encode(A_PLAY_TACTIC, card, r))
+                        break
+        elif effect == EF_DAMAGE_AT_COMPANION:
+            route = s[unit_base(p, 0) + U_ROUTE]
+            for j in range(1, opp_n):
+                if s[unit_base(q, j) + U_ROUTE] == route:
+                    n = push(out, n, encode(A_PLAY_TACTIC, card, j))
+        elif effect == EF_BUFF_FORCE or effect == EF_BUFF_INSIGHT or effect == EF_HEAL:
+            for i in range(units_n):
+                n = push(out, n, encode(A_PLAY_TACTIC, card, i))
+        elif effect == EF_READY_NO_EXPLORE:
+            for i in range(units_n):
+                u = unit_base(p, i)
+                if s[u + U_READY] == 0 and s[u + U_RECOVERY] == 0:
+                    n = push(out, n, encode(A_PLAY_TACTIC, card, i))
+            if n == start:
+                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+        elif effect == EF_COMPANION_MOVE_HEAL:
+            here = s[unit_base(p, 0) + U_ROUTE]
+            if keyword(s, profiles, p, 0, KW_ROOTED) == 0:
+                for r in range(n_routes):
+                    if r != here:
+                        n = push(out, n, encode(A_PLAY_TACTIC, card, r))
+            if n == start:
+                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+        elif effect == EF_DRAW or effect == EF_OPEN_NETHER or effect == EF_OPEN_NETHER_DRAW:
+            n = push(out, n, encode(A_PLAY_TACTIC, card, 0))
+        elif effect == EF_DRAW_MOVE or effect == EF_MOVE_ADJACENT or effect == EF_HEAL_MOVE:
+            if effect == EF_DRAW_MOVE:
+                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+            for i in range(units_n):
+                if effect == EF_HEAL_MOVE:
+                    n = push(out, n, encode(A_PLAY_TACTIC, card, i * 5 + MOVE_NONE))
+                if keyword(s, profiles, p, i, KW_ROOTED) > 0:
+                    continue
+                here = s[unit_base(p, i) + U_ROUTE]
+                for d in range(n_routes):
+                    if d != here and adjacent(here, d, nether):
+                        n = push(out, n, encode(A_PLAY_TACTIC, card, i * 5 + d))
+            if n == start:
+                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+        elif effect == EF_HEAL_ROUTE:
+            for r in range(n_routes):
+                n = push(out, n, encode(A_PLAY_TACTIC, card, r))
+        elif effect == EF_PASSAGE:
+            if nether != 0:
+                for i in range(units_n):
+                    u = unit_base(p, i)
+                    if s[u + U_ROUTE] != NETHERWAY and keyword(s, profiles, p, i, KW_ROOTED) == 0:
+                        n = push(out, n, encode(A_PLAY_TACTIC, card, i))
+            if n == start:
+                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+    # opposing characters per Route, all and ready, packed 8 bits per Route (at most 31 each)
+    opp_packed = np.int64(0)
+    opp_ready_packed = np.int64(0)
+    for j in range(opp_n):
+        v = unit_base(q, j)
+        one = np.int64(1) << np.int64(8 * s[v + U_ROUTE])
+        opp_packed += one
+        if s[v + U_READY] == 1:
+            opp_ready_packed += one
+    explore_banned = p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1
+    for i in range(units_n):
+        u = unit_base(p, i)
+        if s[u + U_RECOVERY] > 0:
+            continue
+        route = s[u + U_ROUTE]
+        ready_here = (opp_ready_packed >> np.int64(8 * route)) & 255
+        opp_here = (opp_packed >> np.int64(8 * route)) & 255
+        if s[u + U_CARD] >= 0 and cards[s[u + U_CARD], C_ALT_PROFILE] >= 0:
+            if s[u + U_SHIFT_USED] == 0 and charge >= rules[R_SHIFT_COST]:
+                n = push(out, n, encode(A_SHIFT, i, 0))
+        if s[u + U_READY] == 0:
+            continue
+        if s[u + U_MOVED] == 0 and keyword(s, profiles, p, i, KW_ROOTED) == 0:
+            lightfoot = keyword(s, profiles, p, i, KW_LIGHTFOOT) > 0
+            for d in range(n_routes):
+                if d == route or not adjacent(route, d, nether):
+                    continue
+                cost = move_cost(s, rules, profiles, p, i, d)
+                if cost <= charge:
+                    n = push(out, n, encode(A_MOVE, i, d * 2))
+                if lightfoot and cost + rules[R_LIGHTFOOT_COST] <= charge:
+                    n = push(out, n, encode(A_MOVE, i, d * 2 + 1))
+        if (
+            ready_here == 0
+            and not explore_banned
+            and s[u + U_NO_EXPLORE] == 0
+            and unit_insight(s, profiles, p, i) > 0
+            and not (route == NETHERWAY and s[u + U_NETHER_EXPLORED] != 0)
+        ):
+            n = push(out, n, encode(A_EXPLORE, i, 0))
+        if opp_here > 0:
+            free_choice = ready_here == 0 or keyword(s, profiles, p, i, KW_SLIPSTREAM) > 0
+            if ready_here > 1 and not free_choice and keyword(s, profiles, p, i, KW_PRECISION) == 0:
+                n = push(out, n, encode(A_CHALLENGE, i, DEFENDER_CHOOSES))
+            else:
+                for j in range(opp_n):
+                    v = unit_base(q, j)
+                    if s[v + U_ROUTE] == route and (free_choice or s[v + U_READY] == 1):
+                        n = push(out, n, encode(A_CHALLENGE, i, j))
+    if s[unit_base(p, 0) + U_RECOVERY] == 0:
+        if s[pb + P_PATH] < 0 and s[pb + P_MARKS] >= rules[R_PATH_MARKS] and charge >= rules[R_PATH_COST]:
+            n = push(out, n, encode(A_PATH, 0, 0))
+            n = push(out, n, encode(A_PATH, 1, 0))
+        if (
+            s[pb + P_PATH] >= 0
+            and s[pb + P_ASCENDED] == 0
+            and s[pb + P_MARKS_SINCE_PATH] >= rules[R_ASCEND_MARKS]
+            and charge >= rules[R_ASCEND_COST]
+        ):
+            n = push(out, n, encode(A_ASCEND, 0, 0))
+        if keyword(s, profiles, p, 0, KW_NYX_OPEN) > 0 and nether == 0 and s[pb + P_NYX_OPENED] == 0:
+            if charge >= nyxara_cost(s, rules, profiles, p):
+                n = push(out, n, encode(A_NYX_OPEN, 0, 0))
+    return n
+
+
+@njit(cache=True)
+def nyxara_cost(s, rules, profiles, p):
+    if keyword(s, profiles, p, 0, KW_NYX_OPEN_ASCENDED) > 0:
+        return rules[R_NYX_COST_ASCENDED]
+    if keyword(s, profiles, p, 0, KW_GATE_SOVEREIGN) > 0:
+        return rules[R_NYX_COST_GATE_SOVEREIGN]
+    return rules[R_NYX_COST]
+
+
+# ---------------------------------------------------------------------------- step
+@njit(cache=True)
+def explicit_move(s, profiles, p, i, dest):
+    """Card movement: no exhausting, no readying, no normal-move use; Rooted prevents it."""
+    if keyword(s, profiles, p, i, KW_ROOTED) > 0:
+        return
+    s[unit_base(p, i) + U_ROUTE] = dest
+
+
+@njit(cache=True)
+def heal(s, p, i, amount):
+    u = unit_base(p, i)
+    s[u + U_DAMAGE] = max(0, s[u + U_DAMAGE] - amount)
+
+
+@njit(cache=True)
+def after_challenge(s, rules, profiles, events):
+    """Offer Relentless, then Stormdancer's move, then return to the main phase."""
+    p = s[G_ACTIVE]
+    i = s[G_PEND_A]
+    outcome = s[G_PEND_D]  # 0 nothing defeated, 1 Ally, 2 Companion
+    pb = player_base(p)
+    if s[G_PEND_E] == 0:
+        s[G_PEND_E] = 1
+        relentless = keyword(s, profiles, p, i, KW_RELENTLESS)
+        if (
+            outcome == 1
+            and relentless > s[pb + P_RELENTLESS_USED]
+            and s[pb + P_CHARGE] >= rules[R_RELENTLESS_COST]
+            and s[unit_base(p, i) + U_RECOVERY] == 0
+        ):
+            s[G_PHASE] = PH_RELENTLESS
+            s[G_DECIDER] = p
+            return
+    if s[G_PEND_E] == 1:
+        s[G_PEND_E] = 2
+        if (
+            outcome > 0
+            and keyword(s, profiles, p, i, KW_STORMDANCER) > 0
+            and keyword(s, profiles, p, i, KW_ROOTED) == 0
+        ):
+            s[G_PHASE] = PH_STORMDANCER
+            s[G_DECIDER] = p
+            return
+    s[G_PHASE] = PH_MAIN
+    s[G_DECIDER] = p
+
+
+@njit(cache=True)
+def resolve_challenge_damage(s, rules, profiles, prevented, events):
+    p = s[G_ACTIVE]
+    q = 1 - p
+    i = s[G_PEND_A]
+    j = s[G_PEND_B]
+    was_ready = s[G_PEND_C]
+    pb = player_base(p)
+    v = unit_base(q, j)
+    route = s[v + U_ROUTE]
+    damage = 0 if prevented else unit_force(s, rules, profiles, p, i)
+    if damage > 0:
+        for k in range(s[player_base(q) + P_UNITS_N]):
+            if k != j and s[unit_base(q, k) + U_ROUTE] == route and keyword(s, profiles, q, k, KW_GLOW) > 0:
+                damage = max(1, damage - 1)  # several sources do not stack
+                break
+    excess = 0
+    if j > 0 and keyword(s, profiles, p, i, KW_CLEAVE) > 0:
+        remaining = unit_guard(s, profiles, q, j) - s[v + U_DAMAGE]  # snapshot before damage
+        excess = damage - remaining
+    s[v + U_DAMAGE] += damage
+    s[pb + P_CHALLENGES_TURN] += 1
+    outcome = check_defeat(s, rules, profiles, q, j, events)
+    if outcome > 0:
+        s[pb + P_DEFEATS_TURN] += 1
+        if keyword(s, profiles, p, i, KW_BREACH) > 0 and was_ready == 1:
+            add_renown(s, p, 1, 1, events)
+        if outcome == 1:
+            s[pb + P_ALLIES_DEFEATED] += 1
+            stormwing = keyword(s, profiles, p, i, KW_STORMWING)
+            if stormwing > 0:
+                add_renown(s, p, stormwing, 2, events)
+            if keyword(s, profiles, p, i, KW_FANG) > 0 and s[pb + P_FANG_USED] == 0:
+                s[pb + P_FANG_USED] = 1
+                add_renown(s, p, 1, 3, events)
+            if s[pb + P_FACTION_ABILITY] == 2 and s[pb + P_CLAIMS] < rules[R_CLAIM_MAX]:
+                s[pb + P_CLAIMS] += 1
+                add_renown(s, p, 1, 4, events)
+    s[G_PEND_D] = outcome
+    s[G_PEND_E] = 0
+    if excess > 0 and outcome == 1:
+        for k in range(1, s[player_base(q) + P_UNITS_N]):
+            if s[unit_base(q, k) + U_ROUTE] == route:
+                s[G_PHASE] = PH_CLEAVE
+                s[G_DECIDER] = q
+                s[G_PEND_B] = excess
+                s[G_PEND_C] = route
+                return
+    after_challenge(s, rules, profiles, events)
+
+
+@njit(cache=True)
+def declare_defender(s, rules, profiles, j, events):
+    p = s[G_ACTIVE]
+    q = 1 - p
+    s[G_PEND_B] = j
+    v = unit_base(q, j)
+    s[G_PEND_C] = s[v + U_READY]
+    qb = player_base(q)
+    if (
+        keyword(s, profiles, q, j, KW_GRINSHADE) > 0
+        and s[v + U_GRINSHADE_ROUND] != s[G_ROUND]
+        and s[qb + P_CHARGE] >= rules[R_GRINSHADE_COST]
+    ):
+        s[G_PHASE] = PH_GRINSHADE
+        s[G_DECIDER] = q
+        return
+    resolve_challenge_damage(s, rules, profiles, False, events)
+
+
+@njit(cache=True)
+def play_ally(s, rules, cards, profiles, p, card, route, events):
+    i = add_unit(s, p, cards[card, C_PROFILE], card, route)
+    q = 1 - p
+    if keyword(s, profiles, p, i, KW_OPENS_NETHER) > 0:
+        open_netherway(s, p, events)
+    hex_value = keyword(s, profiles, p, i, KW_HEX_ENTRY)
+    if hex_value > 0:
+        for j in range(s[player_base(q) + P_UNITS_N]):
+            v = unit_base(q, j)
+            if s[v + U_ROUTE] == route and s[v + U_HEX] < hex_value:
+                s[v + U_HEX] = hex_value  # strongest reduction only
+    if keyword(s, profiles, p, i, KW_LANTERN_CARE) > 0 and units_at(s, p, route) > 1:
+        s[G_PHASE] = PH_ENTRY_HEAL
+        s[G_DECIDER] = p
+        s[G_PEND_A] = i
+        return
+    chart = keyword(s, profiles, p, i, KW_STAR_CHART)
+    if chart > 0 and s[player_base(p) + P_DECK_N] > 0:
+        s[G_PHASE] = PH_STAR_CHART
+        s[G_DECIDER] = p
+        s[G_PEND_A] = chart
+
+
+@njit(cache=True)
+def play_tactic(s, rules, cards, profiles, p, card, target, keys, counters, events, counts):
+    q = 1 - p
+    effect = cards[card, C_EFFECT]
+    amount = cards[card, C_AMOUNT]
+    pb = player_base(p)
+    if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
+        outcome = deal_direct_damage(s, rules, profiles, q, target, amount, events)
+        if outcome > 0:
+            s[pb + P_DEFEATS_TURN] += 1
+            if outcome == 1:
+                s[pb + P_ALLIES_DEFEATED] += 1
+    elif effect == EF_DEFEAT_ALLY:
+        defeat_unit(s, rules, q, target, 1, events)
+        s[pb + P_DEFEATS_TURN] += 1
+        s[pb + P_ALLIES_DEFEATED] += 1
+    elif effect == EF_BOUNCE_ALLY:
+        v = unit_base(q, target)
+        qb = player_base(q)
+        h = s[qb + P_HAND_N]
+        s[qb + HAND_OFF + h] = s[v + U_CARD]
+        s[qb + P_HAND_N] = h + 1
+        remove_unit(s, q, target)
+    elif effect == EF_SWEEP_ROUTE:
+        j = s[player_base(q) + P_UNITS_N] - 1
+        while j >= 1:
+            if s[unit_base(q, j) + U_ROUTE] == target:
+                defeat_unit(s, rules, q, j, 1, events)
+                s[pb + P_DEFEATS_TURN] += 1
+                s[pb + P_ALLIES_DEFEATED] += 1
+            j -= 1
+    elif effect == EF_BUFF_FORCE:
+        s[unit_base(p, target) + U_FORCE_BONUS] += amount
+    elif effect == EF_BUFF_INSIGHT:
+        s[unit_base(p, target) + U_INSIGHT_BONUS] += amount
+    elif effect == EF_READY_NO_EXPLORE:
+        if target != NO_TARGET:
+            u = unit_base(p, target)
+            s[u + U_READY] = 1
+            s[u + U_NO_EXPLORE] = 1
+    elif effect == EF_COMPANION_MOVE_HEAL:
+        if target != NO_TARGET:
+            explicit_move(s, profiles, p, 0, target)
+        heal(s, p, 0, amount)
+    elif effect == EF_HEAL:
+        heal(s, p, target, amount)
+    elif effect == EF_HEAL_ROUTE:
+        for i in range(s[pb + P_UNITS_N]):
+            if s[unit_base(p, i) + U_ROUTE] == target:
+                heal(s, p, i, amount)
+    elif effect == EF_DRAW_MOVE or effect == EF_MOVE_ADJACENT or effect == EF_HEAL_MOVE:
+        if effect == EF_DRAW_MOVE:
+            draw_cards(s, p, amount, keys, counters, events, counts)
+        if target != NO_TARGET:
+            i = target // 5
+            dest = target % 5
+            if effect == EF_HEAL_MOVE:
+                heal(s, p, i, amount)
+            if dest != MOVE_NONE:
+                explicit_move(s, profiles, p, i, dest)
+    elif effect == EF_DRAW:
+        draw_cards(s, p, amount, keys, counters, events, counts)
+    elif effect == EF_OPEN_NETHER:
+        open_netherway(s, p, events)
+    elif effect == EF_OPEN_NETHER_DRAW:
+        open_netherway(s, p, events)
+        draw_cards(s, p, amount, keys, counters, events, counts)
+    elif effect == EF_PASSAGE:
+        if target != NO_TARGET and s[G_NETHER_OPEN] != 0:
+            explicit_move(s, profiles, p, target, NETHERWAY)
+    to_discard(s, p, card)
+    s[pb + P_TACTICS] += 1
+
+
+@njit(cache=True)
+def star_chart_choice(s, p, choice):
+    """Keep the (choice // 2)-th card from the top; the others go to the bottom, the first listed
+    (top order, or reversed when choice is odd) drawn before the second."""
+    pb = player_base(p)
+    n = s[pb + P_DECK_N]
+    m = min(s[G_PEND_A], n)
+    keep = choice // 2
+    top = np.empty(3, dtype=np.int32)
+    for t in range(m):
+        top[t] = s[pb + DECK_OFF + n - 1 - t]
+    rest = np.empty(2, dtype=np.int32)
+    r = 0
+    for t in range(m):
+        if t != keep:
+            rest[r] = top[t]
+            r += 1
+    if choice % 2 == 1 and r == 2:
+        tmp = rest[0]
+        rest[0] = rest[1]
+        rest[1] = tmp
+    body = n - m
+    for k in range(body - 1, -1, -1):
+        s[pb + DECK_OFF + k + r] = s[pb + DECK_OFF + k]
+    # bottom = index 0; the first listed sits above the second, so it is drawn first
+    for t in range(r):
+        s[pb + DECK_OFF + r - 1 - t] = rest[t]
+    s[pb + P_DECK_N] = body + r
+    h = s[pb + P_HAND_N]
+    s[pb + HAND_OFF + h] = top[keep]
+    s[pb + P_HAND_N] = h + 1
+
+
+@njit(cache=True)
+def step(s, rules, cards, profiles, action, keys, counters, events, counts):
+    """Apply one action of the current decider (assumed legal; debug mode checks it first)."""
+    kind = action >> 16
+    x = (action >> 8) & 255
+    y = action & 255
+    p = s[G_ACTIVE]
+    q = 1 - p
+    pb = player_base(p)
+    s[G_ACTIONS] += 1
+    phase = s[G_PHASE]
+    if phase != PH_MULLIGAN and s[G_LOG] != 0:
+        # name the acting and the targeted character for the replay (-1 Companion, -2 none)
+        actor = -2
+        target = -2
+        if phase == PH_MAIN and (
+            kind == A_MOVE or kind == A_EXPLORE or kind == A_CHALLENGE or kind == A_SHIFT
+        ):
+            actor = s[unit_base(p, x) + U_CARD]
+            if kind == A_CHALLENGE and y != DEFENDER_CHOOSES:
+                target = s[unit_base(q, y) + U_CARD]
+        elif phase == PH_DEFEND or phase == PH_CLEAVE:
+            target = s[unit_base(q, x) + U_CARD]
+        log_event(s, events, EV_ACTION, s[G_DECIDER], action, actor, target, 0)
+    if phase == PH_MULLIGAN:
+        d = s[G_DECIDER]
+        log_event(s, events, EV_MULLIGAN, d, x, 0, 0, 0)
+        if x == 1:
+            mulligan(s, rules, d, keys, counters, events, counts)
+        if d == 0:
+            s[G_DECIDER] = 1
+        else:
+            begin_play(s, rules, keys, counters, events, counts)
+        return
+    if phase == PH_DEFEND:
+        declare_defender(s, rules, profiles, x, events)
+        return
+    if phase == PH_GRINSHADE:
+        prevented = False
+        if x == 1:
+            qb = player_base(q)
+            s[qb + P_CHARGE] -= rules[R_GRINSHADE_COST]
+            s[unit_base(q, s[G_PEND_B]) + U_GRINSHADE_ROUND] = s[G_ROUND]
+            roll = next_below(keys, counters, S_CHANCE, 6) + 1
+            prevented = roll >= rules[R_GRINSHADE_MIN_ROLL]
+            log_event(s, events, EV_DIE, q, roll, 1 if prevented else 0, 0, 0)
+        resolve_challenge_damage(s, rules, profiles, prevented, events)
+        return
+    if phase == PH_CLEAVE:
+        outcome = deal_direct_damage(s, rules, profiles, q, x, s[G_PEND_B], events)
+        if outcome > 0:
+            s[pb + P_DEFEATS_TURN] += 1
+            s[pb + P_ALLIES_DEFEATED] += 1
+        after_challenge(s, rules, profiles, events)
+        return
+    if phase == PH_RELENTLESS:
+        if x == 1:
+            s[pb + P_CHARGE] -= rules[R_RELENTLESS_COST]
+            s[pb + P_RELENTLESS_USED] += 1
+            u = unit_base(p, s[G_PEND_A])
+            s[u + U_READY] = 1
+            s[u + U_NO_EXPLORE] = 1
+        after_challenge(s, rules, profiles, events)
+        return
+    if phase == PH_STORMDANCER:
+        if x > 0:
+            s[unit_base(p, s[G_PEND_A]) + U_ROUTE] = x - 1
+        after_challenge(s, rules, profiles, events)
+        return
+    if phase == PH_STAR_CHART:
+        star_chart_choice(s, p, x)
+        s[G_PHASE] = PH_MAIN
+        return
+    if phase == PH_ENTRY_HEAL:
+        heal(s, p, x, keyword(s, profiles, p, s[G_PEND_A], KW_LANTERN_CARE))
+        s[G_PHASE] = PH_MAIN
+        return
+    if phase == PH_NETHER_EXIT:
+        i = s[G_PEND_A]
+        s[unit_base(p, i) + U_ROUTE] = x
+        s[G_PHASE] = PH_MAIN
+        if keyword(s, profiles, p, i, KW_RIFTFIRE) > 0:
+            for j in range(1, s[player_base(q) + P_UNITS_N]):
+                if s[unit_base(q, j) + U_ROUTE] == x:
+                    s[G_PHASE] = PH_RIFTFIRE
+                    break
+        return
+    if phase == PH_RIFTFIRE:
+        if x > 0:
+            outcome = deal_direct_damage(
+                s, rules, profiles, q, x - 1, keyword(s, profiles, p, s[G_PEND_A], KW_RIFTFIRE), events
+            )
+            if outcome > 0:
+                s[pb + P_DEFEATS_TURN] += 1
+                s[pb + P_ALLIES_DEFEATED] += 1
+        s[G_PHASE] = PH_MAIN
+        return
+    # ---- main phase
+    if kind == A_END:
+        end_turn(s, rules, cards, keys, counters, events, counts)
+        return
+    if kind == A_PLAY_ALLY or kind == A_PLAY_TACTIC:
+        s[pb + P_CHARGE] -= cards[x, C_COST]
+        remove_from_hand(s, p, x)
+        if s[G_COUNT] != 0:
+            count_card(counts, p, x, 1)
+        if kind == A_PLAY_ALLY:
+            play_ally(s, rules, cards, profiles, p, x, y, events)
+        else:
+            play_tactic(s, rules, cards, profiles, p, x, y, keys, counters, events, counts)
+        return
+    if kind == A_MOVE:
+        dest = y >> 1
+        u = unit_base(p, x)
+        cost = move_cost(s, rules, profiles, p, x, dest)
+        stay_ready = (y & 1) == 1
+        if stay_ready:
+            cost += rules[R_LIGHTFOOT_COST]
+        if dest == NETHERWAY and keyword(s, profiles, p, x, KW_BETWEEN_WORLDS) > 0:
+            stay_ready = True
+        s[pb + P_CHARGE] -= cost
+        s[u + U_ROUTE] = dest
+        s[u + U_MOVED] = 1
+        if not stay_ready:
+            s[u + U_READY] = 0
+        return
+    if kind == A_EXPLORE:
+        u = unit_base(p, x)
+        add_renown(s, p, unit_insight(s, profiles, p, x), 0, events)
+        s[u + U_READY] = 0
+        if x == 0 and s[pb + P_MARKED_THIS_TURN] == 0:
+            s[pb + P_MARKED_THIS_TURN] = 1
+            s[pb + P_MARKS] += 1
+            if s[pb + P_PATH] >= 0:
+                s[pb + P_MARKS_SINCE_PATH] += 1
+        if s[u + U_ROUTE] == NETHERWAY:
+            s[u + U_NETHER_EXPLORED] = 1
+            s[G_PHASE] = PH_NETHER_EXIT
+            s[G_DECIDER] = p
+            s[G_PEND_A] = x
+        return
+    if kind == A_CHALLENGE:
+        s[unit_base(p, x) + U_READY] = 0
+        s[G_PEND_A] = x
+        if y == DEFENDER_CHOOSES:
+            s[G_PHASE] = PH_DEFEND
+            s[G_DECIDER] = q
+            return
+        declare_defender(s, rules, profiles, y, events)
+        return
+    if kind == A_PATH:
+        s[pb + P_CHARGE] -= rules[R_PATH_COST]
+        s[pb + P_PATH] = x
+        s[pb + P_PATH_ROUND] = s[G_ROUND]
+        s[pb + P_MARKS_SINCE_PATH] = 0
+        s[unit_base(p, 0) + U_PROFILE] = s[pb + P_COMPANION_PROFILE] + 1 + x
+        check_defeat(s, rules, profiles, p, 0, events)
+        return
+    if kind == A_ASCEND:
+        s[pb + P_CHARGE] -= rules[R_ASCEND_COST]
+        s[pb + P_ASCENDED] = 1
+        s[pb + P_ASCEND_ROUND] = s[G_ROUND]
+        s[unit_base(p, 0) + U_PROFILE] = s[pb + P_COMPANION_PROFILE] + 3 + s[pb + P_PATH]
+        return
+    if kind == A_SHIFT:
+        u = unit_base(p, x)
+        card = s[u + U_CARD]
+        s[pb + P_CHARGE] -= rules[R_SHIFT_COST]
+        s[u + U_SHIFT_USED] = 1
+        if s[u + U_PROFILE] == cards[card, C_PROFILE]:
+            s[u + U_PROFILE] = cards[card, C_ALT_PROFILE]
+        else:
+            s[u + U_PROFILE] = cards[card, C_PROFILE]
+        check_defeat(s, rules, profiles, p, x, events)
+        return
+    if kind == A_NYX_OPEN:
+        s[pb + P_CHARGE] -= nyxara_cost(s, rules, profiles, p)
+        s[pb + P_NYX_OPENED] = 1
+        open_netherway(s, p, events)
+        return
+
+
+# ---------------------------------------------------------------------------- invariants
+@njit(cache=True)
+def check_invariants(s, rules, cards, profiles):
+    """0 when the state is consistent, else a positive code naming the broken invariant."""
+    for p in range(2):
+        pb = player_base(p)
+        allies = 0
+        units_n = s[pb + P_UNITS_N]
+        if units_n < 1 or units_n > MAX_UNITS:
+            return 1
+        if s[unit_base(p, 0) + U_CARD] != -1:
+            return 2
+        for i in range(units_n):
+            u = unit_base(p, i)
+            if i > 0:
+                allies += 1
+                if s[u + U_CARD] < 0 or cards[s[u + U_CARD], C_KIND] != KIND_ALLY:
+                    return 3
+            route = s[u + U_ROUTE]
+            if route < 0 or route > 3 or (route == NETHERWAY and s[G_NETHER_OPEN] == 0):
+                return 4
+            if s[u + U_DAMAGE] < 0 or s[u + U_DAMAGE] >= unit_guard(s, profiles, p, i):
+                return 5
+            if s[u + U_READY] != 0 and s[u + U_READY] != 1:
+                return 6
+            if s[u + U_RECOVERY] < 0 or (s[u + U_RECOVERY] > 0 and s[u + U_READY] == 1):
+                return 7
+        total = s[pb + P_DECK_N] + s[pb + P_DISCARD_N] + s[pb + P_HAND_N] + allies
+        if total != s[pb + P_DECK_TOTAL]:
+            return 8
+        charge = s[pb + P_CHARGE]
+        if charge < 0 or charge > rules[R_MAX_CAPACITY] + rules[R_OPENING_SECOND_EXTRA_CHARGE]:
+            return 9
+        if s[pb + P_RENOWN] < 0 or s[pb + P_MARKS] < 0 or s[pb + P_CAPACITY] > rules[R_MAX_CAPACITY]:
+            return 10
+        for k in range(s[pb + P_HAND_N]):
+            card = s[pb + HAND_OFF + k]
+            if card < 0 or card >= cards.shape[0]:
+                return 11
+    return 0
+
+
+# ---------------------------------------------------------------------------- policies
+@njit(cache=True, inline="always")
+def remaining_guard(s, profiles, q, j):
+    return unit_guard(s, profiles, q, j) - s[unit_base(q, j) + U_DAMAGE]
+
+
+@njit(cache=True)
+def defeat_value(s, cards, q, j, w):
+    if j == 0:
+        return w[W_DEFEAT_COMPANION]
+    return w[W_DEFEAT_ALLY] * (1.0 + cards[s[unit_base(q, j) + U_CARD], C_COST] * 0.5)
+
+
+@njit(cache=True)
+def hit_value(s, cards, profiles, q, j, damage, w):
+    left = remaining_guard(s, profiles, q, j)
+    value = w[W_DAMAGE] * min(damage, left)
+    if damage >= left:
+        value += defeat_value(s, cards, q, j, w)
+    return value
+
+
+@njit(cache=True, inline="always")
+def score_action(s, rules, cards, profiles, action, w, open_mask):
+    """Greedy value of an action from its immediate effects (no look-ahead, no hidden cards).
+    `open_mask` bit r: no ready character of the non-active seat at Route r (computed once per decision)."""
+    kind = action >> 16
+    x = (action >> 8) & 255
+    y = action & 255
+    p = s[G_ACTIVE]
+    q = 1 - p
+    pb = player_base(p)
+    phase = s[G_PHASE]
+    d = s[G_DECIDER]
+    if phase == PH_MULLIGAN:
+        db = player_base(d)
+        cheap = 0
+        for k in range(s[db + P_HAND_N]):
+            if cards[s[db + HAND_OFF + k], C_COST] <= 2:
+                cheap += 1
+        if x == 1:
+            return w[W_MULLIGAN] if cheap == 0 else -1.0
+        return 0.0
+    if phase == PH_DEFEND or phase == PH_CLEAVE:
+        return float(remaining_guard(s, profiles, d, x)) - (100.0 if x == 0 else 0.0)
+    if phase == PH_GRINSHADE:
+        if x == 0:
+            return 0.0
+        damage = unit_force(s, rules, profiles, p, s[G_PEND_A])
+        return 1.0 if damage >= remaining_guard(s, profiles, q, s[G_PEND_B]) else -1.0
+    if phase == PH_RELENTLESS:
+        return 1.0 if x == 1 else 0.0
+    if phase == PH_STAR_CHART:
+        n = s[pb + P_DECK_N]
+        card = s[pb + DECK_OFF + n - 1 - x // 2]
+        return (10.0 if cards[card, C_COST] <= s[pb + P_CAPACITY] + 1 else 0.0) - abs(cards[card, C_COST] - 3)
+    if phase == PH_NETHER_EXIT or phase == PH_STORMDANCER:
+        if phase == PH_STORMDANCER and x == 0:
+            return 0.0
+        route = x if phase == PH_NETHER_EXIT else x - 1
+        return -float(ready_opposing_at(s, q, route)) + (0.5 if route != NETHERWAY else 0.0)
+    if phase == PH_RIFTFIRE:
+        if x == 0:
+            return 0.0
+        return 1.0 + hit_value(
+            s, cards, profiles, q, x - 1, keyword(s, profiles, p, s[G_PEND_A], KW_RIFTFIRE), w
+        )
+    if phase == PH_ENTRY_HEAL:
+        return float(s[unit_base(p, x) + U_DAMAGE])
+    if kind == A_END:
+        return w[W_END]
+    if kind == A_PLAY_ALLY:
+        prof = cards[x, C_PROFILE]
+        value = w[W_ALLY_VALUE] * (
+            profiles[prof, PF_FORCE] + profiles[prof, PF_GUARD] + profiles[prof, PF_INSIGHT]
+        )
+        value += w[W_CHARGE] * cards[x, C_COST]
+        if profiles[prof, PF_INSIGHT] > 0 and ((open_mask >> y) & 1) == 1:
+            value += w[W_MOVE_OPEN] * profiles[prof, PF_INSIGHT]
+        if y == NETHERWAY:
+            value += w[W_NETHER]
+        if profiles[prof, PF_KW + KW_OPENS_NETHER] > 0 and s[G_NETHER_OPEN] == 0:
+            value += w[W_NETHER]
+        return value
+    if kind == A_PLAY_TACTIC:
+        effect = cards[x, C_EFFECT]
+        amount = cards[x, C_AMOUNT]
+        value = w[W_CHARGE] * cards[x, C_COST]
+        if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
+            value += hit_value(s, cards, profiles, q, y, amount, w)
+        elif effect == EF_DEFEAT_ALLY:
+            value += defeat_value(s, cards, q, y, w) - w[W_DEFEAT_ALLY]
+        elif effect == EF_BOUNCE_ALLY:
+            value += 0.6 * defeat_value(s, cards, q, y, w)
+        elif effect == EF_SWEEP_ROUTE:
+            for j in range(1, s[player_base(q) + P_UNITS_N]):
+                if s[unit_base(q, j) + U_ROUTE] == y:
+                    value += defeat_value(s, cards, q, j, w) * 0.8
+        elif effect == EF_BUFF_FORCE:
+            u = unit_base(p, y)
+            if s[u + U_READY] == 1 and units_at(s, q, s[u + U_ROUTE]) > 0:
+                value += w[W_BUFF] * amount
+        elif effect == EF_BUFF_INSIGHT:
+            if can_explore(s, rules, profiles, p, y):
+                value += w[W_RENOWN] * amount * 0.8
+        elif effect == EF_READY_NO_EXPLORE:
+            if y != NO_TARGET:
+                u = unit_base(p, y)
+                if units_at(s, q, s[u + U_ROUTE]) > 0:
+                    value += w[W_BUFF] * 2.0
+        elif effect == EF_COMPANION_MOVE_HEAL:
+            value += w[W_HEAL] * min(amount, s[unit_base(p, 0) + U_DAMAGE])
+            if y != NO_TARGET and ((open_mask >> y) & 1) == 1:
+                value += w[W_MOVE_OPEN]
+        elif effect == EF_HEAL:
+            value += w[W_HEAL] * min(amount, s[unit_base(p, y) + U_DAMAGE])
+        elif effect == EF_HEAL_ROUTE:
+            for i in range(s[pb + P_UNITS_N]):
+                u = unit_base(p, i)
+                if s[u + U_ROUTE] == y:
+                    value += w[W_HEAL] * min(amount, s[u + U_DAMAGE])
+        elif effect == EF_DRAW or effect == EF_DRAW_MOVE or effect == EF_OPEN_NETHER_DRAW:
+            value += w[W_DRAW] * amount
+        if effect == EF_HEAL_MOVE and y != NO_TARGET:
+            value += w[W_HEAL] * min(amount, s[unit_base(p, y // 5) + U_DAMAGE])
+        if effect == EF_OPEN_NETHER or effect == EF_OPEN_NETHER_DRAW:
+            if s[G_NETHER_OPEN] == 0:
+                value += w[W_NETHER]
+            else:
+                value -= 1.0
+        if effect == EF_PASSAGE and y != NO_TARGET:
+            value += w[W_NETHER]
+        if (
+            effect == EF_DRAW_MOVE or effect == EF_MOVE_ADJACENT or effect == EF_HEAL_MOVE
+        ) and y != NO_TARGET:
+            dest = y % 5
+            if (
+                dest != MOVE_NONE
+                and ((open_mask >> dest) & 1) == 1
+                and unit_insight(s, profiles, p, y // 5) > 0
+            ):
+                value += w[W_MOVE_OPEN] * unit_insight(s, profiles, p, y // 5)
+        if y == NO_TARGET and effect != EF_DRAW_MOVE:
+            value -= 2.0
+        return value
+    if kind == A_MOVE:
+        dest = y >> 1
+        cost = move_cost(s, rules, profiles, p, x, dest) + (rules[R_LIGHTFOOT_COST] if (y & 1) == 1 else 0)
+        value = w[W_CHARGE] * cost
+        insight = unit_insight(s, profiles, p, x)
+        here = s[unit_base(p, x) + U_ROUTE]
+        if insight > 0 and ((open_mask >> dest) & 1) == 1 and ((open_mask >> here) & 1) == 0:
+            value += w[W_MOVE_OPEN] * insight
+        if (
+            (y & 1) == 1
+            and insight > 0
+            and ((open_mask >> dest) & 1) == 1
+            and s[unit_base(p, x) + U_NO_EXPLORE] == 0
+        ):
+            value += w[W_RENOWN] * insight * 0.9
+        if dest == NETHERWAY:
+            value += w[W_NETHER]
+        return value - 0.5
+    if kind == A_EXPLORE:
+        value = w[W_RENOWN] * unit_insight(s, profiles, p, x)
+        if x == 0 and s[pb + P_MARKED_THIS_TURN] == 0:
+            value += w[W_MARK]
+        return value
+    if kind == A_CHALLENGE:
+        damage = unit_force(s, rules, profiles, p, x)
+        if y != DEFENDER_CHOOSES:
+            return hit_value(s, cards, profiles, q, y, damage, w) - 0.5
+        route = s[unit_base(p, x) + U_ROUTE]
+        worst = 1e9
+        for j in range(s[player_base(q) + P_UNITS_N]):
+            v = unit_base(q, j)
+            if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
+                worst = min(worst, hit_value(s, cards, profiles, q, j, damage, w))
+        return worst - 0.5
+    if kind == A_PATH:
+        return w[W_PATH]  # both paths tie: the bot picks one from its stream
+    if kind == A_ASCEND:
+        return w[W_ASCEND]
+    if kind == A_SHIFT:
+        return -0.5
+    if kind == A_NYX_OPEN:
+        return w[W_NETHER] - 0.5
+    return 0.0
+
+
+@njit(cache=True)
+def open_routes_mask(s):
+    """Bit r set when no ready character of the non-active seat stands at Route r."""
+    q = 1 - s[G_ACTIVE]
+    blocked = np.int64(0)
+    for j in range(s[player_base(q) + P_UNITS_N]):
+        v = unit_base(q, j)
+        if s[v + U_READY] == 1:
+            blocked |= np.int64(1) << np.int64(s[v + U_ROUTE])
+    return np.int64(15) & ~blocked
+
+
+@njit(cache=True)
+def greedy_choice(s, rules, cards, profiles, legal, n, w, keys, counters, stream):
+    best = 0
+    best_value = -1e18
+    ties = 0
+    open_mask = open_routes_mask(s)
+    for k in range(n):
+        value = score_action(s, rules, cards, profiles, legal[k], w, open_mask)
+        if value > best_value + 1e-9:
+            best_value = value
+            best = k
+            ties = 1
+        elif value > best_value - 1e-9:
+            ties += 1
+            if next_below(keys, counters, stream, ties) == 0:
+                best = k
+    return best
+
+
+@njit(cache=True)
+def determinize(s, p, keys, counters, stream):
+    """Re-deal what seat p cannot see: the opponent's hand and deck (together) and p's deck order."""
+    q = 1 - p
+    qb = player_base(q)
+    nd = s[qb + P_DECK_N]
+    nh = s[qb + P_HAND_N]
+    for k in range(nh):
+        s[qb + DECK_OFF + nd + k] = s[qb + HAND_OFF + k]
+    shuffle(s, qb + DECK_OFF, qb + DECK_OFF + nd + nh, keys, counters, stream)
+    for k in range(nh):
+        s[qb + HAND_OFF + k] = s[qb + DECK_OFF + nd + k]
+    pb = player_base(p)
+    shuffle(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N], keys, counters, stream)
+
+
+@njit(cache=True)
+def search_choice(
+    s,
+    rules,
+    cards,
+    profiles,
+    legal,
+    n,
+    params,
+    keys,
+    counters,
+    stream,
+    work_state,
+    work_legal,
+    work_keys,
+    work_counters,
+    events,
+    counts,
+):
+    w = params[PARAM_WEIGHTS:]
+    candidates = int(params[PARAM_CANDIDATES])
+    rollouts = int(params[PARAM_ROLLOUTS])
+    horizon = int(params[PARAM_HORIZON])
+    p = s[G_DECIDER]
+    # the top candidates by the rollout weights
+    chosen = np.full(16, -1, dtype=np.int64)
+    chosen_value = np.full(16, -1e18)
+    m = min(candidates, n)
+    open_mask = open_routes_mask(s)
+    for k in range(n):
+        value = score_action(s, rules, cards, profiles, legal[k], w, open_mask)
+        slot = -1
+        for c in range(m):
+            if chosen[c] < 0 or value > chosen_value[c]:
+                slot = c
+                break
+        if slot >= 0:
+            for c in range(m - 1, slot, -1):
+                chosen[c] = chosen[c - 1]
+                chosen_value[c] = chosen_value[c - 1]
+            chosen[slot] = k
+            chosen_value[slot] = value
+    best = chosen[0]
+    best_mean = -1e18
+    for c in range(m):
+        k = chosen[c]
+        if k < 0:
+            continue
+        total = 0.0
+        for _ in range(rollouts):
+            for f in range(STATE_SIZE):
+                work_state[f] = s[f]
+            work_state[G_LOG] = 0
+            work_state[G_COUNT] = 0
+            for t in range(work_keys.shape[0]):
+                work_keys[t] = next_u64(keys, counters, stream)
+                work_counters[t] = 0
+            determinize(work_state, p, work_keys, work_counters, S_CHANCE)
+            step(work_state, rules, cards, profiles, legal[k], work_keys, work_counters, events, counts)
+            start_turns = work_state[G_TURNS]
+            guard = 0
+            while work_state[G_DONE] == 0 and work_state[G_TURNS] - start_turns < horizon and guard < 400:
+                nl = legal_actions(work_state, rules, cards, profiles, work_legal)
+                d = work_state[G_DECIDER]
+                pick = greedy_choice(
+                    work_state,
+                    rules,
+                    cards,
+                    profiles,
+                    work_legal,
+                    nl,
+                    w,
+                    work_keys,
+                    work_counters,
+                    S_POLICY0 + d,
+                )
+                step(
+                    work_state,
+                    rules,
+                    cards,
+                    profiles,
+                    work_legal[pick],
+                    work_keys,
+                    work_counters,
+                    events,
+                    counts,
+                )
+                guard += 1
+            if work_state[G_DONE] != 0:
+                if work_state[G_WINNER] == p:
+                    total += 100.0
+                elif work_state[G_WINNER] == 1 - p:
+                    total -= 100.0
+            else:
+                total += (
+                    work_state[player_base(p) + P_RENOWN]
+                    - work_state[player_base(1 - p) + P_RENOWN]
+                    + 0.5 * (work_state[player_base(p) + P_MARKS] - work_state[player_base(1 - p) + P_MARKS])
+                )
+        mean = total / rollouts
+        if mean > best_mean:
+            best_mean = mean
+            best = k
+    return best
+
+
+@njit(cache=True)
+def policy_act(
+    s,
+    rules,
+    cards,
+    profiles,
+    legal,
+    n,
+    policy_id,
+    params,
+    keys,
+    counters,
+    work_state,
+    work_legal,
+    work_keys,
+    work_counters,
+    events,
+    counts,
+):
+    """Index into `legal` of the decider's chosen action (the decider's own stream only)."""
+    stream = S_POLICY0 + s[G_DECIDER]
+    if n == 1:
+        return 0
+    if policy_id == POLICY_RANDOM:
+        return next_below(keys, counters, stream, n)
+    if policy_id == POLICY_GREEDY or s[G_PHASE] != PH_MAIN:
+        return greedy_choice(
+            s, rules, cards, profiles, legal, n, params[PARAM_WEIGHTS:], keys, counters, stream
+        )
+    return search_choice(
+        s,
+        rules,
+        cards,
+        profiles,
+        legal,
+        n,
+        params,
+        keys,
+        counters,
+        stream,
+        work_state,
+        work_legal,
+        work_keys,
+        work_counters,
+        events,
+        counts,
+    )
+
+
+# ---------------------------------------------------------------------------- batch kernel
+@njit(cache=True)
+def play_match(
+    s,
+    rules,
+    cards,
+    profiles,
+    decks,
+    deck_len,
+    companion_profile,
+    faction_ability,
+    featured,
+    policy_ids,
+    policy_params,
+    keys,
+    counters,
+    debug,
+    legal,
+    work_state,
+    work_legal,
+    work_keys,
+    work_counters,
+    events,
+    counts,
+    log,
+    count,
+):
+    """Play one match to the end (seats already resolved). Returns the error code."""
+    reset(
+        s,
+        rules,
+        decks,
+        deck_len,
+        companion_profile,
+        faction_ability,
+        featured,
+        keys,
+        counters,
+        events,
+        counts,
+        log,
+        count,
+    )
+    while s[G_DONE] == 0:
+        if s[G_ACTIONS] >= MAX_ACTIONS:
+            finish(s, -1, END_CAP, events)
+            return ERR_ACTION_CAP
+        n = legal_actions(s, rules, cards, profiles, legal)
+        if n == 0:
+            log_event(s, events, EV_INVARIANT, s[G_DECIDER], 100, 0, 0, 0)
+            return ERR_INVARIANT
+        d = s[G_DECIDER]
+        pick = policy_act(
+            s,
+            rules,
+            cards,
+            profiles,
+            legal,
+            n,
+            policy_ids[d],
+            policy_params[d],
+            keys,
+            counters,
+            work_state,
+            work_legal,
+            work_keys,
+            work_counters,
+            events,
+            counts,
+        )
+        action = legal[pick]
+        if debug:
+            # regenerate the legal set independently of the buffer the policy read
+            found = False
+            if 0 <= pick < n:
+                n_check = legal_actions(s, rules, cards, profiles, work_legal)
+                for k in range(n_check):
+                    if work_legal[k] == action:
+                        found = True
+                        break
+            if not found:
+                log_event(s, events, EV_ILLEGAL, d, action, 0, 0, 0)
+                return ERR_ILLEGAL
+        step(s, rules, cards, profiles, action, keys, counters, events, counts)
+        if debug:
+            code = check_invariants(s, rules, cards, profiles)
+            if code != 0:
+                log_event(s, events, EV_INVARIANT, d, code, 0, 0, 0)
+                return ERR_INVARIANT
+    return ERR_OK
+
+
+@njit(cache=True)
+def seat_keys(root_seed, matchup_key, pair, swap, purpose_deal, purpose_chance, purpose_policy, keys):
+    """Streams by deck slot: seat p plays slot p ^ swap."""
+    for p in range(2):
+        slot = p ^ swap
+        keys[S_DEAL0 + p] = stream_key(root_seed, matchup_key, pair, purpose_deal, slot)
+        keys[S_POLICY0 + p] = stream_key(root_seed, matchup_key, pair, purpose_policy, slot)
+    keys[S_CHANCE] = stream_key(root_seed, matchup_key, pair, purpose_chance, 0)
+
+
+@njit(cache=True)
+def play_batch_kernel(
+    rules,
+    cards,
+    profiles,
+    slot_decks,
+    slot_deck_len,
+    slot_companion_profile,
+    slot_faction_ability,
+    slot_featured,
+    slot_policy_ids,
+    slot_policy_params,
+    root_seed,
+    matchup_key,
+    pair_index,
+    swap,
+    purpose_deal,
+    purpose_chance,
+    purpose_policy,
+    debug,
+    want_counts,
+    out_winner,
+    out_end,
+    out_turns,
+    out_rounds,
+    out_score,
+    out_error,
+    out_extra,
+    out_counts,
+    events,
+    log,
+):
+    batch = pair_index.shape[0]
+    s = np.zeros(STATE_SIZE, dtype=np.int32)
+    work_state = np.zeros(STATE_SIZE, dtype=np.int32)
+    legal = np.zeros(MAX_LEGAL, dtype=np.int32)
+    work_legal = np.zeros(MAX_LEGAL, dtype=np.int32)
+    keys = np.zeros(N_STREAMS, dtype=np.uint64)
+    counters = np.zeros(N_STREAMS, dtype=np.uint64)
+    work_keys = np.zeros(N_STREAMS, dtype=np.uint64)
+    work_counters = np.zeros(N_STREAMS, dtype=np.uint64)
+    decks = np.zeros((2, slot_decks.shape[1]), dtype=np.int32)
+    deck_len = np.zeros(2, dtype=np.int32)
+    companion_profile = np.zeros(2, dtype=np.int32)
+    faction_ability = np.zeros(2, dtype=np.int32)
+    featured = np.zeros(2, dtype=np.int32)
+    policy_ids = np.zeros(2, dtype=np.int64)
+    policy_params = np.zeros(slot_policy_params.shape, dtype=np.float64)
+    n_cards = cards.shape[0]
+    counts = np.zeros((2, n_cards, 3) if want_counts else (0, 0, 0), dtype=np.int16)
+    for b in range(batch):
+        sw = np.int64(swap[b])
+        for p in range(2):
+            slot = p ^ sw
+            for k in range(slot_decks.shape[1]):
+                decks[p, k] = slot_decks[slot, k]
+            deck_len[p] = slot_deck_len[slot]
+            companion_profile[p] = slot_companion_profile[slot]
+            faction_ability[p] = slot_faction_ability[slot]
+            featured[p] = slot_featured[slot]
+            policy_ids[p] = slot_policy_ids[slot]
+            for k in range(slot_policy_params.shape[1]):
+                policy_params[p, k] = slot_policy_params[slot, k]
+        seat_keys(
+            root_seed, matchup_key, pair_index[b], sw, purpose_deal, purpose_chance, purpose_policy, keys
+        )
+        for t in range(N_STREAMS):
+            counters[t] = 0
+        if want_counts:
+            counts[:] = 0
+        error = play_match(
+            s,
+            rules,
+            cards,
+            profiles,
+            decks,
+            deck_len,
+            companion_profile,
+            faction_ability,
+            featured,
+            policy_ids,
+            policy_params,
+            keys,
+            counters,
+            debug,
+            legal,
+            work_state,
+            work_legal,
+            work_keys,
+            work_counters,
+            events,
+            counts,
+            log,
+            1 if want_counts else 0,
+        )
+        out_error[b] = error
+        out_winner[b] = s[G_WINNER]
+        out_end[b] = s[G_END_REASON]
+        out_turns[b] = s[G_TURNS]
+        out_rounds[b] = s[G_ROUND]
+        for p in range(2):
+            pb = player_base(p)
+            out_score[b, p] = s[pb + P_RENOWN]
+            out_extra[b, X_MARKS, p] = s[pb + P_MARKS]
+            out_extra[b, X_PATH, p] = s[pb + P_PATH] + 1
+            out_extra[b, X_PATH_ROUND, p] = s[pb + P_PATH_ROUND]
+            out_extra[b, X_ASCENDED, p] = s[pb + P_ASCENDED]
+            out_extra[b, X_ASCEND_ROUND, p] = s[pb + P_ASCEND_ROUND]
+            out_extra[b, X_COMPANION_DEFEATS, p] = s[pb + P_COMPANION_DEFEATS]
+            out_extra[b, X_ALLIES_DEFEATED, p] = s[pb + P_ALLIES_DEFEATED]
+            out_extra[b, X_TACTICS, p] = s[pb + P_TACTICS]
+            out_extra[b, X_NETHER_OPENINGS, p] = s[pb + P_NETHER_OPENINGS]
+            if want_counts:
+                for c in range(n_cards):
+                    for col in range(3):
+                        out_counts[b, p, c, col] = counts[p, c, col]

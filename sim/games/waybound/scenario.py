@@ -1,0 +1,354 @@
+"""Scenario API: build an explicit Waybound position, list legal actions, apply actions, read the
+result. Built on the same kernel functions as the batch kernel (reset, legal_actions, step,
+check_invariants, policy_act); every `apply` checks legality and the invariants.
+
+    sc = Scenario("hearthbound/brindle", "ironmaw/skara")
+    sc.clear()                              # empty hands and boards, Companions at Lantern Crossing
+    lynx = sc.add_ally(0, "glass_lynx", route=2)
+    sc.set(charge=(3, 0))
+    sc.apply(sc.challenge(lynx, target=0))
+    sc.unit(1, 0)["damage"]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.core import rng
+from sim.core.errors import UserError
+from sim.games.waybound import GAME
+from sim.games.waybound import engine as E
+from sim.games.waybound import vocab as V
+from sim.games.waybound.game import describe_event
+from sim.games.waybound.vocab import NETHERWAY  # noqa: F401  (re-export for tests)
+
+
+class IllegalAction(Exception):
+    pass
+
+
+class Scenario:
+    def __init__(
+        self,
+        side0: str = "hearthbound/brindle",
+        side1: str = "ironmaw/skara",
+        edition: str = "0.36",
+        seed: int = 7,
+        swap: int = 0,
+        mulligans: tuple[int, int] = (0, 0),
+    ):
+        self.ruleset = GAME.load_ruleset(edition)
+        self.tables = self.ruleset.tables
+        self.matchup = GAME.load_matchups(self.ruleset, f"{side0} vs {side1}")[0]
+        payload = self.matchup.payload
+        self.rules = self.tables.rules
+        self.cards = self.tables.cards
+        self.profiles = self.tables.profiles
+        self.s = np.zeros(E.STATE_SIZE, dtype=np.int32)
+        self.keys = np.zeros(E.N_STREAMS, dtype=np.uint64)
+        self.counters = np.zeros(E.N_STREAMS, dtype=np.uint64)
+        E.seat_keys(
+            np.uint64(seed),
+            np.uint64(rng.name_key(self.matchup.matchup_id)),
+            0,
+            swap,
+            rng.PURPOSE_DEAL,
+            rng.PURPOSE_CHANCE,
+            rng.PURPOSE_POLICY,
+            self.keys,
+        )
+        self.events = np.zeros((5000, E.EVENT_WIDTH), dtype=np.int32)
+        self.counts = np.zeros((2, self.cards.shape[0], 3), dtype=np.int16)
+        self.legal_buffer = np.zeros(E.MAX_LEGAL, dtype=np.int32)
+        order = [0, 1] if swap == 0 else [1, 0]
+        decks = payload["decks"][order].copy()
+        E.reset(
+            self.s,
+            self.rules,
+            decks,
+            payload["deck_len"][order].copy(),
+            payload["companion_profile"][order].copy(),
+            payload["ability"][order].copy(),
+            payload["featured"][order].copy(),
+            self.keys,
+            self.counters,
+            self.events,
+            self.counts,
+            1,
+            1,
+        )
+        if self.s[E.G_PHASE] == E.PH_MULLIGAN:
+            self.apply(E.encode(E.A_CHOICE, mulligans[0], 0))
+            self.apply(E.encode(E.A_CHOICE, mulligans[1], 0))
+
+    # ---- raw access ----------------------------------------------------------------------
+    def pb(self, p: int) -> int:
+        return E.player_base(p)
+
+    def ub(self, p: int, i: int) -> int:
+        return E.unit_base(p, i)
+
+    def card(self, card_id: str) -> int:
+        try:
+            return self.tables.card_index(card_id)
+        except ValueError:
+            raise UserError(f"unknown card '{card_id}'", entry="scenario") from None
+
+    def _retotal(self) -> None:
+        for p in range(2):
+            b = self.pb(p)
+            allies = self.s[b + E.P_UNITS_N] - 1
+            self.s[b + E.P_DECK_TOTAL] = (
+                self.s[b + E.P_DECK_N] + self.s[b + E.P_DISCARD_N] + self.s[b + E.P_HAND_N] + allies
+            )
+
+    # ---- building a position ---------------------------------------------------------------
+    def clear(self) -> Scenario:
+        """Empty hands, decks, discards and boards; Companions ready at Lantern Crossing, undamaged."""
+        for p in range(2):
+            b = self.pb(p)
+            self.s[b + E.P_HAND_N] = 0
+            self.s[b + E.P_DECK_N] = 0
+            self.s[b + E.P_DISCARD_N] = 0
+            self.s[b + E.P_UNITS_N] = 1
+            u = self.ub(p, 0)
+            self.s[u + E.U_ROUTE] = V.LANTERN_CROSSING
+            self.s[u + E.U_DAMAGE] = 0
+            self.s[u + E.U_READY] = 1
+            self.s[u + E.U_RECOVERY] = 0
+        self._retotal()
+        return self
+
+    def add_ally(self, p: int, card_id: str, route: int, damage: int = 0, ready: bool = True) -> int:
+        i = E.add_unit(self.s, p, self.cards[self.card(card_id), V.C_PROFILE], self.card(card_id), route)
+        self.s[self.ub(p, i) + E.U_DAMAGE] = damage
+        self.s[self.ub(p, i) + E.U_READY] = 1 if ready else 0
+        self._retotal()
+        return i
+
+    def set_unit(self, p: int, i: int, **fields) -> None:
+        names = {
+            "route": E.U_ROUTE,
+            "damage": E.U_DAMAGE,
+            "ready": E.U_READY,
+            "moved": E.U_MOVED,
+            "recovery": E.U_RECOVERY,
+            "force_bonus": E.U_FORCE_BONUS,
+            "hex": E.U_HEX,
+        }
+        for key, value in fields.items():
+            self.s[self.ub(p, i) + names[key]] = int(value)
+
+    def set_companion(self, p: int, path: int | None = None, ascended: bool = False, **fields) -> None:
+        b = self.pb(p)
+        if path is not None:
+            self.s[b + E.P_PATH] = path
+            stage = 1 + path if not ascended else 3 + path
+            self.s[self.ub(p, 0) + E.U_PROFILE] = self.s[b + E.P_COMPANION_PROFILE] + stage
+            self.s[b + E.P_ASCENDED] = 1 if ascended else 0
+        self.set_unit(p, 0, **fields)
+
+    def set_cards(
+        self,
+        p: int,
+        hand: list[str] | None = None,
+        deck: list[str] | None = None,
+        discard: list[str] | None = None,
+    ) -> None:
+        """Deck lists are given top first."""
+        b = self.pb(p)
+        if hand is not None:
+            for k, cid in enumerate(hand):
+                self.s[b + E.HAND_OFF + k] = self.card(cid)
+            self.s[b + E.P_HAND_N] = len(hand)
+        if deck is not None:
+            for k, cid in enumerate(reversed(deck)):
+                self.s[b + E.DECK_OFF + k] = self.card(cid)
+            self.s[b + E.P_DECK_N] = len(deck)
+        if discard is not None:
+            for k, cid in enumerate(discard):
+                self.s[b + E.DISCARD_OFF + k] = self.card(cid)
+            self.s[b + E.P_DISCARD_N] = len(discard)
+        self._retotal()
+
+    def set(self, charge=None, capacity=None, renown=None, marks=None, marks_since_path=None) -> None:
+        for field, values in (
+            (E.P_CHARGE, charge),
+            (E.P_CAPACITY, capacity),
+            (E.P_RENOWN, renown),
+            (E.P_MARKS, marks),
+            (E.P_MARKS_SINCE_PATH, marks_since_path),
+        ):
+            if values is not None:
+                for p in range(2):
+                    self.s[self.pb(p) + field] = values[p]
+
+    def set_round(self, round_number: int) -> None:
+        self.s[E.G_ROUND] = round_number
+
+    # ---- actions -------------------------------------------------------------------------
+    def legal(self) -> list[int]:
+        n = E.legal_actions(self.s, self.rules, self.cards, self.profiles, self.legal_buffer)
+        return [int(a) for a in self.legal_buffer[:n]]
+
+    def apply(self, action: int) -> None:
+        if action not in self.legal():
+            raise IllegalAction(
+                f"illegal action {action} ({self.describe(action)}); legal: "
+                f"{[self.describe(a) for a in self.legal()]}"
+            )
+        E.step(
+            self.s,
+            self.rules,
+            self.cards,
+            self.profiles,
+            action,
+            self.keys,
+            self.counters,
+            self.events,
+            self.counts,
+        )
+        code = E.check_invariants(self.s, self.rules, self.cards, self.profiles)
+        if code != 0:
+            raise AssertionError(f"invariant {code} broken after {self.describe(action)}")
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal()
+
+    def play(self, card_id: str, target: int = 0) -> int:
+        c = self.card(card_id)
+        kind = E.A_PLAY_ALLY if self.cards[c, V.C_KIND] == V.KIND_ALLY else E.A_PLAY_TACTIC
+        return E.encode(kind, c, target)
+
+    @staticmethod
+    def unit_move_target(unit: int, dest: int | None) -> int:
+        return unit * 5 + (E.MOVE_NONE if dest is None else dest)
+
+    @staticmethod
+    def move(unit: int, dest: int, lightfoot: bool = False) -> int:
+        return E.encode(E.A_MOVE, unit, dest * 2 + (1 if lightfoot else 0))
+
+    @staticmethod
+    def explore(unit: int) -> int:
+        return E.encode(E.A_EXPLORE, unit, 0)
+
+    @staticmethod
+    def challenge(unit: int, target: int | None = None) -> int:
+        return E.encode(E.A_CHALLENGE, unit, E.DEFENDER_CHOOSES if target is None else target)
+
+    @staticmethod
+    def choose(x: int) -> int:
+        return E.encode(E.A_CHOICE, x, 0)
+
+    @staticmethod
+    def path(x: int) -> int:
+        return E.encode(E.A_PATH, x, 0)
+
+    ascend = staticmethod(lambda: E.encode(E.A_ASCEND, 0, 0))
+    end_turn = staticmethod(lambda: E.encode(E.A_END, 0, 0))
+    nyxara_open = staticmethod(lambda: E.encode(E.A_NYX_OPEN, 0, 0))
+
+    @staticmethod
+    def shift(unit: int) -> int:
+        return E.encode(E.A_SHIFT, unit, 0)
+
+    def end_turns(self, count: int) -> None:
+        for _ in range(count):
+            self.apply(self.end_turn())
+
+    # ---- reading -------------------------------------------------------------------------
+    def renown(self, p: int) -> int:
+        return int(self.s[self.pb(p) + E.P_RENOWN])
+
+    def player(self, p: int) -> dict:
+        b = self.pb(p)
+        names = {
+            "renown": E.P_RENOWN,
+            "marks": E.P_MARKS,
+            "capacity": E.P_CAPACITY,
+            "charge": E.P_CHARGE,
+            "deck": E.P_DECK_N,
+            "discard": E.P_DISCARD_N,
+            "hand_size": E.P_HAND_N,
+            "units": E.P_UNITS_N,
+            "path": E.P_PATH,
+            "ascended": E.P_ASCENDED,
+            "marks_since_path": E.P_MARKS_SINCE_PATH,
+            "companion_defeats": E.P_COMPANION_DEFEATS,
+            "turns": E.P_TURNS,
+        }
+        return {k: int(self.s[b + v]) for k, v in names.items()}
+
+    def hand(self, p: int) -> list[str]:
+        b = self.pb(p)
+        return [self.tables.card_ids[self.s[b + E.HAND_OFF + k]] for k in range(self.s[b + E.P_HAND_N])]
+
+    def deck(self, p: int) -> list[str]:
+        """Top first."""
+        b = self.pb(p)
+        n = self.s[b + E.P_DECK_N]
+        return [self.tables.card_ids[self.s[b + E.DECK_OFF + k]] for k in range(n - 1, -1, -1)]
+
+    def discard(self, p: int) -> list[str]:
+        b = self.pb(p)
+        return [self.tables.card_ids[self.s[b + E.DISCARD_OFF + k]] for k in range(self.s[b + E.P_DISCARD_N])]
+
+    def unit(self, p: int, i: int) -> dict:
+        u = self.ub(p, i)
+        card = int(self.s[u + E.U_CARD])
+        return {
+            "card": "companion" if card < 0 else self.tables.card_ids[card],
+            "route": int(self.s[u + E.U_ROUTE]),
+            "damage": int(self.s[u + E.U_DAMAGE]),
+            "ready": bool(self.s[u + E.U_READY]),
+            "recovery": int(self.s[u + E.U_RECOVERY]),
+            "force": int(E.unit_force(self.s, self.rules, self.profiles, p, i)),
+            "guard": int(E.unit_guard(self.s, self.profiles, p, i)),
+            "insight": int(E.unit_insight(self.s, self.profiles, p, i)),
+        }
+
+    def units(self, p: int) -> list[dict]:
+        return [self.unit(p, i) for i in range(self.s[self.pb(p) + E.P_UNITS_N])]
+
+    def find(self, p: int, card_id: str) -> int:
+        for i in range(1, self.s[self.pb(p) + E.P_UNITS_N]):
+            if self.unit(p, i)["card"] == card_id:
+                return i
+        return -1
+
+    @property
+    def phase(self) -> int:
+        return int(self.s[E.G_PHASE])
+
+    @property
+    def decider(self) -> int:
+        return int(self.s[E.G_DECIDER])
+
+    @property
+    def active(self) -> int:
+        return int(self.s[E.G_ACTIVE])
+
+    @property
+    def done(self) -> bool:
+        return bool(self.s[E.G_DONE])
+
+    @property
+    def winner(self) -> int:
+        return int(self.s[E.G_WINNER])
+
+    @property
+    def end_reason(self) -> str:
+        return GAME.end_reasons[int(self.s[E.G_END_REASON])]
+
+    @property
+    def netherway_open(self) -> bool:
+        return bool(self.s[E.G_NETHER_OPEN])
+
+    def describe(self, action: int) -> str:
+        from sim.games.waybound.game import describe_action
+
+        return describe_action(self.tables, action)
+
+    def log(self) -> list[str]:
+        n = min(int(self.s[E.G_EVENTS]), self.events.shape[0])
+        return [describe_event(self.tables, self.events[k]) for k in range(n)]
