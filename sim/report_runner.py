@@ -22,6 +22,7 @@ def report_experiment(name: str) -> Path:
         "n_boot": int(report.n_boot),
         "prior_ties": float(report.prior_ties),
         "assumed_cards": list(report.assumed_cards),
+        "side_columns": list(report.side_columns),
         "title": cfg.description or name,
         "game_title": get_game(cfg.game).title,
         "assumed": sorted({fact for facts in manifest.get("assumed", {}).values() for fact in facts}),

@@ -53,6 +53,7 @@ class ReportConfig:
     baseline: str = ""  # arm the others are compared with; empty: the first edition
     survival_column: str = ""  # cooperative games: list column for survival curves
     assumed_cards: list[str] = field(default_factory=list)  # extra cards to flag as resting on assumptions
+    side_columns: list[str] = field(default_factory=list)  # per-side lake columns for the `sides` kind
 
 
 @dataclass
@@ -163,6 +164,13 @@ def check_values(cfg: DictConfig) -> None:
         raise bad("report.equivalence_margin", "must be between 0 and 0.5 (a win-rate margin)")
     if not 0 < cfg.report.confidence < 1:
         raise bad("report.confidence", "must be between 0 and 1")
+    from sim.report.sections import SECTIONS  # report kinds are checked before any match is played
+
+    for kind in cfg.report.kinds:
+        if kind not in SECTIONS:
+            raise bad("report.kinds", f"unknown report kind '{kind}' (choose from {', '.join(SECTIONS)})")
+    if "sides" in cfg.report.kinds and not cfg.report.side_columns:
+        raise bad("report.side_columns", "the `sides` report needs at least one per-side column")
     stop = cfg.stop
     if stop.sprt and not (0 < stop.p0 < stop.p1 < 1 and 0 < stop.alpha < 1 and 0 < stop.beta < 1):
         raise bad("stop", "SPRT needs 0 < p0 < p1 < 1 and alpha, beta in (0, 1)")

@@ -51,6 +51,7 @@ class ReportParams:
     title: str | None = None
     game_title: str | None = None
     assumed: tuple[str, ...] = ()  # assumed facts of the rulesets, e.g. "card <id>: <reason>"
+    side_columns: tuple[str, ...] = ()  # per-side lake columns for the `sides` kind (e.g. path)
 
     @property
     def alpha(self) -> float:
@@ -108,7 +109,7 @@ class ReportParams:
                 if not isinstance(params[key], str) or not params[key]:
                     raise UserError(f"must be a non-empty string, got {params[key]!r}", entry=f"report.{key}")
                 values[key] = params[key]
-        for key, what in (("assumed_cards", "card names"), ("assumed", "assumed facts")):
+        for key, what in (("assumed_cards", "card names"), ("assumed", "assumed facts"), ("side_columns", "column names")):
             if key in params and params[key] is not None:
                 items = params[key]
                 if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
@@ -829,10 +830,56 @@ def assumptions(context: Context) -> None:
     )
 
 
+# ---- sides ----------------------------------------------------------------------------------
+
+
+def section_sides(context: Context) -> None:
+    """Per-side states and choices (e.g. a Companion's path, the round it was taken, ascension):
+    how often each value occurs per deck and the deck's win rate with it."""
+    lake, document, params = context.lake, context.document, context.params
+    document.add(Heading("Choices and states per side"))
+    if not params.side_columns:
+        raise UserError("the `sides` report needs report.side_columns (per-side lake columns)", entry="report.side_columns")
+    for column in params.side_columns:
+        if f"{column}_a" not in lake.columns:
+            raise UserError(f"the lake has no per-side column '{column}' ({column}_a / {column}_b)", entry="report.side_columns")
+        rows = lake.query("sides", {"side_column": f"^{column}$"})
+        rows = rows.with_columns(
+            (pl.col("matches") / pl.col("matches").sum().over(["ruleset_id", "deck"])).alias("share")
+        )
+        rows = _with_wilson(rows, "wins", "matches", "win_", params.confidence)
+        key = f"sides_{_safe(column)}"
+        document.add(
+            Heading(column, 3),
+            Paragraph(
+                f"Per arm and deck: how often the side ended the match with each value of `{column}` (share of the "
+                f"deck's matches) and the deck's win rate with that value ({context.percent} Wilson; draws half). "
+                f"Values seen in fewer than {params.min_count} matches are left out of the chart."
+            ),
+            Table(rows, key, f"Win rate by {column}"),
+        )
+        shown = rows.filter(pl.col("matches") >= params.min_count)
+        for (arm,), group in shown.group_by(["ruleset_id"], maintain_order=True):
+            labels = [f"{row['deck']}: {row['value']}" for row in group.iter_rows(named=True)]
+            path, image = context.image(f"{key}_{_safe(arm)}", f"Win rate by {column}, arm {arm}")
+            charts.forest_plot(
+                labels,
+                group["win_rate"].to_numpy(),
+                group["win_low"].to_numpy(),
+                group["win_high"].to_numpy(),
+                path,
+                title=f"Win rate by {column}, arm {arm}",
+                reference=0.5,
+                xlabel="side win rate",
+            )
+            document.add(image)
+
+
 SECTIONS = {
     "opening": section_opening,
     "matrix": section_matrix,
     "cards": section_cards,
     "coop": section_coop,
     "summary": section_summary,
+    "sides": section_sides,
 }

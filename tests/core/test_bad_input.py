@@ -28,6 +28,8 @@ CASES = {
     "SPRT hypotheses reversed": (GOOD + ["stop.sprt=true", "stop.p0=0.6", "stop.p1=0.5"], "SPRT"),
     "unknown preset": (GOOD + ["experiment=nope"], "experiment/nope"),
     "negative seed": (GOOD + ["seed=-1"], "seed"),
+    "unknown report kind": (GOOD + ["report.kinds=[gossip]"], "unknown report kind 'gossip'"),
+    "sides report without columns": (GOOD + ["report.kinds=[sides]"], "report.side_columns"),
 }
 
 
