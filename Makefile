@@ -9,7 +9,6 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 # Command-line variables other than the Makefile's own are Hydra overrides.

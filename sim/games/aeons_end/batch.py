@@ -1,0 +1,135 @@
+"""Batch kernel: plays B cooperative games from seed keys and fills the result columns."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import PURPOSE_CHANCE, PURPOSE_POLICY, PURPOSE_SETUP, stream_key
+from sim.games.aeons_end.codes import (
+    END_TURN_CAP,
+    ERR_ILLEGAL_ACTION,
+    ERR_INVARIANT_VIOLATION,
+    ERR_NO_LEGAL_ACTION,
+)
+from sim.games.aeons_end.engine import (
+    advance,
+    check_invariants,
+    legal_actions,
+    pbase,
+    reset,
+    step,
+)
+from sim.games.aeons_end.layout import (
+    CARD_COUNT_BASE,
+    G_CARDS_GAINED,
+    G_COUNT_CARDS,
+    G_DAMAGE_DEALT,
+    G_DECISIONS,
+    G_END_REASON,
+    G_FIRE,
+    G_GRAVEHOLD,
+    G_NEMESIS_LIFE,
+    G_PLAYERS,
+    G_ROUNDS,
+    G_STATUS,
+    G_TURNS,
+    G_UNLEASHES,
+    MAX_ACTIONS,
+    MAX_CARD_IDS,
+    P_EXHAUSTED,
+    P_LIFE,
+    ROUND_RECORD,
+    STATE_SIZE,
+)
+from sim.games.aeons_end.policy import needs_legal_actions, policy_act
+
+DECISION_CAP = 50000  # a safety net: a game that needs more decisions ends as turn_cap
+
+
+@njit(cache=True)
+def make_keys(root_seed, matchup_key, pair_index):
+    keys = np.empty(4, np.uint64)
+    keys[0] = stream_key(root_seed, matchup_key, pair_index, PURPOSE_CHANCE, 0)   # turn-order deck
+    keys[1] = stream_key(root_seed, matchup_key, pair_index, PURPOSE_SETUP, 0)    # nemesis deck
+    keys[2] = stream_key(root_seed, matchup_key, pair_index, PURPOSE_CHANCE, 1)   # other chance
+    keys[3] = stream_key(root_seed, matchup_key, pair_index, PURPOSE_POLICY, 0)   # the team's bot
+    return keys
+
+
+@njit(cache=True)
+def play_game(s, T, keys, counters, policy_id, params, debug, legal, round_gravehold, round_life):
+    reset(s, T, keys, counters)
+    advance(s, T, keys, counters, round_gravehold, round_life)
+    while s[G_STATUS] == 0:
+        n = 0
+        if debug or needs_legal_actions(policy_id):
+            n = legal_actions(s, T, legal)
+            if n == 0:
+                return ERR_NO_LEGAL_ACTION
+        a = policy_act(policy_id, s, T, legal, n, params, keys, counters)
+        if debug:
+            found = False
+            for i in range(n):
+                if legal[i] == a:
+                    found = True
+            if not found:
+                return ERR_ILLEGAL_ACTION
+        step(s, T, keys, counters, a, round_gravehold, round_life)
+        if s[G_STATUS] >= 3:
+            return -s[G_END_REASON]
+        if debug and check_invariants(s, T) != 0:
+            return ERR_INVARIANT_VIOLATION
+        if s[G_DECISIONS] > DECISION_CAP:
+            s[G_STATUS] = 2
+            s[G_END_REASON] = END_TURN_CAP
+    return 0
+
+
+@njit(cache=True)
+def play_batch_kernel(T, root_seed, matchup_key, pair_index, policy_id, params, debug, count_cards, card_counts,
+                      winner, end_reason, turns, rounds, score, error, gravehold, player_life,
+                      exhausted, fire, nemesis_life, cards_gained, unleashes, round_gravehold,
+                      round_life):
+    s = np.zeros(STATE_SIZE, np.int64)
+    legal = np.zeros(MAX_ACTIONS, np.int64)
+    counters = np.zeros(4, np.uint64)
+    n_cards = card_counts.shape[2]
+    for g in range(pair_index.shape[0]):
+        s[G_COUNT_CARDS] = 1 if count_cards else 0
+        keys = make_keys(root_seed, matchup_key, pair_index[g])
+        counters[:] = 0
+        rg = round_gravehold[g]
+        rl = round_life[g]
+        err = play_game(s, T, keys, counters, policy_id, params, debug, legal, rg, rl)
+        error[g] = err
+        st = s[G_STATUS]
+        winner[g] = 0 if st == 1 else 1
+        end_reason[g] = s[G_END_REASON] if st <= 2 else END_TURN_CAP
+        turns[g] = s[G_TURNS]
+        rounds[g] = s[G_ROUNDS]
+        score[g, 0] = s[G_DAMAGE_DEALT]
+        score[g, 1] = s[G_GRAVEHOLD]
+        gravehold[g] = s[G_GRAVEHOLD]
+        tl = 0
+        ex = 0
+        for p in range(s[G_PLAYERS]):
+            tl += s[pbase(p) + P_LIFE]
+            ex += s[pbase(p) + P_EXHAUSTED]
+        player_life[g] = tl
+        exhausted[g] = ex
+        fire[g] = s[G_FIRE]
+        nemesis_life[g] = s[G_NEMESIS_LIFE]
+        cards_gained[g] = s[G_CARDS_GAINED]
+        unleashes[g] = s[G_UNLEASHES]
+        if count_cards:
+            for p in range(s[G_PLAYERS]):
+                for c in range(min(n_cards, MAX_CARD_IDS)):
+                    for k in range(3):
+                        card_counts[g, p, c, k] = s[CARD_COUNT_BASE + (p * MAX_CARD_IDS + c) * 3 + k]
+        # survival curves: rounds not reached repeat the final value
+        last = min(s[G_ROUNDS], ROUND_RECORD)
+        start = max(0, last - 1)
+        for r in range(start, ROUND_RECORD):
+            rg[r] = s[G_GRAVEHOLD]
+            rl[r] = tl

@@ -1,0 +1,504 @@
+"""Load and validate the designer data in decks/aeons_end/ and compile it into kernel tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+from sim.core.errors import UserError
+from sim.games.aeons_end import layout as L
+from sim.games.aeons_end.vocabulary import (
+    ABILITIES,
+    CARD_TYPES,
+    NEMESIS_CARD_TYPES,
+    NEMESIS_KINDS,
+    NEMESIS_STEPS,
+    PLAYER_STEPS,
+    TO_DISCARD,
+)
+
+DATA_DIR = Path(__file__).resolve().parents[3] / "decks" / "aeons_end"
+
+# weights of nemesis steps for the team's "least harmful OR option" rule (assumed, see RULES.md)
+HARM = {"unleash": 3, "gravehold": 1, "suffer": 1, "swarm": 4, "strike": 4, "husks": 1,
+        "return_last_minion": 8, "discard_prepped_min_cost": 3, "destroy_hand": 1,
+        "shuffle_nemesis_turn_order": 5, "devour_spell": 1, "devour_cheapest_relic": 1,
+        "suffer_per_empty_pile": 2}
+
+
+def _load(path: Path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return yaml.safe_load(handle)
+    except FileNotFoundError:
+        raise UserError("file not found", file=str(path)) from None
+    except yaml.YAMLError as exc:
+        raise UserError(f"invalid YAML ({str(exc).splitlines()[0]})", file=str(path)) from None
+
+
+def _check_keys(entry: dict, allowed: set, required: set, file: str, name: str):
+    if not isinstance(entry, dict):
+        raise UserError("entry must be a mapping", file=file, entry=name)
+    unknown = set(entry) - allowed
+    if unknown:
+        raise UserError(f"unknown key(s) {sorted(unknown)}; allowed: {sorted(allowed)}", file=file, entry=name)
+    missing = required - set(entry)
+    if missing:
+        raise UserError(f"missing key(s) {sorted(missing)}", file=file, entry=name)
+
+
+def parse_steps(steps, vocabulary, file: str, entry: str) -> list[tuple[int, int]]:
+    if steps is None:
+        return []
+    if not isinstance(steps, list):
+        raise UserError("an effect must be a list of steps", file=file, entry=entry)
+    if len(steps) > L.MAX_STEPS:
+        raise UserError(f"at most {L.MAX_STEPS} steps per effect", file=file, entry=entry)
+    out = []
+    for step in steps:
+        parts = str(step).split()
+        if not parts or parts[0] not in vocabulary or len(parts) > 2:
+            raise UserError(f"unknown effect step '{step}' (known: {', '.join(vocabulary[1:])})",
+                            file=file, entry=entry)
+        amount = 0
+        if len(parts) == 2:
+            try:
+                amount = int(parts[1])
+            except ValueError:
+                raise UserError(f"step '{step}': amount must be an integer", file=file, entry=entry) from None
+            if amount < 0:
+                raise UserError(f"step '{step}': amount must be >= 0", file=file, entry=entry)
+        out.append((vocabulary.index(parts[0]), amount))
+    return out
+
+
+def _fill(table, index, steps):
+    for i, (code, amount) in enumerate(steps):
+        table[index + (i, 0)] = code
+        table[index + (i, 1)] = amount
+
+
+PLAYER_CARD_KEYS = {"id", "name", "source", "type", "cost", "effect", "or", "cast", "while_prepped",
+                    "end_of_casting_while_prepped", "prep_to_closed", "on_gain_top_of_deck",
+                    "not_modeled", "assumed"}
+NEMESIS_CARD_KEYS = {"id", "name", "source", "tier", "type", "life", "shields", "power", "effect", "or",
+                     "immediately", "to_discard", "damage_cap", "immune_while_husks", "husk_life_2",
+                     "corrupts_damager", "assumed", "not_modeled"}
+
+
+@dataclass
+class Library:
+    player_ids: list[str] = field(default_factory=list)
+    player_names: list[str] = field(default_factory=list)
+    player_not_modeled: dict[str, str] = field(default_factory=dict)
+    nemesis_card_ids: list[str] = field(default_factory=list)
+    nemesis_card_names: list[str] = field(default_factory=list)
+    nemeses: dict = field(default_factory=dict)       # id -> parsed nemesis info
+    mages: dict = field(default_factory=dict)         # id -> index
+    mage_names: list[str] = field(default_factory=list)
+    basic_by_tier: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    pcard: np.ndarray | None = None
+    peff: np.ndarray | None = None
+    ncard: np.ndarray | None = None
+    neff: np.ndarray | None = None
+    mage: np.ndarray | None = None
+    mage_cards: np.ndarray | None = None
+    rules: dict = field(default_factory=dict)
+    assumed: list[str] = field(default_factory=list)
+
+
+def _player_card_row(lib: Library, entry, file: str, rows: list, corruption: bool = False):
+    name = entry.get("id", "?") if isinstance(entry, dict) else "?"
+    if corruption:
+        _check_keys(entry, {"id", "name", "effect"}, {"id", "name", "effect"}, file, name)
+        entry = dict(entry, type="corruption", cost=0)
+    _check_keys(entry, PLAYER_CARD_KEYS, {"id", "name", "type", "cost"}, file, name)
+    if name in lib.player_ids:
+        raise UserError("duplicate card id", file=file, entry=name)
+    if entry["type"] not in CARD_TYPES:
+        raise UserError(f"type must be one of {CARD_TYPES}", file=file, entry=name)
+    if not isinstance(entry["cost"], int) or entry["cost"] < 0:
+        raise UserError("cost must be an integer >= 0", file=file, entry=name)
+    is_spell = entry["type"] == "spell"
+    if is_spell and "effect" in entry:
+        raise UserError("a spell's effect goes under 'cast'", file=file, entry=name)
+    if not is_spell and ("cast" in entry or "while_prepped" in entry):
+        raise UserError("only spells have 'cast' / 'while_prepped'", file=file, entry=name)
+    main = parse_steps(entry.get("cast" if is_spell else "effect"), PLAYER_STEPS, file, name)
+    alt = parse_steps(entry.get("or"), PLAYER_STEPS, file, name)
+    prepped = parse_steps(entry.get("while_prepped"), PLAYER_STEPS, file, name)
+    end_cast = parse_steps(entry.get("end_of_casting_while_prepped"), PLAYER_STEPS, file, name)
+    lib.player_ids.append(name)
+    lib.player_names.append(entry["name"])
+    if entry.get("not_modeled"):
+        lib.player_not_modeled[name] = str(entry["not_modeled"])
+    rows.append((entry, main, alt, prepped, end_cast))
+
+
+def load_player_cards(lib: Library, path: Path) -> list:
+    doc = _load(path)
+    file = str(path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        raise UserError("expected a top-level 'cards' list", file=file)
+    rows: list = []
+    for entry in doc["cards"]:
+        _player_card_row(lib, entry, file, rows)
+    return rows
+
+
+def build_player_tables(lib: Library, rows: list):
+    n = len(rows)
+    pcard = np.zeros((n, L.PC_FIELDS), np.int32)
+    peff = np.zeros((n, 4, L.MAX_STEPS, 2), np.int32)
+    aether_codes = {PLAYER_STEPS.index(c) for c in ("aether", "aether_gem_only", "aether_spell_only")}
+    damage_codes = {PLAYER_STEPS.index(c) for c in ("damage", "flare_damage", "discard_hand_for_damage",
+                                                     "destroy_hand_for_damage")}
+    for i, (entry, main, alt, prepped, end_cast) in enumerate(rows):
+        pcard[i, L.PC_TYPE] = CARD_TYPES.index(entry["type"])
+        pcard[i, L.PC_COST] = entry["cost"]
+        pcard[i, L.PC_PREP_TO_CLOSED] = int(bool(entry.get("prep_to_closed", False)))
+        pcard[i, L.PC_TOP_ON_GAIN] = int(bool(entry.get("on_gain_top_of_deck", False)))
+        pcard[i, L.PC_HAS_OR] = int(bool(alt))
+        pcard[i, L.PC_AETHER_VALUE] = sum(a for c, a in main if c in aether_codes)
+        pcard[i, L.PC_DAMAGE_VALUE] = sum(a for c, a in main if c in damage_codes) + sum(a for _, a in end_cast)
+        pcard[i, L.PC_HAS_WHILE_PREPPED] = int(bool(prepped))
+        pcard[i, L.PC_HAS_END_OF_CASTING] = int(bool(end_cast))
+        pcard[i, L.PC_IS_CRYSTAL] = int(entry["id"] == "crystal")
+        _fill(peff, (i, L.SEC_MAIN), main)
+        _fill(peff, (i, L.SEC_OR), alt)
+        _fill(peff, (i, L.SEC_WHILE_PREPPED), prepped)
+        _fill(peff, (i, L.SEC_END_OF_CASTING), end_cast)
+    lib.pcard, lib.peff = pcard, peff
+
+
+def _harm(steps) -> int:
+    total = 0
+    for code, amount in steps:
+        name = NEMESIS_STEPS[code]
+        total += HARM.get(name, 0) * max(amount, 1)
+    return total
+
+
+def _parse_nemesis_card(lib: Library, entry, file: str, rows: list):
+    name = entry.get("id", "?") if isinstance(entry, dict) else "?"
+    _check_keys(entry, NEMESIS_CARD_KEYS, {"id", "name", "tier", "type"}, file, name)
+    if name in lib.nemesis_card_ids:
+        raise UserError("duplicate nemesis card id", file=file, entry=name)
+    if entry["type"] not in NEMESIS_CARD_TYPES:
+        raise UserError(f"type must be one of {NEMESIS_CARD_TYPES}", file=file, entry=name)
+    if entry["tier"] not in (1, 2, 3):
+        raise UserError("tier must be 1, 2 or 3", file=file, entry=name)
+    if entry["type"] == "minion" and not isinstance(entry.get("life"), int):
+        raise UserError("a minion needs an integer 'life'", file=file, entry=name)
+    if entry["type"] == "power" and (not isinstance(entry.get("power"), int) or entry["power"] < 1):
+        raise UserError("a power needs 'power' >= 1", file=file, entry=name)
+    if entry["type"] != "power" and "to_discard" in entry:
+        raise UserError("only power cards have TO DISCARD", file=file, entry=name)
+    effect = parse_steps(entry.get("effect"), NEMESIS_STEPS, file, name)
+    alt = parse_steps(entry.get("or"), NEMESIS_STEPS, file, name)
+    immediately = parse_steps(entry.get("immediately"), NEMESIS_STEPS, file, name)
+    td_code, td_amount = 0, 0
+    if entry.get("to_discard"):
+        parts = str(entry["to_discard"]).split()
+        if parts[0] not in TO_DISCARD or len(parts) != 2 or not parts[1].isdigit():
+            raise UserError(f"to_discard must be '<cost> <amount>' with cost in {TO_DISCARD[1:]}",
+                            file=file, entry=name)
+        td_code, td_amount = TO_DISCARD.index(parts[0]), int(parts[1])
+    lib.nemesis_card_ids.append(name)
+    lib.nemesis_card_names.append(entry["name"])
+    rows.append((entry, effect, alt, immediately, td_code, td_amount))
+    return len(lib.nemesis_card_ids) - 1
+
+
+def load_library() -> Library:
+    lib = Library()
+    player_rows = load_player_cards(lib, DATA_DIR / "player_cards.yaml")
+    lib._player_rows = player_rows
+    rows: list = []
+    # basic nemesis cards
+    path = DATA_DIR / "nemesis_basic.yaml"
+    doc = _load(path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        raise UserError("expected a top-level 'cards' list", file=str(path))
+    for entry in doc["cards"]:
+        idx = _parse_nemesis_card(lib, entry, str(path), rows)
+        lib.basic_by_tier[entry["tier"] - 1].append(idx)
+    # nemeses
+    for path in sorted((DATA_DIR / "nemeses").glob("*.yaml")):
+        lib.nemeses[path.stem] = _load_nemesis(lib, path, rows)
+    n = len(rows)
+    ncard = np.zeros((n, L.NC_FIELDS), np.int32)
+    neff = np.zeros((n, 3, L.MAX_STEPS, 2), np.int32)
+    for i, (entry, effect, alt, immediately, td_code, td_amount) in enumerate(rows):
+        ncard[i, L.NC_TYPE] = NEMESIS_CARD_TYPES.index(entry["type"])
+        ncard[i, L.NC_TIER] = entry["tier"]
+        ncard[i, L.NC_LIFE] = entry.get("life", 0)
+        ncard[i, L.NC_SHIELDS] = entry.get("shields", 0)
+        ncard[i, L.NC_POWER] = entry.get("power", 0)
+        ncard[i, L.NC_DAMAGE_CAP] = entry.get("damage_cap", 0)
+        ncard[i, L.NC_IMMUNE_HUSKS] = int(bool(entry.get("immune_while_husks", False)))
+        ncard[i, L.NC_HUSK_LIFE_2] = int(bool(entry.get("husk_life_2", False)))
+        ncard[i, L.NC_CORRUPTS] = int(bool(entry.get("corrupts_damager", False)))
+        ncard[i, L.NC_TD_CODE] = td_code
+        ncard[i, L.NC_TD_AMOUNT] = td_amount
+        ncard[i, L.NC_HAS_OR] = int(bool(alt))
+        ncard[i, L.NC_HARM_MAIN] = _harm(effect)
+        ncard[i, L.NC_HARM_OR] = _harm(alt)
+        _fill(neff, (i, L.NSEC_EFFECT), effect)
+        _fill(neff, (i, L.NSEC_OR), alt)
+        _fill(neff, (i, L.NSEC_IMMEDIATELY), immediately)
+    lib.ncard, lib.neff = ncard, neff
+    build_player_tables(lib, player_rows)
+    del lib._player_rows
+    _load_mages(lib, DATA_DIR / "mages.yaml")
+    return lib
+
+
+NEMESIS_KEYS = {"id", "name", "source", "life", "difficulty", "unleash", "unleash_3p_4p", "rules", "expert",
+                "assumed", "strike_deck", "swarm_table", "cards", "corruption_cards"}
+NEMESIS_RULE_KEYS = {"start_fury", "strike_threshold", "strike_fury_loss", "start_husks", "husk_cap",
+                     "setup_devour_each_gem", "setup_devour_extra", "corruption_empty_gravehold"}
+
+
+def _load_nemesis(lib: Library, path: Path, rows: list) -> dict:
+    file = str(path)
+    doc = _load(path)
+    name = path.stem
+    _check_keys(doc, NEMESIS_KEYS, {"id", "name", "life", "unleash", "cards"}, file, name)
+    if doc["id"] != name:
+        raise UserError(f"id '{doc['id']}' must match the file name '{name}'", file=file, entry="id")
+    if name not in NEMESIS_KINDS:
+        raise UserError(f"no engine rules for nemesis '{name}' (known: {NEMESIS_KINDS[1:]})", file=file, entry="id")
+    if not isinstance(doc["life"], int) or doc["life"] < 1:
+        raise UserError("life must be a positive integer", file=file, entry="life")
+    rules = doc.get("rules") or {}
+    expert = doc.get("expert") or {}
+    for key in rules:
+        if key not in NEMESIS_RULE_KEYS:
+            raise UserError(f"unknown rule '{key}' (known: {sorted(NEMESIS_RULE_KEYS)})", file=file, entry="rules")
+    for key in expert:
+        if key not in NEMESIS_RULE_KEYS | {"unleash"}:
+            raise UserError(f"unknown expert rule '{key}'", file=file, entry="expert")
+    cards = doc["cards"]
+    if not isinstance(cards, list) or len(cards) != 9:
+        raise UserError("a nemesis has exactly nine cards", file=file, entry="cards")
+    own = [_parse_nemesis_card(lib, entry, file, rows) for entry in cards]
+    tiers = sorted(entry["tier"] for entry in cards)
+    if tiers != [1, 1, 1, 2, 2, 2, 3, 3, 3]:
+        raise UserError("a nemesis has three cards of each tier", file=file, entry="cards")
+    extra = {"unleash": parse_steps(doc["unleash"], NEMESIS_STEPS, file, "unleash"),
+             "unleash_3p_4p": parse_steps(doc.get("unleash_3p_4p"), NEMESIS_STEPS, file, "unleash_3p_4p"),
+             "expert_unleash": parse_steps(expert.get("unleash"), NEMESIS_STEPS, file, "expert.unleash")}
+    strikes = [parse_steps(c.get("effect"), NEMESIS_STEPS, file, f"strike_deck.{c.get('id')}")
+               for c in doc.get("strike_deck") or []]
+    if len(strikes) > 6:
+        raise UserError("at most 6 strike cards", file=file, entry="strike_deck")
+    swarm = []
+    for row in doc.get("swarm_table") or []:
+        if not (isinstance(row, list) and len(row) == 3):
+            raise UserError("swarm rows are [min husks, max husks, effect]", file=file, entry="swarm_table")
+        swarm.append((int(row[0]), int(row[1]), parse_steps(row[2], NEMESIS_STEPS, file, "swarm_table")))
+    if len(swarm) > 5:
+        raise UserError("at most 5 swarm rows", file=file, entry="swarm_table")
+    corruptions = []
+    for entry in doc.get("corruption_cards") or []:
+        _player_card_row(lib, entry, file, lib._player_rows, corruption=True)
+        corruptions.append(len(lib.player_ids) - 1)
+    if len(corruptions) > 16:
+        raise UserError("at most 16 corruption cards", file=file, entry="corruption_cards")
+    if doc.get("assumed"):
+        lib.assumed.append(f"{name}: {doc['assumed']}")
+    return {"name": doc["name"], "life": doc["life"], "own": own, "rules": rules, "expert": expert,
+            "extra": extra, "strikes": strikes, "swarm": swarm, "kind": NEMESIS_KINDS.index(name),
+            "corruptions": corruptions}
+
+
+MAGE_KEYS = {"id", "name", "source", "breaches", "hand", "deck", "ability", "assumed"}
+
+
+def _load_mages(lib: Library, path: Path):
+    file = str(path)
+    doc = _load(path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("mages"), list):
+        raise UserError("expected a top-level 'mages' list", file=file)
+    mages = doc["mages"]
+    table = np.zeros((len(mages), L.MG_FIELDS), np.int32)
+    cards = np.zeros((len(mages), 10), np.int32)
+    for i, entry in enumerate(mages):
+        name = entry.get("id", "?") if isinstance(entry, dict) else "?"
+        _check_keys(entry, MAGE_KEYS, {"id", "name", "breaches", "hand", "deck", "ability"}, file, name)
+        if len(entry["breaches"]) != 4:
+            raise UserError("breaches lists I..IV (4 entries)", file=file, entry=name)
+        for k, text in enumerate(entry["breaches"]):
+            text = str(text)
+            if text == "open":
+                value = 4
+            elif text == "none":
+                value = -1
+            elif text.startswith("stage ") and text[6:].isdigit() and int(text[6:]) <= 3:
+                value = int(text[6:])
+            else:
+                raise UserError(f"breach '{text}' must be open, none or 'stage 0..3'", file=file, entry=name)
+            table[i, L.MG_BREACH + k] = value
+        if len(entry["hand"]) != 5 or len(entry["deck"]) != 5:
+            raise UserError("hand and deck have five cards each", file=file, entry=name)
+        for j, card in enumerate(list(entry["hand"]) + list(entry["deck"])):
+            if card not in lib.player_ids:
+                raise UserError(f"unknown card '{card}'", file=file, entry=name)
+            cards[i, j] = lib.player_ids.index(card)
+        ability = entry["ability"]
+        if not isinstance(ability, dict) or ability.get("code") not in ABILITIES:
+            raise UserError(f"ability.code must be one of {ABILITIES[1:]}", file=file, entry=name)
+        if not isinstance(ability.get("charges"), int) or not 1 <= ability["charges"] <= 6:
+            raise UserError("ability.charges must be 1..6", file=file, entry=name)
+        table[i, L.MG_CHARGES] = ability["charges"]
+        table[i, L.MG_ABILITY] = ABILITIES.index(ability["code"])
+        lib.mages[name] = i
+        lib.mage_names.append(entry["name"])
+        if entry.get("assumed"):
+            lib.assumed.append(f"{name}: {entry['assumed']}")
+    lib.mage, lib.mage_cards = table, cards
+
+
+EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_delta", "expert"}
+
+
+def load_rules(edition: str) -> dict:
+    base = _load(DATA_DIR / "rules.yaml")
+    eds = _load(DATA_DIR / "editions.yaml")
+    file = str(DATA_DIR / "editions.yaml")
+    if edition not in eds["editions"]:
+        raise UserError(f"unknown edition '{edition}' (known: {', '.join(eds['editions'])})", file=file, entry=edition)
+    delta = eds["editions"][edition] or {}
+    for key in delta:
+        if key not in EDITION_KEYS:
+            raise UserError(f"unknown key '{key}' (allowed: {sorted(EDITION_KEYS)})", file=file, entry=edition)
+    rules = dict(base)
+    rules.update({k: v for k, v in delta.items() if k != "description"})
+    for key in ("player_life", "gravehold_life"):
+        if not isinstance(rules[key], int) or rules[key] < 1:
+            raise UserError(f"{key} must be a positive integer", file=file, entry=edition)
+    rules["edition"] = edition
+    rules["description"] = delta.get("description", "")
+    return rules
+
+
+def load_supply(lib: Library, name: str) -> list[int]:
+    path = DATA_DIR / "supplies" / f"{name}.yaml"
+    if not path.exists():
+        known = sorted(p.stem for p in (DATA_DIR / "supplies").glob("*.yaml"))
+        raise UserError(f"unknown supply preset '{name}' (known: {', '.join(known)})", entry=name)
+    doc = _load(path)
+    file = str(path)
+    _check_keys(doc, {"id", "source", "assumed", "gems", "relics", "spells"}, {"gems", "relics", "spells"}, file, name)
+    ids = []
+    for key, typ, count in (("gems", 0, 3), ("relics", 1, 2), ("spells", 2, 4)):
+        if len(doc[key]) != count:
+            raise UserError(f"a supply has {count} {key} piles (rulebook: three gems, two relics, four spells)",
+                            file=file, entry=key)
+        for card in doc[key]:
+            if card not in lib.player_ids:
+                raise UserError(f"unknown card '{card}'", file=file, entry=key)
+            idx = lib.player_ids.index(card)
+            if lib.pcard[idx, L.PC_TYPE] != typ:
+                raise UserError(f"'{card}' is not a {key[:-1]}", file=file, entry=key)
+            if lib.pcard[idx, L.PC_COST] == 0 or lib.pcard[idx, L.PC_TYPE] == 3:
+                raise UserError(f"'{card}' is a starter card, not a supply card", file=file, entry=key)
+            ids.append(idx)
+    if len(set(ids)) != 9:
+        raise UserError("the nine supply piles must be different cards", file=file, entry=name)
+    return ids
+
+
+def supply_names() -> list[str]:
+    return sorted(p.stem for p in (DATA_DIR / "supplies").glob("*.yaml"))
+
+
+def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """The rules vector and nemesis extra rows of one (edition, nemesis, player count)."""
+    nem = lib.nemeses[nemesis]
+    expert = bool(rules.get("expert"))
+    nrules = dict(nem["rules"])
+    if expert:
+        nrules.update({k: v for k, v in nem["expert"].items() if k != "unleash"})
+    r = np.zeros(L.RULES_SIZE, np.int32)
+    r[L.R_PLAYER_LIFE] = rules["player_life"]
+    r[L.R_GRAVEHOLD_LIFE] = rules["gravehold_life"]
+    r[L.R_HAND_SIZE] = rules["hand_size"]
+    r[L.R_CHARGE_COST] = rules["charge_cost"]
+    r[L.R_FIRE_LOSS] = rules["fire_token_loss"]
+    r[L.R_NEMESIS_LIFE] = max(1, nem["life"] + int(rules.get("nemesis_life_delta", 0)))
+    r[L.R_EXPERT] = int(expert)
+    r[L.R_ROUND_CAP] = rules["round_cap"]
+    r[L.R_NEMESIS_KIND] = nem["kind"]
+    r[L.R_START_FURY] = nrules.get("start_fury", 0)
+    r[L.R_STRIKE_THRESHOLD] = nrules.get("strike_threshold", 1 << 20)
+    r[L.R_STRIKE_LOSS] = nrules.get("strike_fury_loss", 0)
+    r[L.R_STRIKE_COUNT] = len(nem["strikes"])
+    r[L.R_START_HUSKS] = nrules.get("start_husks", 0)
+    r[L.R_HUSK_CAP] = nrules.get("husk_cap", 0)
+    r[L.R_SWARM_ROWS] = len(nem["swarm"])
+    r[L.R_SETUP_DEVOUR_GEMS] = nrules.get("setup_devour_each_gem", 0)
+    r[L.R_SETUP_DEVOUR_EXTRA] = nrules.get("setup_devour_extra", 0)
+    r[L.R_PLAYERS] = players
+    r[L.R_CORRUPTION_EMPTY_DAMAGE] = nrules.get("corruption_empty_gravehold", 0)
+    for i, (lo, hi, _) in enumerate(nem["swarm"]):
+        r[L.R_SWARM_MIN + i] = lo
+        r[L.R_SWARM_MAX + i] = hi
+    for k, breach in enumerate(rules["breaches"]):
+        r[L.R_FOCUS_COST + k] = breach["focus_cost"]
+        for stage in range(4):
+            r[L.R_OPEN_COST + 4 * k + stage] = breach["open_cost_by_stage"][stage]
+        r[L.R_BONUS_DAMAGE + k] = breach["bonus_damage"]
+    counts = rules["basic_cards_by_players"][players]
+    for t in range(3):
+        r[L.R_BASIC_BY_TIER + t] = counts[t]
+    extra = np.zeros((L.NX_ROWS, L.MAX_STEPS, 2), np.int32)
+    unleash = nem["extra"]["unleash"]
+    if players >= 3 and nem["extra"]["unleash_3p_4p"]:
+        unleash = nem["extra"]["unleash_3p_4p"]
+    if expert and nem["extra"]["expert_unleash"]:
+        unleash = nem["extra"]["expert_unleash"]
+    _fill(extra, (L.NX_UNLEASH,), unleash)
+    for i, steps in enumerate(nem["strikes"]):
+        _fill(extra, (L.NX_STRIKE + i,), steps)
+    for i, (_, _, steps) in enumerate(nem["swarm"]):
+        _fill(extra, (L.NX_SWARM + i,), steps)
+    return r, extra
+
+
+def build_setup(lib: Library, players: int, mage_ids: list[int], supply: list[int], nemesis: str) -> np.ndarray:
+    from sim.games.aeons_end.engine import (
+        SETUP_SIZE,
+        SU_BASIC,
+        SU_BASIC_CAP,
+        SU_BASIC_N,
+        SU_CORRUPTION,
+        SU_CORRUPTION_N,
+        SU_MAGES,
+        SU_OWN,
+        SU_PLAYERS,
+        SU_SUPPLY,
+    )
+
+    setup = np.full(SETUP_SIZE, -1, np.int32)
+    setup[SU_PLAYERS] = players
+    for i, m in enumerate(mage_ids):
+        setup[SU_MAGES + i] = m
+    for i, c in enumerate(supply):
+        setup[SU_SUPPLY + i] = c
+    for i, c in enumerate(lib.nemeses[nemesis]["own"]):
+        setup[SU_OWN + i] = c
+    corruptions = lib.nemeses[nemesis].get("corruptions", [])
+    setup[SU_CORRUPTION_N] = len(corruptions)
+    for i, c in enumerate(corruptions):
+        setup[SU_CORRUPTION + i] = c
+    for t in range(3):
+        pool = lib.basic_by_tier[t]
+        setup[SU_BASIC_N + t] = len(pool)
+        for i, c in enumerate(pool):
+            setup[SU_BASIC + t * SU_BASIC_CAP + i] = c
+    return setup

@@ -1,0 +1,202 @@
+"""The Aeon's End game module: fills the sim.core.game.Game contract (cooperative, one team side)."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from sim.core.errors import UserError
+from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
+from sim.core.rng import name_key
+from sim.games.aeons_end import data as D
+from sim.games.aeons_end import layout as L
+from sim.games.aeons_end.tables import pack
+from sim.games.aeons_end.vocabulary import END_REASONS, ERROR_CODES
+
+ENGINE_VERSION = "0.1.0"
+DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama", "kadir"],
+                 4: ["adelheim", "brama", "kadir", "mist"]}
+NEMESIS_ORDER = ["rageborne", "carapace_queen", "crooked_mask", "prince_of_gluttons"]
+POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1}
+
+
+@functools.lru_cache(maxsize=1)
+def library() -> D.Library:
+    return D.load_library()
+
+
+def matchup_id(players: int, mages: list[str], nemesis: str, supply: str) -> str:
+    return f"{players}p-{'-'.join(mages)}_vs-{nemesis}_supply-{supply}"
+
+
+class AeonsEnd(Game):
+    name = "aeons_end"
+    title = "Aeon's End: Legacy of Gravehold (base-game content)"
+    engine_version = ENGINE_VERSION
+    player_counts = (1, 2, 3, 4)
+    cooperative = True
+    end_reasons = END_REASONS
+    error_codes = ERROR_CODES
+
+    # ---- data ----------------------------------------------------------------------------
+    def editions(self) -> list[str]:
+        return ["normal", "beginner", "expert", "extinction"]
+
+    def default_edition(self) -> str:
+        return "normal"
+
+    def load_ruleset(self, edition: str) -> Ruleset:
+        lib = library()
+        rules = D.load_rules(edition)
+        tables = {"rules": rules, "library": lib}
+        digest = content_hash({"rules": {k: v for k, v in rules.items() if k != "description"},
+                               "pcard": lib.pcard, "peff": lib.peff, "ncard": lib.ncard, "neff": lib.neff,
+                               "mage": lib.mage, "mage_cards": lib.mage_cards,
+                               "nemeses": {k: {kk: vv for kk, vv in v.items()} for k, v in lib.nemeses.items()}})
+        assumed = tuple(lib.assumed) + (rules.get("breaches_assumed", ""), rules.get("round_cap_assumed", ""))
+        return Ruleset(game=self.name, ruleset_id=edition, ruleset_hash=digest, tables=tables,
+                       description=rules.get("description", ""), assumed=tuple(a for a in assumed if a))
+
+    def matchup_sets(self) -> list[str]:
+        sets = []
+        for players in self.player_counts:
+            sets.append(f"default_{players}p")
+        sets.append("all_nemeses_all_counts")
+        return sets
+
+    def _set_entries(self, name: str) -> list[str]:
+        if name == "all_nemeses_all_counts":
+            return [e for p in self.player_counts for e in self._set_entries(f"default_{p}p")]
+        if name.startswith("default_") and name.endswith("p") and name[8:-1].isdigit():
+            players = int(name[8:-1])
+            if players in self.player_counts:
+                team = "+".join(DEFAULT_TEAMS[players])
+                return [f"{team} vs {nem} @standard" for nem in NEMESIS_ORDER]
+        raise UserError(f"unknown matchup set '{name}' (known: {', '.join(self.matchup_sets())})", entry=name)
+
+    def load_matchups(self, ruleset: Ruleset, spec: str | list[str]) -> list[Matchup]:
+        """Set names, or entries like 'adelheim+brama vs rageborne @standard' (supply preset after '@')."""
+        items = [spec] if isinstance(spec, str) else list(spec)
+        entries: list[str] = []
+        for item in items:
+            entries += [item] if " vs " in item else self._set_entries(item)
+        return [self._parse_matchup(ruleset, e) for e in entries]
+
+    def _parse_matchup(self, ruleset: Ruleset, entry: str) -> Matchup:
+        lib: D.Library = ruleset.tables["library"]
+        if " vs " not in entry:
+            raise UserError("expected '<mage>+<mage> vs <nemesis> [@<supply>]'", entry=entry)
+        team_text, rest = entry.split(" vs ", 1)
+        supply = "standard"
+        if "@" in rest:
+            rest, supply = rest.split("@", 1)
+        nemesis = rest.strip()
+        supply = supply.strip()
+        mages = [m.strip() for m in team_text.split("+") if m.strip()]
+        if not 1 <= len(mages) <= 4:
+            raise UserError("a team has 1 to 4 mages", entry=entry)
+        for m in mages:
+            if m not in lib.mages:
+                raise UserError(f"unknown mage '{m}' (known: {', '.join(lib.mages)})", entry=entry)
+        if len(set(mages)) != len(mages):
+            raise UserError("a mage can appear only once in a team", entry=entry)
+        if nemesis not in lib.nemeses:
+            raise UserError(f"unknown nemesis '{nemesis}' (known: {', '.join(lib.nemeses)})", entry=entry)
+        supply_ids = D.load_supply(lib, supply)
+        players = len(mages)
+        mid = matchup_id(players, mages, nemesis, supply)
+        payload = {"players": players, "mages": mages, "mage_ids": [lib.mages[m] for m in mages],
+                   "nemesis": nemesis, "supply": supply, "supply_ids": supply_ids,
+                   "setup": D.build_setup(lib, players, [lib.mages[m] for m in mages], supply_ids, nemesis)}
+        label = f"{'+'.join(mages)} vs {nemesis}"
+        return Matchup(game=self.name, matchup_id=mid, sides=(label,), players=players, payload=payload,
+                       matchup_hash=content_hash({"id": mid, "setup": payload["setup"]}), cooperative=True)
+
+    def policy_names(self) -> list[str]:
+        return list(POLICIES)
+
+    def load_policy(self, name: str) -> Policy:
+        from sim.games.aeons_end.policy import GREEDY_WEIGHTS, RANDOM_WEIGHTS
+
+        if name not in POLICIES:
+            raise UserError(f"unknown policy '{name}' (known: {', '.join(POLICIES)})", entry=name)
+        path = D.DATA_DIR / "policies" / f"{name}.yaml"
+        doc = D._load(path)
+        file = str(path)
+        D._check_keys(doc, {"id", "weights"}, {"weights"}, file, name)
+        expected = GREEDY_WEIGHTS if POLICIES[name] == 1 else RANDOM_WEIGHTS
+        weights = doc["weights"] or {}
+        for key in weights:
+            if key not in expected:
+                raise UserError(f"unknown weight '{key}' (expected: {', '.join(expected)})", file=file, entry=key)
+        missing = [k for k in expected if k not in weights]
+        if missing:
+            raise UserError(f"missing weight(s) {missing}", file=file, entry=name)
+        params = np.zeros(len(expected), np.float64)
+        for i, key in enumerate(expected):
+            value = weights[key]
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                raise UserError("weight must be a number", file=file, entry=key)
+            params[i] = float(value)
+        return Policy(name=name, policy_id=POLICIES[name], params=params,
+                      policy_hash=content_hash({"name": name, "params": params}))
+
+    # ---- kernel ---------------------------------------------------------------------------
+    def kernel_tables(self, ruleset: Ruleset, matchup: Matchup):
+        lib: D.Library = ruleset.tables["library"]
+        rules, extra = D.compile_rules(lib, ruleset.tables["rules"], matchup.payload["nemesis"], matchup.players)
+        return pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, lib.mage, lib.mage_cards,
+                    matchup.payload["setup"])
+
+    def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
+        from sim.games.aeons_end.batch import play_batch_kernel
+
+        if len(policies) != 1:
+            raise UserError("a cooperative team plays with exactly one policy", entry="policies")
+        policy = policies[0]
+        B = len(seeds)
+        out = {
+            "winner": np.zeros(B, np.int8), "end_reason": np.zeros(B, np.int8), "turns": np.zeros(B, np.int16),
+            "rounds": np.zeros(B, np.int16), "score": np.zeros((B, 2), np.int32), "error": np.zeros(B, np.int8),
+            "gravehold_life": np.zeros(B, np.int16), "player_life": np.zeros(B, np.int16),
+            "exhausted_players": np.zeros(B, np.int8), "fire_tokens": np.zeros(B, np.int8),
+            "nemesis_life": np.zeros(B, np.int16), "cards_gained": np.zeros(B, np.int16),
+            "unleashes": np.zeros(B, np.int16),
+            "round_gravehold_life": np.zeros((B, L.ROUND_RECORD), np.int16),
+            "round_player_life": np.zeros((B, L.ROUND_RECORD), np.int16),
+        }
+        n_cards = len(ruleset.tables["library"].player_ids)
+        if n_cards > L.MAX_CARD_IDS:
+            raise UserError(f"at most {L.MAX_CARD_IDS} player cards can be counted", entry="card_counts")
+        counts = np.zeros((B, matchup.players, n_cards, 3) if card_counts else (1, 1, 1, 3), np.int16)
+        play_batch_kernel(self.kernel_tables(ruleset, matchup), np.int64(seeds.root_seed),
+                          np.uint64(seeds.matchup_key), seeds.pair_index.astype(np.int64),
+                          policy.policy_id, policy.params, debug, card_counts, counts, *out.values())
+        extra = {k: out[k] for k in ("gravehold_life", "player_life", "exhausted_players", "fire_tokens",
+                                      "nemesis_life", "cards_gained", "unleashes", "round_gravehold_life",
+                                      "round_player_life")}
+        return BatchResult(winner=out["winner"], end_reason=out["end_reason"], turns=out["turns"],
+                           rounds=out["rounds"], score=out["score"], error=out["error"], extra=extra,
+                           card_counts=counts if card_counts else None)
+
+    def warm_up(self) -> None:
+        ruleset = self.load_ruleset("normal")
+        matchup = self.load_matchups(ruleset, "default_2p")[0]
+        seeds = SeedBlock(root_seed=1, matchup_key=name_key(matchup.matchup_id),
+                          pair_index=np.arange(2, dtype=np.int64), swap=np.zeros(2, np.uint8))
+        self.play_batch(ruleset, matchup, (self.load_policy("greedy_economy"),), seeds, debug=True)
+
+    # ---- decoding -------------------------------------------------------------------------
+    def extra_columns(self) -> dict[str, str]:
+        return {"gravehold_life": "per_match", "player_life": "per_match", "exhausted_players": "per_match",
+                "fire_tokens": "per_match", "nemesis_life": "per_match", "cards_gained": "per_match",
+                "unleashes": "per_match", "round_gravehold_life": "list", "round_player_life": "list"}
+
+    def card_names(self, ruleset: Ruleset) -> list[str]:
+        return list(ruleset.tables["library"].player_names)
+
+    def replay(self, ruleset, matchup, policies, seeds) -> list[str]:
+        from sim.games.aeons_end.scenario import replay_log
+
+        return replay_log(self, ruleset, matchup, policies[0], seeds)

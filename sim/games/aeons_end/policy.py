@@ -1,0 +1,238 @@
+"""Team policies in numba: one shared plan acts for every mage (cooperative game).
+
+`random` is uniform over legal actions (END weighted by a parameter); `greedy` plays every gem and
+relic, casts every prepped spell at the team's best target, preps the strongest spells into the best
+breaches, then spends aether on the best-scoring purchase (weights are data, decks/aeons_end/policies).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import next_below, next_u64
+from sim.games.aeons_end.codes import AB_ALLY_DRAWS_4, AB_ANY_PLAYER_LIFE_4, AB_QUICKEN_THOUGHT
+from sim.games.aeons_end.engine import (
+    ability_feasible,
+    available_aether,
+    best_target,
+    breach_cost,
+    can_prep,
+    pbase,
+    pick_ally,
+    pick_healthiest,
+    pick_lowest,
+    plain_gem_index,
+    play_option_feasible,
+    slot_base,
+    to_discard_feasible,
+    while_prepped_feasible,
+)
+from sim.games.aeons_end.layout import (
+    A_ABILITY,
+    A_CAST,
+    A_CHARGE,
+    A_END,
+    A_FOCUS,
+    A_GAIN,
+    A_OPEN,
+    A_PLAY,
+    A_PLAY_GEMS,
+    A_PREP,
+    A_TO_DISCARD,
+    A_WHILE_PREPPED,
+    DEVOURED_BASE,
+    G_ACTIVE,
+    G_AETHER,
+    G_DEVOURED,
+    G_IN_PLAY,
+    G_NEMESIS_TIER,
+    G_PHASE,
+    G_PLAYER_MAX,
+    IP_CARD,
+    IP_POWER,
+    MG_ABILITY,
+    NC_TD_CODE,
+    NC_TYPE,
+    NTYPE_POWER,
+    P_BREACH,
+    P_CHARGE_MAX,
+    P_CHARGES,
+    P_HAND,
+    P_HAND_N,
+    P_LIFE,
+    P_MAGE,
+    P_PREP,
+    PC_AETHER_VALUE,
+    PC_COST,
+    PC_DAMAGE_VALUE,
+    PC_HAS_OR,
+    PC_TYPE,
+    PHASE_CASTING,
+    R_BONUS_DAMAGE,
+    R_CHARGE_COST,
+    SUPPLY_CARD_BASE,
+    SUPPLY_COUNT_BASE,
+    SUPPLY_PILES,
+    TARGETS,
+    TYPE_CORRUPTION,
+    TYPE_GEM,
+    TYPE_SPELL,
+)
+from sim.games.aeons_end.tables import mg, nc, pc, rl
+
+POLICY_RANDOM = 0
+POLICY_GREEDY = 1
+
+GREEDY_WEIGHTS = (
+    "gain_gem_per_aether", "gain_spell_per_damage", "gain_relic", "open_breach", "focus_breach",
+    "charge", "cost_bonus", "late_spell_bonus", "hold_spell_when_no_minion",
+)
+RANDOM_WEIGHTS = ("end_phase_weight",)
+
+
+@njit(cache=True)
+def random_act(legal, n, params, keys, counters):
+    w_end = params[0]
+    # END is always the last legal action in the main phase and may be absent in casting
+    if legal[n - 1] // 256 == A_END and n > 1:
+        u = (next_u64(keys, counters, 3) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+        if u * (n - 1 + w_end) >= n - 1:
+            return legal[n - 1]
+        return legal[next_below(keys, counters, 3, n - 1)]
+    return legal[next_below(keys, counters, 3, n)]
+
+
+@njit(cache=True)
+def greedy_act(s, T, params):
+    """Decide straight from the state (no action enumeration); debug mode checks the result is legal."""
+    p = s[G_ACTIVE]
+    b = pbase(p)
+    if s[G_PHASE] == PHASE_CASTING:
+        # cast prepped spells one by one at the team's best target, closed breaches first
+        best = -1
+        best_closed = -1
+        for k in range(8):
+            card = s[b + P_PREP + k]
+            if card < 0:
+                continue
+            closed = 1 if s[b + P_BREACH + k // 2] < 4 else 0
+            t = best_target(s, T, pc(T, card, PC_DAMAGE_VALUE))
+            if params[8] > 0.5 and closed == 0 and t == 0:
+                continue  # hold spells in opened breaches while only the nemesis is a target
+            if closed > best_closed:
+                best = A_CAST * 256 + k * TARGETS + t
+                best_closed = closed
+        if best >= 0:
+            return best
+        return A_END * 256
+    # main phase, in priority order
+    # 1. pay a TO DISCARD cost when the power resolves at the next nemesis turn
+    for k in range(s[G_IN_PLAY]):
+        card = s[slot_base(k) + IP_CARD]
+        if nc(T, card, NC_TYPE) == NTYPE_POWER and nc(T, card, NC_TD_CODE) != 0 \
+                and s[slot_base(k) + IP_POWER] <= 1 and to_discard_feasible(s, T, p, card):
+            return A_TO_DISCARD * 256 + k
+    # 2. the mage ability, when it helps
+    if ability_feasible(s, T, p):
+        ab = mg(T, s[b + P_MAGE], MG_ABILITY)
+        if ab == AB_ANY_PLAYER_LIFE_4:
+            q = pick_lowest(s)
+            if s[pbase(q) + P_LIFE] <= s[G_PLAYER_MAX] - 4:
+                return A_ABILITY * 256 + q
+        elif ab == AB_ALLY_DRAWS_4:
+            return A_ABILITY * 256 + pick_ally(s, p)
+        elif ab == AB_QUICKEN_THOUGHT:
+            return A_ABILITY * 256 + pick_healthiest(s)
+        else:
+            return A_ABILITY * 256 + p
+    # 3. play gems and relics
+    if plain_gem_index(s, T, p) >= 0:
+        return A_PLAY_GEMS * 256
+    for i in range(s[b + P_HAND_N]):
+        card = s[b + P_HAND + i]
+        if pc(T, card, PC_TYPE) != TYPE_SPELL and pc(T, card, PC_TYPE) != TYPE_CORRUPTION:
+            if play_option_feasible(s, T, p, card, 0):
+                return A_PLAY * 256 + i * 2
+            if pc(T, card, PC_HAS_OR) != 0 and play_option_feasible(s, T, p, card, 1):
+                return A_PLAY * 256 + i * 2 + 1
+    # 4. while-prepped effects
+    for k in range(8):
+        if while_prepped_feasible(s, T, p, k):
+            return A_WHILE_PREPPED * 256 + k
+    # 5. prep the most damaging spell into the breach with the highest bonus
+    best = -1
+    best_score = -1.0
+    for i in range(s[b + P_HAND_N]):
+        card = s[b + P_HAND + i]
+        if pc(T, card, PC_TYPE) != TYPE_SPELL:
+            continue
+        for k in range(4):
+            if can_prep(s, T, p, card, k) < 0:
+                continue
+            score = pc(T, card, PC_DAMAGE_VALUE) * 10.0 + rl(T, R_BONUS_DAMAGE + k) * 5.0 \
+                + (1.0 if s[b + P_BREACH + k] == 4 else 0.0)
+            if score > best_score:
+                best = A_PREP * 256 + i * 4 + k
+                best_score = score
+    if best >= 0:
+        return best
+    # 6. spend aether on the best-scoring purchase
+    late = 1.0 if s[G_NEMESIS_TIER] >= 2 else 0.0
+    best = -1
+    best_score = 0.0
+    for pile in range(SUPPLY_PILES + 1):
+        if pile == SUPPLY_PILES:
+            if s[G_DEVOURED] == 0:
+                continue
+            card = s[DEVOURED_BASE + s[G_DEVOURED] - 1]
+        else:
+            if s[SUPPLY_COUNT_BASE + pile] == 0:
+                continue
+            card = s[SUPPLY_CARD_BASE + pile]
+        typ = pc(T, card, PC_TYPE)
+        if available_aether(s, typ) < pc(T, card, PC_COST):
+            continue
+        if typ == TYPE_GEM:
+            score = params[0] * pc(T, card, PC_AETHER_VALUE)
+        elif typ == TYPE_SPELL:
+            score = (params[1] + params[7] * late) * pc(T, card, PC_DAMAGE_VALUE)
+        else:
+            score = params[2]
+        score += params[6] * pc(T, card, PC_COST)
+        if score > best_score:
+            best = A_GAIN * 256 + (9 if pile == SUPPLY_PILES else pile)
+            best_score = score
+    for k in range(4):
+        st = s[b + P_BREACH + k]
+        if st < 0 or st >= 4:
+            continue
+        if s[G_AETHER] >= breach_cost(s, T, p, k, True):
+            score = params[3] * (1.0 + rl(T, R_BONUS_DAMAGE + k))
+            if score > best_score:
+                best = A_OPEN * 256 + k
+                best_score = score
+        if s[G_AETHER] >= breach_cost(s, T, p, k, False):
+            score = params[4] * (1.0 + rl(T, R_BONUS_DAMAGE + k))
+            if score > best_score:
+                best = A_FOCUS * 256 + k
+                best_score = score
+    if s[G_AETHER] >= rl(T, R_CHARGE_COST) and s[b + P_CHARGES] < s[b + P_CHARGE_MAX]:
+        if params[5] > best_score:
+            best = A_CHARGE * 256
+            best_score = params[5]
+    if best >= 0:
+        return best
+    return A_END * 256
+
+
+@njit(cache=True)
+def policy_act(policy_id, s, T, legal, n, params, keys, counters):
+    if policy_id == POLICY_GREEDY:
+        return greedy_act(s, T, params)
+    return random_act(legal, n, params, keys, counters)
+
+
+@njit(cache=True)
+def needs_legal_actions(policy_id):
+    return policy_id != POLICY_GREEDY

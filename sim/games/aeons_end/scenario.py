@@ -1,0 +1,311 @@
+"""Scenario API: build an explicit position, list legal actions, apply one, read the result.
+
+    sc = Scenario.new("adelheim+brama vs rageborne", seed=1)   # a dealt game, first player to act
+    sc.set_hand(0, ["spark", "crystal"]); sc.set_active(0, phase="main")
+    sc.apply(sc.action("prep", hand=0, breach=0))
+    sc.player(0)["prepped"]  ->  [("spark", 0)]
+
+Used by the scenario tests (each cites the rulebook passage it checks) and by `replay`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.core.rng import name_key
+from sim.games.aeons_end import engine as E
+from sim.games.aeons_end import layout as L
+from sim.games.aeons_end.batch import make_keys
+
+
+class Scenario:
+    def __init__(self, game, ruleset, matchup, seed: int = 1, pair_index: int = 0):
+        self.game = game
+        self.ruleset = ruleset
+        self.matchup = matchup
+        self.lib = ruleset.tables["library"]
+        self.T = game.kernel_tables(ruleset, matchup)
+        self.ncard = ruleset.tables["library"].ncard
+        self.keys = make_keys(np.int64(seed), np.uint64(name_key(matchup.matchup_id)), np.int64(pair_index))
+        self.counters = np.zeros(4, np.uint64)
+        self.s = np.zeros(L.STATE_SIZE, np.int64)
+        self.round_gravehold = np.zeros(L.ROUND_RECORD, np.int16)
+        self.round_life = np.zeros(L.ROUND_RECORD, np.int16)
+        self.legal_buffer = np.zeros(L.MAX_ACTIONS, np.int64)
+        E.reset(self.s, self.T, self.keys, self.counters)
+
+    @classmethod
+    def new(cls, entry: str, edition: str = "normal", seed: int = 1, advance: bool = True):
+        from sim.games.aeons_end import GAME
+
+        ruleset = GAME.load_ruleset(edition)
+        matchup = GAME.load_matchups(ruleset, [entry])[0]
+        sc = cls(GAME, ruleset, matchup, seed)
+        if advance:
+            sc.advance()
+        return sc
+
+    # ---- ids ------------------------------------------------------------------------------
+    def card(self, card_id: str) -> int:
+        return self.lib.player_ids.index(card_id)
+
+    def pcard_type(self, card: int) -> int:
+        return int(self.lib.pcard[card, L.PC_TYPE])
+
+    def ncard_id(self, card_id: str) -> int:
+        return self.lib.nemesis_card_ids.index(card_id)
+
+    def base(self, p: int) -> int:
+        return L.PLAYER_BASE + p * L.PLAYER_STRIDE
+
+    # ---- driving ---------------------------------------------------------------------------
+    def advance(self):
+        E.advance(self.s, self.T, self.keys,
+                  self.counters, self.round_gravehold, self.round_life)
+
+    def legal(self) -> list[int]:
+        n = E.legal_actions(self.s, self.T, self.legal_buffer)
+        return [int(a) for a in self.legal_buffer[:n]]
+
+    def apply(self, action: int):
+        if action not in self.legal():
+            raise ValueError(f"illegal action {self.describe(action)}")
+        E.step(self.s, self.T,
+               self.keys, self.counters, action, self.round_gravehold, self.round_life)
+
+    @staticmethod
+    def action(kind: str, **kw) -> int:
+        k = L.ACTION_KINDS.index(kind)
+        if kind == "cast":
+            arg = (2 * kw["breach"] + kw.get("slot", 0)) * L.TARGETS + kw.get("target", 0)
+        elif kind == "play":
+            arg = kw["hand"] * 2 + kw.get("option", 0)
+        elif kind == "prep":
+            arg = kw["hand"] * 4 + kw["breach"]
+        elif kind in ("focus", "open"):
+            arg = kw["breach"]
+        elif kind == "gain":
+            arg = kw["pile"]
+        elif kind in ("ability",):
+            arg = kw.get("player", 0)
+        elif kind == "to_discard":
+            arg = kw["slot"]
+        elif kind == "while_prepped":
+            arg = 2 * kw["breach"] + kw.get("slot", 0)
+        else:
+            arg = 0
+        return k * 256 + arg
+
+    def nemesis_turn(self):
+        E.nemesis_turn(self.s, self.T, self.keys,
+                       self.counters)
+        E.check_end_of_turn(self.s)
+
+    # ---- writing a position ----------------------------------------------------------------------
+    def set_active(self, p: int, phase: str = "main"):
+        E.start_player_turn(self.s, p)
+        self.s[L.G_PHASE] = L.PHASE_MAIN if phase == "main" else L.PHASE_CASTING
+
+    def _set_stack(self, p: int, offset: int, count: int, cards: list[str]):
+        b = self.base(p)
+        old = int(self.s[b + count])
+        for i, c in enumerate(cards):
+            self.s[b + offset + i] = self.card(c)
+        self.s[b + count] = len(cards)
+        self.s[b + L.P_OWNED] += len(cards) - old
+
+    def set_hand(self, p, cards):
+        self._set_stack(p, L.P_HAND, L.P_HAND_N, cards)
+
+    def set_deck(self, p, cards_top_first):
+        self._set_stack(p, L.P_DECK, L.P_DECK_N, list(reversed(cards_top_first)))
+
+    def set_discard(self, p, cards_bottom_first):
+        self._set_stack(p, L.P_DISCARD, L.P_DISCARD_N, cards_bottom_first)
+
+    def prep(self, p, breach, card, slot=0):
+        b = self.base(p)
+        if self.s[b + L.P_PREP + 2 * breach + slot] < 0:
+            self.s[b + L.P_OWNED] += 1
+        self.s[b + L.P_PREP + 2 * breach + slot] = self.card(card)
+
+    def set_breach(self, p, breach, stage):
+        self.s[self.base(p) + L.P_BREACH + breach] = stage
+
+    def set(self, field: str, value: int):
+        self.s[getattr(L, field)] = value
+
+    def set_player(self, p, field: str, value: int):
+        self.s[self.base(p) + getattr(L, field)] = value
+
+    def put_in_play(self, card_id: str, life=None, power=None):
+        c = self.ncard_id(card_id)
+        life = int(self.ncard[c, L.NC_LIFE]) if life is None else life
+        power = int(self.ncard[c, L.NC_POWER]) if power is None else power
+        # keep nemesis cards conserved: the card comes from the deck length bookkeeping
+        self.s[L.G_NEMESIS_DECK_LEN] += 1
+        self.s[L.G_NEMESIS_DECK_POS] += 1
+        return E.place_in_play(self.s, c, life, power, int(self.ncard[c, L.NC_SHIELDS]))
+
+    def set_nemesis_deck(self, cards_top_first: list[str]):
+        for i, c in enumerate(cards_top_first):
+            self.s[L.NEMESIS_DECK_BASE + i] = self.ncard_id(c)
+        self.s[L.G_NEMESIS_DECK_POS] = 0
+        self.s[L.G_NEMESIS_DECK_LEN] = len(cards_top_first) + self.s[L.G_IN_PLAY] + self.s[L.G_NEMESIS_DISCARD]
+        # cards already in play / discarded count towards the deck length (conservation)
+        self.s[L.G_NEMESIS_DECK_POS] = self.s[L.G_IN_PLAY] + self.s[L.G_NEMESIS_DISCARD]
+        for i, c in enumerate(cards_top_first):
+            self.s[L.NEMESIS_DECK_BASE + self.s[L.G_NEMESIS_DECK_POS] + i] = self.ncard_id(c)
+
+    # ---- reading -------------------------------------------------------------------------
+    def get(self, field: str) -> int:
+        return int(self.s[getattr(L, field)])
+
+    def player(self, p: int) -> dict:
+        b = self.base(p)
+        s = self.s
+        names = self.lib.player_ids
+
+        def stack(off, cnt):
+            return [names[c] for c in s[b + off: b + off + s[b + cnt]]]
+
+        return {
+            "life": int(s[b + L.P_LIFE]), "charges": int(s[b + L.P_CHARGES]), "exhausted": bool(s[b + L.P_EXHAUSTED]),
+            "hand": stack(L.P_HAND, L.P_HAND_N), "deck_top_first": list(reversed(stack(L.P_DECK, L.P_DECK_N))),
+            "discard_bottom_first": stack(L.P_DISCARD, L.P_DISCARD_N), "played": stack(L.P_PLAYED, L.P_PLAYED_N),
+            "breaches": [int(x) for x in s[b + L.P_BREACH: b + L.P_BREACH + 4]],
+            "prepped": [(names[s[b + L.P_PREP + k]], k // 2) for k in range(8) if s[b + L.P_PREP + k] >= 0],
+            "destroyed": int(s[b + L.P_DESTROYED_N]),
+        }
+
+    def in_play(self) -> list[dict]:
+        out = []
+        for k in range(self.s[L.G_IN_PLAY]):
+            o = L.IN_PLAY_BASE + k * L.IN_PLAY_FIELDS
+            out.append({"card": self.lib.nemesis_card_ids[self.s[o + L.IP_CARD]], "life": int(self.s[o + L.IP_LIFE]),
+                        "power": int(self.s[o + L.IP_POWER]), "shields": int(self.s[o + L.IP_SHIELDS])})
+        return out
+
+    def turn_order(self) -> dict:
+        pos = int(self.s[L.G_TURN_ORDER_POS])
+        cards = [int(c) for c in self.s[L.TURN_ORDER_BASE: L.TURN_ORDER_BASE + L.TURN_ORDER_SIZE]]
+        return {"discard": cards[:pos], "deck": cards[pos:]}
+
+    def status(self) -> tuple[str, str]:
+        st = int(self.s[L.G_STATUS])
+        reason = int(self.s[L.G_END_REASON])
+        if st == 0:
+            return ("running", "")
+        if st >= 3:
+            return ("error", self.game.error_codes[-reason])
+        return ("won" if st == 1 else "lost", self.game.end_reasons[reason])
+
+    def invariants(self) -> int:
+        return int(E.check_invariants(self.s, self.T))
+
+    def describe(self, action: int) -> str:
+        kind = L.ACTION_KINDS[action // 256]
+        arg = action % 256
+        p = int(self.s[L.G_ACTIVE])
+        b = self.base(p) if p >= 0 else 0
+        names = self.lib.player_names
+        if kind == "cast":
+            k, t = divmod(arg, L.TARGETS)
+            card = names[self.s[b + L.P_PREP + k]]
+            target = "the nemesis" if t == 0 else ("husks" if t == L.TARGET_HUSKS else
+                                                   self.lib.nemesis_card_names[self.s[L.IN_PLAY_BASE + (t - 1) * L.IN_PLAY_FIELDS]])
+            return f"casts {card} from breach {k // 2 + 1} at {target}"
+        if kind == "play":
+            return f"plays {names[self.s[b + L.P_HAND + arg // 2]]}" + (" (second option)" if arg % 2 else "")
+        if kind == "prep":
+            return f"preps {names[self.s[b + L.P_HAND + arg // 4]]} to breach {arg % 4 + 1}"
+        if kind == "gain":
+            card = self.s[L.DEVOURED_BASE + self.s[L.G_DEVOURED] - 1] if arg == 9 else self.s[L.SUPPLY_CARD_BASE + arg]
+            return f"gains {names[card]}"
+        if kind in ("focus", "open"):
+            return f"{'focuses' if kind == 'focus' else 'opens'} breach {arg + 1}"
+        if kind == "to_discard":
+            return f"pays TO DISCARD of {self.lib.nemesis_card_names[self.s[L.IN_PLAY_BASE + arg * L.IN_PLAY_FIELDS]]}"
+        if kind == "ability":
+            return f"uses the mage ability (aimed at player {arg + 1})"
+        if kind == "while_prepped":
+            return f"uses the while-prepped effect in breach {arg // 2 + 1}"
+        if kind == "charge":
+            return "gains a charge"
+        if kind == "play_gems":
+            gems = [names[c] for c in self.s[b + L.P_HAND: b + L.P_HAND + self.s[b + L.P_HAND_N]]
+                    if self.pcard_type(c) == 0 and not self.lib.pcard[c, L.PC_HAS_OR]]
+            return "plays gems " + ", ".join(gems)
+        return "ends the phase"
+
+
+def replay_log(game, ruleset, matchup, policy, seeds) -> list[str]:
+    """Event log of the single match in `seeds`: turn-order draws, actions, nemesis cards, damage."""
+    from sim.games.aeons_end.policy import policy_act
+
+    sc = Scenario(game, ruleset, matchup, seed=int(seeds.root_seed), pair_index=int(seeds.pair_index[0]))
+    sc.keys = make_keys(np.int64(seeds.root_seed), np.uint64(seeds.matchup_key), np.int64(seeds.pair_index[0]))
+    sc.counters[:] = 0
+    E.reset(sc.s, sc.T, sc.keys,
+            sc.counters)
+    lib = sc.lib
+    deck = [lib.nemesis_card_names[c] for c in sc.s[L.NEMESIS_DECK_BASE: L.NEMESIS_DECK_BASE + sc.get("G_NEMESIS_DECK_LEN")]]
+    log = [f"setup: {matchup.sides[0]}, edition {ruleset.ruleset_id}, Gravehold {sc.get('G_GRAVEHOLD')}, "
+           f"nemesis life {sc.get('G_NEMESIS_LIFE')}", "nemesis deck (top first): " + ", ".join(deck)]
+    mages = matchup.payload["mages"]
+
+    def who(code):
+        if code == L.TO_NEMESIS:
+            return "nemesis"
+        if code == L.TO_WILD:
+            return "wild"
+        if code == L.TO_12:
+            return "1/2"
+        if code == L.TO_34:
+            return "3/4"
+        return f"player {code + 1}"
+
+    def snapshot():
+        return (sc.get("G_TURNS"), sc.get("G_NEMESIS_DECK_POS"), sc.get("G_GRAVEHOLD"), sc.get("G_NEMESIS_LIFE"),
+                [sc.player(p)["life"] for p in range(matchup.players)], sc.get("G_ROUNDS"))
+
+    def diff(before, after):
+        lines = []
+        if after[5] != before[5]:
+            lines.append(f"round {after[5]} begins (turn-order deck shuffled)")
+        for pos in range(before[1], after[1]):
+            lines.append(f"nemesis draws {lib.nemesis_card_names[sc.s[L.NEMESIS_DECK_BASE + pos]]}")
+        if after[2] != before[2]:
+            lines.append(f"Gravehold {before[2]} -> {after[2]}")
+        if after[3] != before[3]:
+            lines.append(f"nemesis life {before[3]} -> {after[3]}")
+        for p in range(matchup.players):
+            if after[4][p] != before[4][p]:
+                lines.append(f"{mages[p]} life {before[4][p]} -> {after[4][p]}")
+        return lines
+
+    before = snapshot()
+    sc.advance()
+    log += diff(before, snapshot())
+    last_turn = -1
+    legal = np.zeros(L.MAX_ACTIONS, np.int64)
+    while sc.get("G_STATUS") == 0 and len(log) < 20000:
+        if sc.get("G_TURNS") != last_turn:
+            last_turn = sc.get("G_TURNS")
+            p = sc.get("G_ACTIVE")
+            log.append(f"turn {last_turn}: turn-order card {who(sc.get('G_TURN_KIND'))} -> {mages[p]}")
+        n = E.legal_actions(sc.s, sc.T, legal)
+        if n == 0:
+            log.append("error: no legal action")
+            break
+        a = int(policy_act(policy.policy_id, sc.s, sc.T, legal, n, policy.params,
+                           sc.keys, sc.counters))
+        text = f"  {mages[sc.get('G_ACTIVE')]} {sc.describe(a)}"
+        before = snapshot()
+        E.step(sc.s, sc.T, sc.keys, sc.counters, a,
+               sc.round_gravehold, sc.round_life)
+        log.append(text)
+        log += ["  " + x for x in diff(before, snapshot())]
+    state, reason = sc.status()
+    log.append(f"end: players {state} ({reason}) after {sc.get('G_TURNS')} turns, {sc.get('G_ROUNDS')} rounds")
+    return log

@@ -1,0 +1,76 @@
+"""All kernel tables packed into one flat int64 array ``T`` (a header of offsets, then each table).
+
+One array instead of nine keeps kernel calls cheap (numba passes every array argument as a struct);
+the accessors below read a table cell through the header.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.aeons_end.layout import MAX_STEPS, MG_FIELDS, NC_FIELDS, PC_FIELDS
+
+H_RULES, H_PCARD, H_PEFF, H_NCARD, H_NEFF, H_NEXTRA, H_MAGE, H_MAGE_CARDS, H_SETUP = range(9)
+HEADER = 16
+TABLE_ORDER = ("rules", "pcard", "peff", "ncard", "neff", "nextra", "mage", "mage_cards", "setup")
+
+
+def pack(rules, pcard, peff, ncard, neff, nextra, mage, mage_cards, setup) -> np.ndarray:
+    parts = [rules, pcard, peff, ncard, neff, nextra, mage, mage_cards, setup]
+    offsets = []
+    pos = HEADER
+    for part in parts:
+        offsets.append(pos)
+        pos += int(np.asarray(part).size)
+    T = np.zeros(pos, np.int64)
+    T[: len(offsets)] = offsets
+    for off, part in zip(offsets, parts, strict=True):
+        flat = np.ascontiguousarray(part, dtype=np.int64).ravel()
+        T[off: off + flat.size] = flat
+    return T
+
+
+@njit(cache=True)
+def rl(T, f):
+    return T[T[H_RULES] + f]
+
+
+@njit(cache=True)
+def pc(T, c, f):
+    return T[T[H_PCARD] + c * PC_FIELDS + f]
+
+
+@njit(cache=True)
+def pe(T, c, sec, i, j):
+    return T[T[H_PEFF] + ((c * 4 + sec) * MAX_STEPS + i) * 2 + j]
+
+
+@njit(cache=True)
+def nc(T, c, f):
+    return T[T[H_NCARD] + c * NC_FIELDS + f]
+
+
+@njit(cache=True)
+def ne(T, c, sec, i, j):
+    return T[T[H_NEFF] + ((c * 3 + sec) * MAX_STEPS + i) * 2 + j]
+
+
+@njit(cache=True)
+def nx(T, row, i, j):
+    return T[T[H_NEXTRA] + (row * MAX_STEPS + i) * 2 + j]
+
+
+@njit(cache=True)
+def mg(T, m, f):
+    return T[T[H_MAGE] + m * MG_FIELDS + f]
+
+
+@njit(cache=True)
+def mc(T, m, i):
+    return T[T[H_MAGE_CARDS] + m * 10 + i]
+
+
+@njit(cache=True)
+def su(T, i):
+    return T[T[H_SETUP] + i]

@@ -1,0 +1,170 @@
+"""Fixed vocabularies shared by the loader (Python) and the kernels (numba).
+
+A card's effect is a list of steps ``<code> [amount]``; the code is an index into one of the
+tuples below. The kernel interprets the codes; the YAML files only name them. Adding a code means
+adding its meaning to ``engine.py`` (a new mechanic), never editing a card file.
+"""
+
+from __future__ import annotations
+
+CARD_TYPES = ("gem", "relic", "spell", "corruption")
+NEMESIS_CARD_TYPES = ("attack", "minion", "power")
+
+# Steps on player cards (gems, relics, spell Cast effects, while-prepped effects).
+PLAYER_STEPS = (
+    "none",
+    "aether",                       # +n aether
+    "aether_gem_only",              # +n aether usable only to gain a gem
+    "aether_spell_only",            # +n aether usable only to gain a spell
+    "damage",                       # deal n damage (to the chosen target)
+    "charge",                       # you gain n charges
+    "ally_charge",                  # any ally gains n charges (solo: you)
+    "any_life",                     # any player gains n life
+    "ally_draw_then_discard",       # any ally may draw n then discard n
+    "reveal_turn_order_aether",     # reveal top turn-order card, top or bottom; +n aether if a player card
+    "cast_any_prepped",             # cast any player's prepped spell
+    "ally_suffer_to_destroy",       # any ally may suffer n to destroy a card in hand
+    "flare_damage",                 # n damage if the top turn-order card is a player card, else 1
+    "every_player_sift",            # every player looks at their top card: discard it or leave it
+    "aether_if_second_copy",        # +n aether if a copy of this card was already played this turn
+    "discard_for_ally_draw",        # may discard a card from hand: any ally draws n
+    "ally_charge_if_first_copy",    # first copy played this turn: any ally gains n charges
+    "breach_discount",              # your next focus/open this turn costs n less
+    "destroy_self",                 # destroy this card
+    "destroy_hand_or_discard",      # destroy up to n cards from hand and/or discard
+    "draw",                         # draw n cards
+    "play_gem_twice_destroy",       # play a gem from hand twice, then destroy it
+    "cast_prepped_this_turn",       # cast a spell you prepped this turn; it deals +n damage
+    "focus_any_breach",             # focus any player's breach
+    "gravehold_life",               # Gravehold gains n life
+    "lose_charge_for_damage",       # may lose 1 charge: +n damage
+    "destroy_hand_optional",        # may destroy n card(s) in hand
+    "focus_cheapest_closed",        # focus your cheapest closed breach
+    "damage_if_all_open",           # +n damage if all your breaches are opened
+    "discard_hand_for_damage",      # discard up to 2 cards in hand: n damage each
+    "discard_for_any_life",         # may discard a card in hand: any player gains n life
+    "damage_per_adjacent_prepped",  # +n damage per spell prepped in an adjacent breach
+    "damage_per_open_breach",       # +n damage per opened breach you have
+    "pay_to_cast_any_prepped",      # pay n aether: cast any player's prepped spell
+    "return_played_gem",            # return a gem played this turn to hand (once per turn)
+    "destroy_hand_for_damage",      # destroy up to 2 cards in hand: n damage each
+    # corruption effects (Crooked Mask)
+    "self_suffer",                  # you suffer n
+    "return_cost0_from_discard",    # return n cost-0 cards from your discard pile to hand
+    "gravehold_damage",             # Gravehold suffers n
+    "gain_spell_to_discard",        # gain a spell from any supply pile (the team takes the costliest)
+    "gain_corruptions_on_deck",     # gain n corruptions on top of your deck
+    "self_life",                    # you gain n life
+    "look_top_destroy",             # look at your top card, may destroy it
+    "gain_cheapest_gem_to_hand",    # gain the cheapest gem into your hand
+    "discard_non_corruption",       # discard n non-corruption cards in hand
+    "return_any_turn_order_card",   # shuffle any player's turn-order card back into the turn-order deck
+    "gain_relic_on_deck_suffer_half",  # gain a relic on top of your deck; suffer half its cost (round up)
+)
+
+# Steps on nemesis cards, strike cards, swarm rows and Unleash effects.
+NEMESIS_STEPS = (
+    "none",
+    "unleash",                      # resolve the nemesis Unleash n times
+    "gravehold",                    # Gravehold suffers n
+    "target_any",                   # the team picks the player who suffers (healthiest)
+    "target_lowest",                # the non-exhausted player with the lowest life
+    "target_most_prepped",          # the player with the most prepped spells
+    "target_most_charges",          # the player with the most charges
+    "target_most_opened",           # the player with the most opened breaches
+    "target_most_hand",             # the team picks the player with the most cards in hand
+    "target_most_cards",            # the team picks the player with the most cards in deck+discard
+    "target_cheap_prepped",         # the team picks a player with a prepped spell costing >= n
+    "target_any_prepped",           # the team picks a player with a prepped spell
+    "suffer",                       # target suffers n
+    "suffer_per_prepped",           # target suffers n per prepped spell
+    "suffer_self_life",             # target suffers damage equal to this minion's life
+    "suffer_plus_fury",             # target suffers n + Fury
+    "suffer_per_empty_pile",        # target suffers n per empty supply pile
+    "discard_hand",                 # target discards n cards in hand
+    "draw",                         # target draws n
+    "destroy_hand",                 # target destroys n cards in hand
+    "lose_all_charges",             # target loses all charges
+    "discard_expensive_prepped",    # target discards their n most expensive prepped spells
+    "discard_prepped_min_cost",     # target discards a prepped spell costing >= n
+    "shuffle_discard_into_deck_destroy",  # target shuffles discard into deck, destroys top n
+    "players_discard_expensive_prepped",  # the players discard the n most expensive prepped spells
+    "players_discard_fury",         # the players discard cards in hand equal to Fury (team split)
+    "gravehold_self_life",          # Gravehold suffers damage equal to this minion's life
+    "self_damage",                  # this minion suffers n
+    "return_last_minion",           # return the most recently discarded minion to play
+    "pulverize",                    # Gravehold suffers n; players may discard up to 6 gems, each prevents 3
+    "shuffle_nemesis_turn_order",   # shuffle the nemesis turn-order cards back into the turn-order deck
+    "fury",                         # Rageborne gains n Fury
+    "strike",                       # Rageborne Strikes n times
+    "gravehold_fury",               # Gravehold suffers damage equal to Fury
+    "unleash_if_both_nemesis_turn_order_discarded",  # Unleash n more if both nemesis cards are discarded
+    "husks",                        # place n husks
+    "swarm",                        # Carapace Queen Swarms n times
+    "husks_per_turn_order_discard", # place n husks per card in the turn-order discard
+    "discard_husks",                # discard n husks
+    "discard_half_husks",           # discard half the husks (round up); Gravehold suffers n per husk
+    "set_life_per_husk",            # this minion's life becomes n per husk in play
+    "players_lose",                 # the players lose
+    "devour_cheapest",              # devour n cards from the cheapest non-empty supply pile
+    "devour_second_gem",            # devour n from the second most expensive gem pile
+    "devour_spell",                 # devour n from a spell pile (the team picks the cheapest)
+    "devour_cheapest_relic",        # devour n from the cheapest relic pile
+    "devour_expensive_gem",         # devour n from the most expensive gem pile
+    "devour_self_life",             # devour cards equal to this minion's life from one pile
+    "add_life_per_empty_pile",      # this minion gains n life per empty supply pile (on arrival)
+    "gravehold_per_empty_pile",     # Gravehold suffers n per empty supply pile
+    # Crooked Mask
+    "corruption_on_deck",           # target gains n corruptions on top of their deck
+    "shuffle_discard_into_deck",    # target shuffles their discard pile into their deck
+    "players_corruptions_on_deck",  # the players gain n corruptions in total on top of their decks
+    "focus_target_breach",          # target focuses their cheapest closed breach
+    "focus_other_player_breach",    # a player other than the target focuses a breach
+    "target_most_crystals",         # the player with the most Crystals in hand
+    "discard_crystals",             # target discards every Crystal in hand
+    "gain_card_max_cost",           # target gains a supply card costing <= n (team: the costliest)
+    "gravehold_heal",               # Gravehold gains n life
+    "nemesis_heal",                 # the nemesis gains n life
+    "vex",                          # discard the top 2 nemesis cards; Gravehold suffers n per tier 3 card
+    "two_players_corrupt_heal",     # two players each gain n corruptions on top of deck and 1 life
+    "target_highest",               # the player with the most life
+    "discard_non_corruption",       # target discards n non-corruption cards in hand
+    "corruptions_to_hand",          # target gains n corruptions into hand
+)
+
+# TO DISCARD costs of nemesis power cards.
+TO_DISCARD = (
+    "none",
+    "spend_aether",                 # spend n aether
+    "discard_hand",                 # discard n cards in hand
+    "destroy_hand_min_cost",        # destroy a card in hand costing >= n
+    "destroy_prepped_min_cost",     # destroy two prepped spells costing >= n
+    "lose_charges",                 # lose n charges
+    "discard_hand_draw",            # discard n cards in hand, then draw 1
+)
+
+ABILITIES = (
+    "none",
+    "aethereal_ward",       # Adelheim: discard a drawn nemesis attack/power before it resolves
+    "any_player_life_4",    # Brama: any player gains 4 life
+    "black_mirror",         # Jian: cast a prepped spell without discarding it, then cast it again
+    "otherworldly_gate",    # Kadir: return up to 3 spells from discard to hand; 2 spells per opened breach
+    "quicken_thought",      # Lash: shuffle a player's turn-order card back in; that player suffers 1
+    "ally_draws_4",         # Mist: any ally draws 4 cards
+    "auspex_rune",          # Phaedraxa: prevent all damage to players and Gravehold this turn
+    "metaphysical_link",    # Xaxos: allies gain 4 charges in total; reorder the turn-order deck
+)
+
+END_REASONS = (
+    "nemesis_defeated",
+    "nemesis_deck_exhausted",
+    "gravehold_destroyed",
+    "all_exhausted",
+    "fire_tokens",
+    "nemesis_condition",
+    "turn_cap",
+)
+
+ERROR_CODES = ("ok", "illegal_action", "invariant_violation", "no_legal_action", "capacity")
+
+NEMESIS_KINDS = ("generic", "rageborne", "carapace_queen", "prince_of_gluttons", "crooked_mask")

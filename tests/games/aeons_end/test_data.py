@@ -1,0 +1,87 @@
+"""Designer data: loading, validation errors, vocabulary codes."""
+
+import shutil
+
+import pytest
+
+from sim.core.errors import UserError
+from sim.games.aeons_end import GAME, codes, data, vocabulary
+
+
+def test_codes_match_vocabulary():
+    for prefix, names in (("PS_", vocabulary.PLAYER_STEPS), ("NS_", vocabulary.NEMESIS_STEPS),
+                          ("TD_", vocabulary.TO_DISCARD), ("AB_", vocabulary.ABILITIES),
+                          ("END_", vocabulary.END_REASONS), ("ERR_", vocabulary.ERROR_CODES)):
+        for i, name in enumerate(names):
+            assert getattr(codes, prefix + name.upper()) == i
+
+
+def test_library_contents():
+    """Rulebook, Supply Setup: 'Choose three gems, two relics, and four spells' (27 base market cards)."""
+    lib = data.load_library()
+    assert len(lib.mages) == 8
+    market = [i for i, c in enumerate(lib.player_ids) if lib.pcard[i, 1] > 0]
+    assert len(market) == 27
+    assert sorted(lib.nemeses) == ["carapace_queen", "crooked_mask", "prince_of_gluttons", "rageborne"]
+    assert [len(t) for t in lib.basic_by_tier] == [8, 7, 7]
+
+
+def test_editions_numbers():
+    assert data.load_rules("normal")["player_life"] == 10
+    assert data.load_rules("normal")["gravehold_life"] == 30
+    assert data.load_rules("beginner")["player_life"] == 12
+    assert data.load_rules("extinction")["expert"] is True
+    with pytest.raises(UserError, match="unknown edition"):
+        data.load_rules("nightmare")
+
+
+def _copy_data(tmp_path, monkeypatch):
+    target = tmp_path / "aeons_end"
+    shutil.copytree(data.DATA_DIR, target)
+    monkeypatch.setattr(data, "DATA_DIR", target)
+    return target
+
+
+def test_unknown_effect_step_names_file_and_entry(tmp_path, monkeypatch):
+    target = _copy_data(tmp_path, monkeypatch)
+    path = target / "player_cards.yaml"
+    path.write_text(path.read_text().replace("effect: [aether 2]}", "effect: [aether_twice 2]}", 1))
+    with pytest.raises(UserError) as err:
+        data.load_library()
+    assert "player_cards.yaml" in str(err.value) and "jade" in str(err.value) and "aether_twice" in str(err.value)
+
+
+def test_unknown_key_rejected(tmp_path, monkeypatch):
+    target = _copy_data(tmp_path, monkeypatch)
+    path = target / "nemeses" / "rageborne.yaml"
+    path.write_text(path.read_text().replace("life: 70", "life: 70\nhealth: 3"))
+    with pytest.raises(UserError, match="unknown key"):
+        data.load_library()
+
+
+def test_supply_rule_three_gems(tmp_path, monkeypatch):
+    """Rulebook: 'Choose three gems, two relics, and four spells.'"""
+    target = _copy_data(tmp_path, monkeypatch)
+    path = target / "supplies" / "standard.yaml"
+    path.write_text(path.read_text().replace("gems: [jade, sifters_pearl, clouded_sapphire]", "gems: [jade, sifters_pearl]"))
+    lib = data.load_library()
+    with pytest.raises(UserError, match="3 gems piles"):
+        data.load_supply(lib, "standard")
+
+
+def test_bad_matchup_and_policy_errors():
+    rs = GAME.load_ruleset("normal")
+    with pytest.raises(UserError, match="unknown mage"):
+        GAME.load_matchups(rs, ["gandalf vs rageborne"])
+    with pytest.raises(UserError, match="unknown nemesis"):
+        GAME.load_matchups(rs, ["brama vs umbra_titan"])
+    with pytest.raises(UserError, match="unknown policy"):
+        GAME.load_policy("minimax")
+
+
+def test_policy_weights_validated(tmp_path, monkeypatch):
+    target = _copy_data(tmp_path, monkeypatch)
+    path = target / "policies" / "greedy_damage.yaml"
+    path.write_text(path.read_text().replace("\n  charge:", "\n  charges:"))
+    with pytest.raises(UserError, match="unknown weight"):
+        GAME.load_policy("greedy_damage")
