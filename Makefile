@@ -21,7 +21,7 @@ endif
 EXP_ARG := $(if $(EXP),experiment=$(EXP))
 
 .PHONY: help install sweep report replay bench bench-quick test test-heavy test-nojit lint list validate clean \
-        study-opening study-matrix study-cards study-tiers studies
+        study-opening study-matrix study-cards study-tiers studies study-aeons-end
 
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -84,6 +84,10 @@ study-tiers: $(STAMP) ## Waybound: opening headline and ratings at every bot tie
 	$(PY) -m sim sweep experiment=tiers-greedy $(OVERRIDES)
 	$(PY) -m sim sweep experiment=tiers-search $(OVERRIDES)
 	$(PY) -m sim compare tiers tiers-random tiers-greedy tiers-search
+
+study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, and the difficulty modes
+	$(PY) -m sim sweep experiment=aeons-end-nemeses $(OVERRIDES)
+	$(PY) -m sim sweep experiment=aeons-end-difficulty $(OVERRIDES)
 
 clean: ## remove caches (keeps experiments/ and reports/)
 	rm -rf .numba_cache .pytest_cache .ruff_cache .hypothesis
