@@ -21,8 +21,8 @@ def _rows(frame, *key_columns):
 def test_every_sql_file_runs(toy_lake):
     with Lake(toy_lake) as lake:
         for path in sorted(SQL_DIR.glob("*.sql")):
-            if path.stem in ("views", "series_rows"):
-                continue
+            if path.stem in ("views", "series_rows", "sides"):
+                continue  # these need a variable naming a column; series and sides tests run them
             assert lake.query(path.stem).height > 0, path.name
 
 
