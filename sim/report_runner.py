@@ -27,7 +27,7 @@ def report_experiment(name: str) -> Path:
         "game_title": get_game(cfg.game).title,
         "assumed": sorted({fact for facts in manifest.get("assumed", {}).values() for fact in facts}),
     }
-    for optional in ("baseline", "survival_column"):
+    for optional in ("baseline", "survival_column", "group_column"):
         if report[optional]:
             params[optional] = str(report[optional])
     target = ensure_writable(report_dir(name))

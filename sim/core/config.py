@@ -54,6 +54,7 @@ class ReportConfig:
     survival_column: str = ""  # cooperative games: list column for survival curves
     assumed_cards: list[str] = field(default_factory=list)  # extra cards to flag as resting on assumptions
     side_columns: list[str] = field(default_factory=list)  # per-side lake columns for the `sides` kind
+    group_column: str = "deal_group"  # `variance` kind: lake column whose equal values share held streams
 
 
 @dataclass

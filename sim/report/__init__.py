@@ -16,11 +16,15 @@ Kinds (experiment config ``report.kind``, one name or a list):
 - ``coop``: team win rate per matchup, rounds to win / lose, Kaplan–Meier survival, end reasons,
   and the per-round share of matches whose ``survival_column`` list value is above zero.
 - ``summary``: win rates per side per matchup per arm, lengths, end reasons.
+- ``sides``: per-side columns (``side_columns``): share of each value per deck and the win rate with it.
+- ``variance``: variance components of the result and length within groups of ``group_column``
+  (matches that share the study's held random streams), with bootstrap intervals.
 
 Parameters (``report:`` block, all optional): ``equivalence_margin`` (0.02), ``confidence``
 (0.95; alpha = 1 - confidence), ``min_count`` (30), ``baseline`` (first arm by name),
 ``assumed_cards`` ([]), ``survival_column`` (none), ``n_boot`` (500), ``seed`` (0),
-``prior_ties`` (1.0 virtual drawn game per pairing in Bradley–Terry), ``title``.
+``prior_ties`` (1.0 virtual drawn game per pairing in Bradley–Terry), ``title``,
+``side_columns`` ([]), ``group_column`` (``deal_group``).
 Unknown or invalid parameters raise ``UserError`` naming ``report.<key>``.
 
 Running the SQL by hand in the DuckDB shell: see ``sim.report.lake``.

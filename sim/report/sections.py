@@ -28,6 +28,7 @@ from sim.stats import (
     pair_scores,
     paired_comparison,
     tost_equivalence,
+    variance_components,
     wilson_interval,
 )
 
@@ -52,6 +53,7 @@ class ReportParams:
     game_title: str | None = None
     assumed: tuple[str, ...] = ()  # assumed facts of the rulesets, e.g. "card <id>: <reason>"
     side_columns: tuple[str, ...] = ()  # per-side lake columns for the `sides` kind (e.g. path)
+    group_column: str = "deal_group"  # `variance` kind: matches sharing a value share the held streams
 
     @property
     def alpha(self) -> float:
@@ -104,7 +106,7 @@ class ReportParams:
             values["seed"] = number("seed", 0, 2**63 - 1, integer=True)
         if "prior_ties" in params:
             values["prior_ties"] = float(number("prior_ties", 0, 10**6))
-        for key in ("baseline", "survival_column", "title", "game_title"):
+        for key in ("baseline", "survival_column", "title", "game_title", "group_column"):
             if key in params and params[key] is not None:
                 if not isinstance(params[key], str) or not params[key]:
                     raise UserError(f"must be a non-empty string, got {params[key]!r}", entry=f"report.{key}")
@@ -875,6 +877,45 @@ def section_sides(context: Context) -> None:
             document.add(image)
 
 
+def section_variance(context: Context) -> None:
+    """Variance components: how much of the result (and the length) the streams that vary within a
+    group decide, when the study holds the other streams fixed per group (``group_column``)."""
+    lake, document, params = context.lake, context.document, context.params
+    column = params.group_column
+    document.add(Heading(f"Variance within groups of `{column}`"))
+    if column not in lake.columns:
+        raise UserError(f"the lake has no column '{column}' to group matches by", entry="report.group_column")
+    rows = lake.query("variance_rows", {"group_column": f"^{column}$"})
+    table_rows = []
+    for (arm, matchup), group in rows.group_by(["ruleset_id", "matchup_id"], maintain_order=True):
+        groups = group["group_id"].to_numpy()
+        for outcome in ("won", "rounds"):
+            parts = variance_components(group[outcome].cast(pl.Float64).to_numpy(), groups,
+                                        n_boot=params.n_boot, seed=params.seed, confidence=params.confidence)
+            table_rows.append({"ruleset_id": arm, "matchup_id": matchup, "outcome": outcome,
+                               "mean": float(group[outcome].cast(pl.Float64).mean()), **parts})
+    table = pl.DataFrame(table_rows)
+    document.add(
+        Paragraph(
+            f"Matches with the same `{column}` share every random stream the study holds fixed; only the streams "
+            "the arm lets vary differ between them. A one-way random-effects analysis of variance splits each "
+            "outcome's variance into the part between groups (decided by the held streams) and the part within "
+            f"groups (decided by the varying streams): `within_share` with a {context.percent} bootstrap interval "
+            "over whole groups. `mixed_groups`: share of groups whose outcome was not the same in every match "
+            "(for `won`: the varying streams alone changed the result)."
+        ),
+        Table(table, "variance_components", "Variance components per arm and matchup"),
+    )
+    won = table.filter(pl.col("outcome") == "won").filter(pl.col("within_share").is_not_nan())
+    if won.height:
+        labels = [f"{row['ruleset_id']}: {row['matchup_id']}" for row in won.iter_rows(named=True)]
+        path, image = context.image("variance_within_share", "Share of result variance within groups")
+        charts.forest_plot(labels, won["within_share"].to_numpy(), won["within_low"].to_numpy(),
+                           won["within_high"].to_numpy(), path, title="Share of result variance within groups",
+                           reference=0.0, xlabel="within-group share of variance (won/lost)")
+        document.add(image)
+
+
 SECTIONS = {
     "opening": section_opening,
     "matrix": section_matrix,
@@ -882,4 +923,5 @@ SECTIONS = {
     "coop": section_coop,
     "summary": section_summary,
     "sides": section_sides,
+    "variance": section_variance,
 }

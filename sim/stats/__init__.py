@@ -1,6 +1,6 @@
 """Statistics for balance studies: win-rate intervals, pair-level scoring, paired edition tests,
 equivalence (TOST), sequential stopping (SPRT), Bradley–Terry ratings, multiple-comparison
-control, metagame equilibrium and survival curves. Pure functions over numpy/polars data."""
+control, metagame equilibrium, survival curves and variance components. Pure functions over numpy/polars data."""
 
 from sim.stats.equivalence import tost_equivalence
 from sim.stats.intervals import mean_t_interval, wilson_interval
@@ -10,6 +10,7 @@ from sim.stats.pairs import incomplete_pair_count, pair_mean, pair_scores, paire
 from sim.stats.ratings import bradley_terry, bradley_terry_bootstrap
 from sim.stats.sequential import sprt_bounds, sprt_decision
 from sim.stats.survival import kaplan_meier
+from sim.stats.variance import variance_components
 
 __all__ = [
     "adjust_pvalues",
@@ -25,5 +26,6 @@ __all__ = [
     "sprt_bounds",
     "sprt_decision",
     "tost_equivalence",
+    "variance_components",
     "wilson_interval",
 ]

@@ -218,8 +218,9 @@ def write_coop_lake(root: Path) -> Path:
             ruleset_hash="hash-c1",
         )
         row["life"] = life
+        row["deal_group"] = pair // 2  # groups {0, 1}, {2, 3}, {4} for the `variance` kind
         rows.append(row)
-    frame = pl.DataFrame(rows, schema={**MATCH_SCHEMA, "life": pl.List(pl.Int32)})
+    frame = pl.DataFrame(rows, schema={**MATCH_SCHEMA, "life": pl.List(pl.Int32), "deal_group": pl.Int64})
     folder = root / "matches" / "game=coop" / "ruleset=c1"
     folder.mkdir(parents=True, exist_ok=True)
     frame.write_parquet(folder / "part-0.parquet", compression="zstd")

@@ -170,6 +170,27 @@ def test_coop_report(coop_lake, tmp_path):
     assert life["share_above_zero"].to_list() == pytest.approx([1.0, 0.8, 0.6, 0.6, 0.4, 0.4])
 
 
+def test_variance_report_matches_hand_computed_components(coop_lake, tmp_path):
+    # deal_group = pair // 2: won [0, 0 | 1, 0 | 1], rounds [2, 3 | 3, 5 | 6]; N = 5, G = 3, n0 = 1.6.
+    # won: MSW = 0.25, MSB = 0.35, sigma_b^2 = 0.0625, within share 0.8, mixed 1 of 3 groups.
+    # rounds: MSW = 1.25, MSB = 4.15, sigma_b^2 = 1.8125, within share 1.25 / 3.0625, mixed 2 of 3.
+    build_report(coop_lake, tmp_path / "v", ["variance"], {"n_boot": 50})
+    table = _table(tmp_path / "v", "variance_components")
+    won = table.filter(pl.col("outcome") == "won").row(0, named=True)
+    rounds = table.filter(pl.col("outcome") == "rounds").row(0, named=True)
+    assert (won["within"], won["between"], won["within_share"]) == pytest.approx((0.25, 0.0625, 0.8))
+    assert won["mixed_groups"] == pytest.approx(1 / 3) and won["groups"] == 3
+    assert (rounds["within"], rounds["between"]) == pytest.approx((1.25, 1.8125))
+    assert rounds["within_share"] == pytest.approx(1.25 / 3.0625)
+    assert rounds["mixed_groups"] == pytest.approx(2 / 3)
+    assert (tmp_path / "v" / "variance_within_share.png").exists()
+
+
+def test_variance_report_names_a_missing_group_column(coop_lake, tmp_path):
+    with pytest.raises(UserError, match="no column 'table'"):
+        build_report(coop_lake, tmp_path / "v", ["variance"], {"group_column": "table"})
+
+
 def test_coop_missing_series_column_is_stated(coop_lake, tmp_path):
     build_report(coop_lake, tmp_path / "coop", ["coop"], {"survival_column": "nemesis_life"})
     assert "Column nemesis_life is not in the lake" in (tmp_path / "coop" / "report.md").read_text()
