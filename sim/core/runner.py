@@ -60,6 +60,18 @@ class Plan:
         return experiment_dir(self.name)
 
 
+MIN_TASKS = 32  # a small plan is still split this finely, so that every worker has work
+MIN_TASK_PAIRS = 64  # below this a task costs more in Parquet part overhead than it plays
+
+
+def task_pairs(chunk_pairs: int, pairs: int, streams: int) -> int:
+    """Pairs per task: ``runner.chunk_pairs`` at most (large parts: each Parquet part costs ~5 ms
+    whatever its size), but small plans are split into ``MIN_TASKS`` tasks of at least
+    ``MIN_TASK_PAIRS`` pairs. A function of the config alone, so a resumed run plans the same tasks."""
+    wanted = -(-pairs * streams // MIN_TASKS)
+    return max(1, min(chunk_pairs, max(MIN_TASK_PAIRS, wanted)))
+
+
 def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int, cooperative: bool) -> SeedBlock:
     """Seed keys of pairs [start, stop): competitive games play each deal twice, seats swapped."""
     pairs = np.arange(pair_start, pair_stop, dtype=np.int64)
@@ -106,7 +118,7 @@ def make_plan(cfg: DictConfig) -> Plan:
     config_hash = config_module.plan_hash(cfg)
     name = cfg.name or f"{game.name}-{config_hash[:8]}"
     tasks = []
-    chunk = int(cfg.runner.chunk_pairs)
+    chunk = task_pairs(int(cfg.runner.chunk_pairs), pairs, sum(len(m) for m in matchups))
     for r_index, ruleset in enumerate(rulesets):
         for m_index, matchup in enumerate(matchups[r_index]):
             for start in range(0, pairs, chunk):
