@@ -101,7 +101,8 @@ class BatchResult:
       score       int32[B,P] final score per seat (Renown, nemesis damage, ...)
       error       int8[B]    0 ok; index into ``Game.error_codes`` (illegal action, invariant, ...)
     ``extra`` holds game-specific columns: name -> array [B] or [B, P] (per seat).
-    ``card_counts`` optionally int16[B, P, n_cards, 3]: (drawn, played, in opening hand).
+    ``card_counts`` optionally int16[B, P, n_cards, 3 or 4]: (drawn, played, in opening hand[, gained]);
+    the fourth column is for games whose cards are gained during play (deck-builders).
     """
 
     winner: np.ndarray

@@ -169,8 +169,8 @@ def card_table(
     *,
     run_id: str,
 ) -> pa.Table:
-    """Per-card rows with any non-zero count: (match, side, card) -> drawn, played, opening."""
-    counts = result.card_counts  # [B, P, n_cards, 3] by seat
+    """Per-card rows with any non-zero count: (match, side, card) -> drawn, played, opening, gained."""
+    counts = result.card_counts  # [B, P, n_cards, 3 or 4] by seat
     names = game.card_names(ruleset)
     match_index, seat, card = np.nonzero(counts.sum(axis=3))
     swap = seeds.swap.astype(np.int8)[match_index]
@@ -199,6 +199,9 @@ def card_table(
             "drawn": pa.array(counts[match_index, seat, card, 0].astype(np.int16)),
             "played": pa.array(counts[match_index, seat, card, 1].astype(np.int16)),
             "opening": pa.array(counts[match_index, seat, card, 2].astype(np.int16)),
+            "gained": pa.array(
+                counts[match_index, seat, card, 3].astype(np.int16) if counts.shape[3] > 3 else np.zeros(n, np.int16)
+            ),
             "won": pa.array(won),
         }
     )

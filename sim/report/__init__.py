@@ -11,7 +11,7 @@ Kinds (experiment config ``report.kind``, one name or a list):
   game length and end-reason shares per arm.
 - ``matrix``: side A vs side B heatmap per arm, deck-against-deck matrix, Bradley–Terry ratings
   with bootstrap intervals, metagame equilibrium mix, first-player advantage per matchup.
-- ``cards``: per card and faction, win rate when drawn / played / in the opening hand vs not,
+- ``cards``: per card and faction, win rate when drawn / played / in the opening hand / gained (deck-builders) vs not,
   rows with at least ``min_count`` games each way, ``assumed_cards`` flagged.
 - ``coop``: team win rate per matchup, rounds to win / lose, Kaplan–Meier survival, end reasons,
   and the per-round share of matches whose ``survival_column`` list value is above zero.

@@ -58,6 +58,12 @@ class Lake:
             if "/cards/" in statement and not self.has_cards:
                 continue
             self.connection.execute(statement)
+        if self.has_cards and "gained" not in self.connection.sql("SELECT * FROM cards LIMIT 0").columns:
+            # lakes written before per-card gained counts existed: no card was counted as gained
+            self.connection.execute(
+                "CREATE OR REPLACE VIEW cards AS SELECT *, CAST(0 AS SMALLINT) AS gained FROM read_parquet("
+                "getvariable('lake') || '/cards/**/*.parquet', hive_partitioning = true, union_by_name = true)"
+            )
         self.columns = set(self.connection.sql("SELECT * FROM matches LIMIT 0").columns)
 
     def query(self, name: str, variables: dict[str, str] | None = None) -> pl.DataFrame:

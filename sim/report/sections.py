@@ -32,7 +32,7 @@ from sim.stats import (
     wilson_interval,
 )
 
-CARD_METRICS = ("drawn", "played", "opening")
+CARD_METRICS = ("drawn", "played", "opening", "gained")
 CARD_CHART_ROWS = 25
 
 
@@ -572,7 +572,7 @@ def _first_player_per_matchup(context, key, outcomes, pair_rows) -> None:
 
 
 def section_cards(context: Context) -> None:
-    """Per card and faction: win rate when drawn / played / in the opening hand vs not."""
+    """Per card and faction: win rate when drawn / played / in the opening hand / gained vs not."""
     lake, document, params = context.lake, context.document, context.params
     if not lake.has_cards:
         raise UserError(

@@ -22,6 +22,7 @@ from sim.games.aeons_end.engine import (
 )
 from sim.games.aeons_end.layout import (
     CARD_COUNT_BASE,
+    CARD_COUNTS,
     G_CARDS_GAINED,
     G_COUNT_CARDS,
     G_DAMAGE_DEALT,
@@ -125,8 +126,8 @@ def play_batch_kernel(T, root_seed, matchup_key, pair_index, policy_id, params, 
         if count_cards:
             for p in range(s[G_PLAYERS]):
                 for c in range(min(n_cards, MAX_CARD_IDS)):
-                    for k in range(3):
-                        card_counts[g, p, c, k] = s[CARD_COUNT_BASE + (p * MAX_CARD_IDS + c) * 3 + k]
+                    for k in range(CARD_COUNTS):
+                        card_counts[g, p, c, k] = s[CARD_COUNT_BASE + (p * MAX_CARD_IDS + c) * CARD_COUNTS + k]
         # survival curves: rounds not reached repeat the final value
         last = min(s[G_ROUNDS], ROUND_RECORD)
         start = max(0, last - 1)

@@ -260,7 +260,8 @@ def load_library() -> Library:
 NEMESIS_KEYS = {"id", "name", "source", "life", "difficulty", "unleash", "unleash_3p_4p", "rules", "expert",
                 "assumed", "strike_deck", "swarm_table", "cards", "corruption_cards"}
 NEMESIS_RULE_KEYS = {"start_fury", "strike_threshold", "strike_fury_loss", "start_husks", "husk_cap",
-                     "setup_devour_each_gem", "setup_devour_extra", "corruption_empty_gravehold"}
+                     "setup_devour_each_gem", "setup_devour_extra", "corruption_empty_gravehold",
+                     "corruption_destroyed_expert"}
 
 
 def _load_nemesis(lib: Library, path: Path, rows: list) -> dict:
@@ -316,6 +317,7 @@ def _load_nemesis(lib: Library, path: Path, rows: list) -> dict:
             "corruptions": corruptions}
 
 
+ANY_MAIN_PHASE = "any player's main phase"  # the one ability timing the engine acts on (others: informative)
 MAGE_KEYS = {"id", "name", "source", "breaches", "hand", "deck", "ability", "assumed"}
 
 
@@ -356,6 +358,7 @@ def _load_mages(lib: Library, path: Path):
             raise UserError("ability.charges must be 1..6", file=file, entry=name)
         table[i, L.MG_CHARGES] = ability["charges"]
         table[i, L.MG_ABILITY] = ABILITIES.index(ability["code"])
+        table[i, L.MG_ANY_MAIN] = int(ability.get("timing") == ANY_MAIN_PHASE)
         lib.mages[name] = i
         lib.mage_names.append(entry["name"])
         if entry.get("assumed"):
@@ -445,6 +448,7 @@ def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tupl
     r[L.R_SETUP_DEVOUR_EXTRA] = nrules.get("setup_devour_extra", 0)
     r[L.R_PLAYERS] = players
     r[L.R_CORRUPTION_EMPTY_DAMAGE] = nrules.get("corruption_empty_gravehold", 0)
+    r[L.R_CORRUPTION_DESTROYED_EXPERT] = nrules.get("corruption_destroyed_expert", 0)
     for i, (lo, hi, _) in enumerate(nem["swarm"]):
         r[L.R_SWARM_MIN + i] = lo
         r[L.R_SWARM_MAX + i] = hi

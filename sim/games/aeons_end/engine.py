@@ -138,6 +138,7 @@ from sim.games.aeons_end.codes import (
     PS_DESTROY_SELF,
     PS_DISCARD_FOR_ALLY_DRAW,
     PS_DISCARD_FOR_ANY_LIFE,
+    PS_DISCARD_GEM_FOR_DAMAGE,
     PS_DISCARD_HAND_FOR_DAMAGE,
     PS_DISCARD_NON_CORRUPTION,
     PS_DRAW,
@@ -170,6 +171,7 @@ from sim.games.aeons_end.codes import (
 )
 from sim.games.aeons_end.layout import (
     A_ABILITY,
+    A_ALLY_ABILITY,
     A_CAST,
     A_CHARGE,
     A_END,
@@ -182,6 +184,7 @@ from sim.games.aeons_end.layout import (
     A_TO_DISCARD,
     A_WHILE_PREPPED,
     CARD_COUNT_BASE,
+    CARD_COUNTS,
     CORRUPTION_BASE,
     CORRUPTION_CAPACITY,
     DEVOURED_BASE,
@@ -250,6 +253,7 @@ from sim.games.aeons_end.layout import (
     MAX_IN_PLAY,
     MAX_STEPS,
     MG_ABILITY,
+    MG_ANY_MAIN,
     MG_BREACH,
     MG_CHARGES,
     NC_CORRUPTS,
@@ -319,6 +323,7 @@ from sim.games.aeons_end.layout import (
     R_BASIC_BY_TIER,
     R_BONUS_DAMAGE,
     R_CHARGE_COST,
+    R_CORRUPTION_DESTROYED_EXPERT,
     R_CORRUPTION_EMPTY_DAMAGE,
     R_FIRE_LOSS,
     R_FOCUS_COST,
@@ -391,9 +396,9 @@ def pbase(p):
 
 @njit(cache=True)
 def count_card(s, p, card, kind):
-    """Per-card statistics (kind 0 drawn, 1 played or cast, 2 in the opening hand), when switched on."""
+    """Per-card statistics (kind 0 drawn, 1 played or cast, 2 in the opening hand, 3 gained), when switched on."""
     if s[G_COUNT_CARDS] != 0 and card < MAX_CARD_IDS:
-        s[CARD_COUNT_BASE + (p * MAX_CARD_IDS + card) * 3 + kind] += 1
+        s[CARD_COUNT_BASE + (p * MAX_CARD_IDS + card) * CARD_COUNTS + kind] += 1
 
 
 @njit(cache=True)
@@ -481,7 +486,7 @@ def destroy_card(s, p):
 def destroy_owned(s, T, p, card):
     """Destroy one of p's cards (already taken out of its pile); a corruption returns to its deck instead."""
     if pc(T, card, PC_TYPE) == TYPE_CORRUPTION:
-        return_corruption(s, p, card)
+        return_corruption(s, T, p, card)
     else:
         destroy_card(s, p)
 
@@ -834,8 +839,14 @@ def target_valid(s, T, target):
 
 @njit(cache=True)
 def best_target(s, T, amount):
-    """Team rule for damage: kill the largest minion this damage kills; else thin a big husk swarm;
-    else hit the minion with the most life left if minions threaten, else the nemesis."""
+    return best_target_h(s, T, amount, 4)
+
+
+@njit(cache=True)
+def best_target_h(s, T, amount, husk_threshold):
+    """Team rule for damage: kill the largest minion this damage kills; else thin a husk swarm of at least
+    `husk_threshold` husks (only with damage that kills a husk); else hit the minion closest to dying;
+    else the nemesis."""
     best = 0
     best_life = -1
     for k in range(s[G_IN_PLAY]):
@@ -851,7 +862,7 @@ def best_target(s, T, amount):
             best_life = s[o + IP_LIFE]
     if best != 0:
         return best
-    if s[G_HUSKS] >= 4:
+    if s[G_HUSKS] >= husk_threshold and amount >= husk_life(s, T):
         return TARGET_HUSKS
     # no kill available: focus fire on the minion closest to dying
     low = 1 << 20
@@ -1482,8 +1493,22 @@ def gain_corruption(s, T, p, to_hand):
 
 
 @njit(cache=True)
-def return_corruption(s, p, card):
-    """A destroyed corruption goes to the bottom of the corruption deck."""
+def return_corruption(s, T, p, card):
+    """A destroyed corruption goes to the bottom of the corruption deck. Expert (data S4/S1): it goes into
+    any player's discard pile, or p loses 1 charge to put it on the bottom; team rule: pay the charge when
+    p has one, else the healthiest player takes it into their discard pile."""
+    if rl(T, R_CORRUPTION_DESTROYED_EXPERT) != 0:
+        b = pbase(p)
+        if s[b + P_CHARGES] > 0:
+            s[b + P_CHARGES] -= 1
+        else:
+            q = pick_healthiest(s)
+            if q < 0:
+                q = p
+            to_discard_pile(s, q, card)
+            s[b + P_OWNED] -= 1
+            s[pbase(q) + P_OWNED] += 1
+            return
     n = s[G_CORRUPTIONS]
     if n >= CORRUPTION_CAPACITY:
         fail(s, ERR_CAPACITY)
@@ -1511,6 +1536,7 @@ def gain_from_pile(s, T, p, pile, where):
         push(s, b + P_HAND, b + P_HAND_N, c)
     s[b + P_OWNED] += 1
     s[G_CARDS_GAINED] += 1
+    count_card(s, p, c, 3)
     return c
 
 
@@ -1576,7 +1602,7 @@ def run_corruption(s, T, keys, counters, p, card):
                 top = s[b + P_DECK + s[b + P_DECK_N] - 1]
                 if pc(T, top, PC_TYPE) == TYPE_CORRUPTION:
                     s[b + P_DECK_N] -= 1
-                    return_corruption(s, p, top)
+                    return_corruption(s, T, p, top)
                 elif pc(T, top, PC_IS_CRYSTAL) != 0:
                     s[b + P_DECK_N] -= 1
                     destroy_card(s, p)
@@ -1614,7 +1640,7 @@ def resolve_corruptions(s, T, keys, counters, p):
             return
         card = remove_at(s, b + P_HAND, b + P_HAND_N, found)
         run_corruption(s, T, keys, counters, p, card)
-        return_corruption(s, p, card)
+        return_corruption(s, T, p, card)
         flush_pending(s, T, keys, counters)
 
 
@@ -1740,9 +1766,18 @@ def reset(s, T, keys, counters):
                 if pile < 0:
                     break
                 devour_from(s, pile, rl(T, R_SETUP_DEVOUR_GEMS))
+        # expert: one more card per step (S4 setup), team rule: from the fullest pile, ties to the cheapest,
+        # so that no pile empties at setup (empty piles feed Digest, Memory Eater, Vile Feast and the loss)
         for _ in range(rl(T, R_SETUP_DEVOUR_EXTRA)):
-            pile = pile_by_cost(s, T, -1, 0, True, True)
-            if pile < 0 or s[SUPPLY_COUNT_BASE + pile] <= 1 and empty_piles(s) >= SUPPLY_PILES - 1:
+            pile = -1
+            for k in range(SUPPLY_PILES):
+                n = s[SUPPLY_COUNT_BASE + k]
+                if n == 0:
+                    continue
+                if pile < 0 or n > s[SUPPLY_COUNT_BASE + pile] or n == s[SUPPLY_COUNT_BASE + pile] and \
+                        pc(T, s[SUPPLY_CARD_BASE + k], PC_COST) < pc(T, s[SUPPLY_CARD_BASE + pile], PC_COST):
+                    pile = k
+            if pile < 0:
                 break
             devour_from(s, pile, 1)
     elif kind == NEMESIS_KIND_CROOKED_MASK:
@@ -1863,6 +1898,17 @@ def cast_spell(s, T, keys, counters, caster, owner, k, target, extra, discard):
                 c2 = remove_at(s, cb + P_HAND, cb + P_HAND_N, i2)
                 destroy_owned(s, T, caster, c2)
                 dmg += n
+        elif code == PS_DISCARD_GEM_FOR_DAMAGE:
+            # team rule: discard the costliest gem in hand when it costs at least n
+            best_i = -1
+            for i2 in range(s[cb + P_HAND_N]):
+                c2 = s[cb + P_HAND + i2]
+                if pc(T, c2, PC_TYPE) == TYPE_GEM and pc(T, c2, PC_COST) >= n and \
+                        (best_i < 0 or pc(T, c2, PC_COST) > pc(T, s[cb + P_HAND + best_i], PC_COST)):
+                    best_i = i2
+            if best_i >= 0:
+                dmg += pc(T, s[cb + P_HAND + best_i], PC_COST)
+                discard_from_hand(s, caster, best_i)
         elif code == PS_DISCARD_FOR_ANY_LIFE:
             q = pick_lowest(s)
             if s[pbase(q) + P_LIFE] <= 5 and s[cb + P_HAND_N] > 0:
@@ -2283,6 +2329,8 @@ def use_ability(s, T, keys, counters, p, arg):
             t = best_target(s, T, pc(T, c, PC_DAMAGE_VALUE))
             cast_spell(s, T, keys, counters, p, q, k, t, 0, True)
     elif ab == AB_OTHERWORLDLY_GATE:
+        # data: "that player" (whose main phase it is) returns up to 3 spells and preps two per opened breach
+        b = pbase(s[G_ACTIVE])
         for _ in range(3):
             best = -1
             best_cost = -1
@@ -2421,6 +2469,11 @@ def legal_actions(s, T, out):
         for q in range(s[G_PLAYERS]):
             out[n] = A_ABILITY * 256 + q
             n += 1
+    for a in range(s[G_PLAYERS]):
+        if a != p and mg(T, s[pbase(a) + P_MAGE], MG_ANY_MAIN) != 0 and ability_feasible(s, T, a):
+            for q in range(s[G_PLAYERS]):
+                out[n] = A_ALLY_ABILITY * 256 + a * 4 + q
+                n += 1
     for k in range(s[G_IN_PLAY]):
         c = s[slot_base(k) + IP_CARD]
         if nc(T, c, NC_TYPE) == NTYPE_POWER and nc(T, c, NC_TD_CODE) != 0 \
@@ -2452,6 +2505,7 @@ def gain_card(s, T, p, pile):
         to_discard_pile(s, p, c)
     s[b + P_OWNED] += 1
     s[G_CARDS_GAINED] += 1
+    count_card(s, p, c, 3)
     return c
 
 
@@ -2582,6 +2636,8 @@ def step(s, T, keys, counters, action,
         s[b + P_PREPPED_NOW + 2 * k + slot] = 1
     elif kind == A_ABILITY:
         use_ability(s, T, keys, counters, p, arg)
+    elif kind == A_ALLY_ABILITY:
+        use_ability(s, T, keys, counters, arg // 4, arg % 4)
     elif kind == A_TO_DISCARD:
         c = s[slot_base(arg) + IP_CARD]
         pay_to_discard(s, T, p, c)

@@ -14,11 +14,11 @@ from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.tables import pack
 from sim.games.aeons_end.vocabulary import END_REASONS, ERROR_CODES
 
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = "0.2.0"
 DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama", "kadir"],
                  4: ["adelheim", "brama", "kadir", "mist"]}
 NEMESIS_ORDER = ["rageborne", "carapace_queen", "crooked_mask", "prince_of_gluttons"]
-POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1}
+POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1, "search": 2}
 
 
 @functools.lru_cache(maxsize=1)
@@ -124,6 +124,8 @@ class AeonsEnd(Game):
         path = D.DATA_DIR / "policies" / f"{name}.yaml"
         doc = D._load(path)
         file = str(path)
+        if POLICIES[name] == 2:
+            return self._load_search(name, doc, file)
         D._check_keys(doc, {"id", "weights"}, {"weights"}, file, name)
         expected = GREEDY_WEIGHTS if POLICIES[name] == 1 else RANDOM_WEIGHTS
         weights = doc["weights"] or {}
@@ -141,6 +143,38 @@ class AeonsEnd(Game):
             params[i] = float(value)
         return Policy(name=name, policy_id=POLICIES[name], params=params,
                       policy_hash=content_hash({"name": name, "params": params}))
+
+    def _load_search(self, name: str, doc: dict, file: str) -> Policy:
+        from sim.games.aeons_end.policy import SEARCH_INT_LIMITS, SEARCH_PARAMS
+
+        D._check_keys(doc, {"id", "base", "search"}, {"base", "search"}, file, name)
+        base = doc["base"]
+        if base not in POLICIES or POLICIES[base] != 1:
+            greedy = [k for k, v in POLICIES.items() if v == 1]
+            raise UserError(f"base must be a greedy plan ({', '.join(greedy)}), not '{base}'", file=file, entry="base")
+        values = doc["search"] or {}
+        if not isinstance(values, dict):
+            raise UserError("search must be a mapping of parameters", file=file, entry="search")
+        for key in values:
+            if key not in SEARCH_PARAMS:
+                raise UserError(f"unknown search parameter '{key}' (expected: {', '.join(SEARCH_PARAMS)})",
+                                file=file, entry=key)
+        missing = [k for k in SEARCH_PARAMS if k not in values]
+        if missing:
+            raise UserError(f"missing search parameter(s) {missing}", file=file, entry="search")
+        extra = []
+        for key in SEARCH_PARAMS:
+            value = values[key]
+            if key in SEARCH_INT_LIMITS:
+                lo, hi = SEARCH_INT_LIMITS[key]
+                if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+                    raise UserError(f"{key} must be an integer from {lo} to {hi}", file=file, entry=key)
+            elif not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+                raise UserError(f"{key} must be a non-negative number", file=file, entry=key)
+            extra.append(float(value))
+        params = np.concatenate([self.load_policy(base).params, np.array(extra, np.float64)])
+        return Policy(name=name, policy_id=POLICIES[name], params=params,
+                      policy_hash=content_hash({"name": name, "base": base, "params": params}))
 
     # ---- kernel ---------------------------------------------------------------------------
     def kernel_tables(self, ruleset: Ruleset, matchup: Matchup):
@@ -169,7 +203,9 @@ class AeonsEnd(Game):
         n_cards = len(ruleset.tables["library"].player_ids)
         if n_cards > L.MAX_CARD_IDS:
             raise UserError(f"at most {L.MAX_CARD_IDS} player cards can be counted", entry="card_counts")
-        counts = np.zeros((B, matchup.players, n_cards, 3) if card_counts else (1, 1, 1, 3), np.int16)
+        # (drawn, played, in the opening hand, gained): the fourth column counts supply cards gained
+        counts = np.zeros((B, matchup.players, n_cards, L.CARD_COUNTS) if card_counts else (1, 1, 1, L.CARD_COUNTS),
+                          np.int16)
         play_batch_kernel(self.kernel_tables(ruleset, matchup), np.int64(seeds.root_seed),
                           np.uint64(seeds.matchup_key), seeds.pair_index.astype(np.int64),
                           policy.policy_id, policy.params, debug, card_counts, counts, *out.values())

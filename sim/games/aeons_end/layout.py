@@ -89,8 +89,9 @@ DEVOURED_BASE = SUPPLY_COUNT_BASE + SUPPLY_PILES               # 226
 CORRUPTION_CAPACITY = 16
 CORRUPTION_BASE = DEVOURED_BASE + DEVOURED_CAPACITY             # corruption deck, index 0 = bottom
 MAX_CARD_IDS = 64          # player card ids counted per mage (drawn, played, opening)
-CARD_COUNT_BASE = CORRUPTION_BASE + CORRUPTION_CAPACITY       # [player, card id, 3]
-PLAYER_BASE = CARD_COUNT_BASE + MAX_PLAYERS * MAX_CARD_IDS * 3
+CARD_COUNTS = 4           # drawn, played, in the opening hand, gained
+CARD_COUNT_BASE = CORRUPTION_BASE + CORRUPTION_CAPACITY       # [player, card id, CARD_COUNTS]
+PLAYER_BASE = CARD_COUNT_BASE + MAX_PLAYERS * MAX_CARD_IDS * CARD_COUNTS
 
 # ---- per player block ----------------------------------------------------------------------------
 P_LIFE = 0
@@ -139,8 +140,9 @@ A_ABILITY = 8           # arg = player the ability is aimed at
 A_TO_DISCARD = 9        # arg = in-play slot
 A_WHILE_PREPPED = 10    # arg = 2b + slot
 A_PLAY_GEMS = 11        # play every gem in hand that has no OR choice (a shortcut of several PLAYs)
+A_ALLY_ABILITY = 12     # arg = ally * 4 + player aimed at: an ally's "any player's main phase" ability
 ACTION_KINDS = ("end", "cast", "play", "gain", "charge", "focus", "open", "prep", "ability",
-                "to_discard", "while_prepped", "play_gems")
+                "to_discard", "while_prepped", "play_gems", "ally_ability")
 MAX_ACTIONS = 600
 
 # ---- player card table (int32 [n_cards, PC_FIELDS]) -------------------------------------------------
@@ -175,6 +177,7 @@ R_FOCUS_COST = 30       # 4 values
 R_OPEN_COST = 34        # 16 values: breach * 4 + stage
 R_BONUS_DAMAGE = 50     # 4 values
 R_BASIC_BY_TIER = 54    # 3 values (for this player count)
+R_CORRUPTION_DESTROYED_EXPERT = 57  # 1: a destroyed corruption costs a charge or goes to a discard pile
 RULES_SIZE = 64
 
 NEMESIS_KIND_GENERIC, NEMESIS_KIND_RAGEBORNE, NEMESIS_KIND_CARAPACE_QUEEN, NEMESIS_KIND_PRINCE, \
@@ -184,7 +187,8 @@ NEMESIS_KIND_GENERIC, NEMESIS_KIND_RAGEBORNE, NEMESIS_KIND_CARAPACE_QUEEN, NEMES
 MG_BREACH = 0           # 4 values
 MG_CHARGES = 4
 MG_ABILITY = 5
-MG_FIELDS = 6
+MG_ANY_MAIN = 6         # 1: the ability may be used in any player's main phase (mages.yaml timing)
+MG_FIELDS = 7
 
 
 def _codes(names):

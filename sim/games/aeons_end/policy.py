@@ -3,6 +3,7 @@
 `random` is uniform over legal actions (END weighted by a parameter); `greedy` plays every gem and
 relic, casts every prepped spell at the team's best target, preps the strongest spells into the best
 breaches, then spends aether on the best-scoring purchase (weights are data, decks/aeons_end/policies).
+`search` is determinized flat Monte Carlo over a few candidate actions, with greedy playouts.
 """
 
 from __future__ import annotations
@@ -10,12 +11,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.rng import next_below, next_u64
-from sim.games.aeons_end.codes import AB_ALLY_DRAWS_4, AB_ANY_PLAYER_LIFE_4, AB_QUICKEN_THOUGHT
+from sim.core.rng import next_below, next_u64, shuffle, splitmix64
+from sim.games.aeons_end.codes import (
+    AB_ALLY_DRAWS_4,
+    AB_ANY_PLAYER_LIFE_4,
+    AB_OTHERWORLDLY_GATE,
+    AB_QUICKEN_THOUGHT,
+)
 from sim.games.aeons_end.engine import (
     ability_feasible,
     available_aether,
-    best_target,
+    best_target_h,
     breach_cost,
     can_prep,
     pbase,
@@ -25,11 +31,13 @@ from sim.games.aeons_end.engine import (
     plain_gem_index,
     play_option_feasible,
     slot_base,
+    step,
     to_discard_feasible,
     while_prepped_feasible,
 )
 from sim.games.aeons_end.layout import (
     A_ABILITY,
+    A_ALLY_ABILITY,
     A_CAST,
     A_CHARGE,
     A_END,
@@ -41,23 +49,43 @@ from sim.games.aeons_end.layout import (
     A_PREP,
     A_TO_DISCARD,
     A_WHILE_PREPPED,
+    CORRUPTION_BASE,
     DEVOURED_BASE,
     G_ACTIVE,
     G_AETHER,
+    G_CORRUPTIONS,
+    G_COUNT_CARDS,
     G_DEVOURED,
+    G_GRAVEHOLD,
+    G_GRAVEHOLD_MAX,
     G_IN_PLAY,
+    G_NEMESIS_DECK_LEN,
+    G_NEMESIS_DECK_POS,
+    G_NEMESIS_LIFE,
+    G_NEMESIS_MAX_LIFE,
     G_NEMESIS_TIER,
     G_PHASE,
     G_PLAYER_MAX,
+    G_PLAYERS,
+    G_ROUNDS,
+    G_STATUS,
+    G_TURN_ORDER_POS,
     IP_CARD,
     IP_POWER,
     MG_ABILITY,
+    MG_ANY_MAIN,
     NC_TD_CODE,
+    NC_TIER,
     NC_TYPE,
+    NEMESIS_DECK_BASE,
     NTYPE_POWER,
     P_BREACH,
     P_CHARGE_MAX,
     P_CHARGES,
+    P_DECK,
+    P_DECK_N,
+    P_DISCARD,
+    P_DISCARD_N,
     P_HAND,
     P_HAND_N,
     P_LIFE,
@@ -71,10 +99,13 @@ from sim.games.aeons_end.layout import (
     PHASE_CASTING,
     R_BONUS_DAMAGE,
     R_CHARGE_COST,
+    ROUND_RECORD,
     SUPPLY_CARD_BASE,
     SUPPLY_COUNT_BASE,
     SUPPLY_PILES,
     TARGETS,
+    TURN_ORDER_BASE,
+    TURN_ORDER_SIZE,
     TYPE_CORRUPTION,
     TYPE_GEM,
     TYPE_SPELL,
@@ -83,12 +114,17 @@ from sim.games.aeons_end.tables import mg, nc, pc, rl
 
 POLICY_RANDOM = 0
 POLICY_GREEDY = 1
+POLICY_SEARCH = 2
 
 GREEDY_WEIGHTS = (
     "gain_gem_per_aether", "gain_spell_per_damage", "gain_relic", "open_breach", "focus_breach",
-    "charge", "cost_bonus", "late_spell_bonus", "hold_spell_when_no_minion",
+    "charge", "cost_bonus", "late_spell_bonus", "hold_spell_when_no_minion", "husk_threshold",
 )
 RANDOM_WEIGHTS = ("end_phase_weight",)
+# search parameters follow the base plan's greedy weights in the params vector
+SEARCH_PARAMS = ("candidates", "rollouts", "horizon_rounds", "damage_weight", "life_weight", "margin")
+SEARCH_INT_LIMITS = {"candidates": (1, 16), "rollouts": (1, 64), "horizon_rounds": (1, 60)}
+ROLLOUT_DECISION_CAP = 20000  # a playout that needs more decisions is scored where it stands
 
 
 @njit(cache=True)
@@ -117,7 +153,7 @@ def greedy_act(s, T, params):
             if card < 0:
                 continue
             closed = 1 if s[b + P_BREACH + k // 2] < 4 else 0
-            t = best_target(s, T, pc(T, card, PC_DAMAGE_VALUE))
+            t = best_target_h(s, T, pc(T, card, PC_DAMAGE_VALUE), np.int64(params[9]))
             if params[8] > 0.5 and closed == 0 and t == 0:
                 continue  # hold spells in opened breaches while only the nemesis is a target
             if closed > best_closed:
@@ -146,6 +182,23 @@ def greedy_act(s, T, params):
             return A_ABILITY * 256 + pick_healthiest(s)
         else:
             return A_ABILITY * 256 + p
+    # 2b. an ally's "any player's main phase" ability: Kadir's gate when the active player has 2+ spells
+    # to take back, Lash's Quicken Thought and Xaxos's link as soon as they are charged
+    for a in range(s[G_PLAYERS]):
+        if a == p or mg(T, s[pbase(a) + P_MAGE], MG_ANY_MAIN) == 0 or not ability_feasible(s, T, a):
+            continue
+        ab = mg(T, s[pbase(a) + P_MAGE], MG_ABILITY)
+        if ab == AB_OTHERWORLDLY_GATE:
+            spells = 0
+            for i in range(s[b + P_DISCARD_N]):
+                if pc(T, s[b + P_DISCARD + i], PC_TYPE) == TYPE_SPELL:
+                    spells += 1
+            if spells >= 2:
+                return A_ALLY_ABILITY * 256 + a * 4 + p
+        elif ab == AB_QUICKEN_THOUGHT:
+            return A_ALLY_ABILITY * 256 + a * 4 + pick_healthiest(s)
+        else:
+            return A_ALLY_ABILITY * 256 + a * 4 + p
     # 3. play gems and relics
     if plain_gem_index(s, T, p) >= 0:
         return A_PLAY_GEMS * 256
@@ -227,9 +280,122 @@ def greedy_act(s, T, params):
 
 
 @njit(cache=True)
+def redeal(s, lo, hi, keys, counters, stream):
+    """Sort, then shuffle: the result depends only on which cards the segment holds, never on their order."""
+    if hi - lo > 1:
+        s[lo:hi] = np.sort(s[lo:hi])
+        shuffle(s, lo, hi, keys, counters, stream)
+
+
+@njit(cache=True)
+def determinize(s, T, keys, counters):
+    """Re-deal what the players cannot see: the turn-order deck, the undrawn nemesis cards (within their
+    tier, the tiers stay stacked), each player's deck and the corruption deck."""
+    redeal(s, TURN_ORDER_BASE + s[G_TURN_ORDER_POS], TURN_ORDER_BASE + TURN_ORDER_SIZE, keys, counters, 0)
+    lo = s[G_NEMESIS_DECK_POS]
+    end = s[G_NEMESIS_DECK_LEN]
+    while lo < end:
+        hi = lo + 1
+        tier = nc(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
+        while hi < end and nc(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
+            hi += 1
+        redeal(s, NEMESIS_DECK_BASE + lo, NEMESIS_DECK_BASE + hi, keys, counters, 1)
+        lo = hi
+    for p in range(s[G_PLAYERS]):
+        b = pbase(p)
+        redeal(s, b + P_DECK, b + P_DECK + s[b + P_DECK_N], keys, counters, 2)
+    redeal(s, CORRUPTION_BASE, CORRUPTION_BASE + s[G_CORRUPTIONS], keys, counters, 2)
+
+
+@njit(cache=True)
+def playout_value(s, params, start_round):
+    """Win = 1; plus scaled nemesis damage and (when not lost) Gravehold life; an engine error scores -1."""
+    st = s[G_STATUS]
+    if st >= 3:
+        return -1.0
+    value = 1.0 if st == 1 else 0.0
+    value += params[13] * (1.0 - s[G_NEMESIS_LIFE] / max(1, s[G_NEMESIS_MAX_LIFE]))
+    if st != 2:
+        life = 0.0
+        for p in range(s[G_PLAYERS]):
+            life += s[pbase(p) + P_LIFE]
+        life /= max(1, s[G_PLAYERS] * s[G_PLAYER_MAX])
+        value += params[14] * 0.5 * (s[G_GRAVEHOLD] / max(1, s[G_GRAVEHOLD_MAX]) + life)
+    return value
+
+
+@njit(cache=True)
+def search_act(s, T, legal, n, params, keys, counters):
+    """Flat Monte Carlo: the greedy choice and up to k-1 other legal actions (drawn from the policy
+    stream) are each played out `rollouts` times with the greedy plan on a re-dealt copy of the state;
+    every candidate sees the same re-deals (common random numbers). Another candidate replaces the
+    greedy choice only when its mean beats it by `margin`: with few playouts, noise alone would otherwise
+    pull many decisions away from the plan. The real streams are never used inside a playout, so the
+    search cannot see the hidden order."""
+    g = greedy_act(s, T, params)
+    if n <= 1:
+        return g
+    k = min(np.int64(params[10]), n)
+    cand = np.empty(k, np.int64)
+    cand[0] = g
+    m = 1
+    pool = np.empty(n, np.int64)
+    pn = 0
+    for i in range(n):
+        if legal[i] != g:
+            pool[pn] = legal[i]
+            pn += 1
+    while m < k and pn > 0:
+        j = next_below(keys, counters, 3, pn)
+        cand[m] = pool[j]
+        m += 1
+        pool[j] = pool[pn - 1]
+        pn -= 1
+    if m == 1:
+        return g
+    rollouts = np.int64(params[11])
+    horizon = np.int64(params[12])
+    base = next_u64(keys, counters, 3)
+    s2 = np.empty_like(s)
+    rkeys = np.empty(4, np.uint64)
+    rcounters = np.zeros(4, np.uint64)
+    scratch_g = np.zeros(ROUND_RECORD, np.int16)
+    scratch_l = np.zeros(ROUND_RECORD, np.int16)
+    start_round = s[G_ROUNDS]
+    best = g
+    best_value = -1e300
+    greedy_value = 0.0
+    for c in range(m):
+        total = 0.0
+        for r in range(rollouts):
+            for j in range(4):
+                rkeys[j] = splitmix64(base ^ np.uint64(r * 4 + j + 1))
+            rcounters[:] = 0
+            s2[:] = s
+            s2[G_COUNT_CARDS] = 0
+            determinize(s2, T, rkeys, rcounters)
+            step(s2, T, rkeys, rcounters, cand[c], scratch_g, scratch_l)
+            decisions = 0
+            while s2[G_STATUS] == 0 and s2[G_ROUNDS] < start_round + horizon and decisions < ROLLOUT_DECISION_CAP:
+                step(s2, T, rkeys, rcounters, greedy_act(s2, T, params), scratch_g, scratch_l)
+                decisions += 1
+            total += playout_value(s2, params, start_round)
+        mean = total / rollouts
+        if c == 0:
+            greedy_value = mean
+            best_value = mean
+        elif mean > best_value + 1e-12 and mean >= greedy_value + params[15]:
+            best_value = mean
+            best = cand[c]
+    return best
+
+
+@njit(cache=True)
 def policy_act(policy_id, s, T, legal, n, params, keys, counters):
     if policy_id == POLICY_GREEDY:
         return greedy_act(s, T, params)
+    if policy_id == POLICY_SEARCH:
+        return search_act(s, T, legal, n, params, keys, counters)
     return random_act(legal, n, params, keys, counters)
 
 

@@ -88,6 +88,8 @@ class Scenario:
             arg = kw["pile"]
         elif kind in ("ability",):
             arg = kw.get("player", 0)
+        elif kind == "ally_ability":
+            arg = 4 * kw["ally"] + kw.get("player", 0)
         elif kind == "to_discard":
             arg = kw["slot"]
         elif kind == "while_prepped":
@@ -228,6 +230,8 @@ class Scenario:
             return f"pays TO DISCARD of {self.lib.nemesis_card_names[self.s[L.IN_PLAY_BASE + arg * L.IN_PLAY_FIELDS]]}"
         if kind == "ability":
             return f"uses the mage ability (aimed at player {arg + 1})"
+        if kind == "ally_ability":
+            return f"lets player {arg // 4 + 1} use their mage ability (aimed at player {arg % 4 + 1})"
         if kind == "while_prepped":
             return f"uses the while-prepped effect in breach {arg // 2 + 1}"
         if kind == "charge":
@@ -267,7 +271,8 @@ def replay_log(game, ruleset, matchup, policy, seeds) -> list[str]:
 
     def snapshot():
         return (sc.get("G_TURNS"), sc.get("G_NEMESIS_DECK_POS"), sc.get("G_GRAVEHOLD"), sc.get("G_NEMESIS_LIFE"),
-                [sc.player(p)["life"] for p in range(matchup.players)], sc.get("G_ROUNDS"))
+                [sc.player(p)["life"] for p in range(matchup.players)], sc.get("G_ROUNDS"), sc.get("G_HUSKS"),
+                [(m["card"], m["life"]) for m in sc.in_play()])
 
     def diff(before, after):
         lines = []
@@ -282,6 +287,10 @@ def replay_log(game, ruleset, matchup, policy, seeds) -> list[str]:
         for p in range(matchup.players):
             if after[4][p] != before[4][p]:
                 lines.append(f"{mages[p]} life {before[4][p]} -> {after[4][p]}")
+        if after[6] != before[6]:
+            lines.append(f"husks {before[6]} -> {after[6]}")
+        if after[7] != before[7]:
+            lines.append("in play: " + (", ".join(f"{card} ({life})" for card, life in after[7]) or "nothing"))
         return lines
 
     before = snapshot()

@@ -60,6 +60,7 @@ PLAYER_STEPS = (
     "discard_non_corruption",       # discard n non-corruption cards in hand
     "return_any_turn_order_card",   # shuffle any player's turn-order card back into the turn-order deck
     "gain_relic_on_deck_suffer_half",  # gain a relic on top of your deck; suffer half its cost (round up)
+    "discard_gem_for_damage",       # may discard a gem in hand: +damage equal to its cost (team: costliest >= n)
 )
 
 # Steps on nemesis cards, strike cards, swarm rows and Unleash effects.

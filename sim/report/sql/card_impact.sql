@@ -1,5 +1,5 @@
 -- Card impact: per arm, faction and card, a side's win rate in games where the card was drawn /
--- played / in the opening hand, against that faction's games where it was not.
+-- played / in the opening hand / gained (deck-builders), against that faction's games where it was not.
 -- The cards view holds only non-zero rows, so "not" = all the faction's games minus the "with"
 -- games; the faction's games come from the matches view (error rows excluded from both).
 WITH side_games AS (
@@ -24,7 +24,9 @@ card_games AS (
         count(*) FILTER (WHERE c.played > 0) AS played_games,
         coalesce(sum(s.won) FILTER (WHERE c.played > 0), 0) AS played_wins,
         count(*) FILTER (WHERE c.opening > 0) AS opening_games,
-        coalesce(sum(s.won) FILTER (WHERE c.opening > 0), 0) AS opening_wins
+        coalesce(sum(s.won) FILTER (WHERE c.opening > 0), 0) AS opening_wins,
+        count(*) FILTER (WHERE c.gained > 0) AS gained_games,
+        coalesce(sum(s.won) FILTER (WHERE c.gained > 0), 0) AS gained_wins
     FROM cards AS c
     JOIN side_games AS s USING (ruleset_id, matchup_id, pair_index, swap, side)
     GROUP BY s.ruleset_id, s.faction, c.card
@@ -35,6 +37,9 @@ long_form AS (
     SELECT ruleset_id, faction, card, 'played', played_games, played_wins FROM card_games
     UNION ALL
     SELECT ruleset_id, faction, card, 'opening', opening_games, opening_wins FROM card_games
+    UNION ALL
+    SELECT ruleset_id, faction, card, 'gained', gained_games, gained_wins FROM card_games
+    WHERE gained_games > 0  -- games without gained counts (not deck-builders) add no 'gained' rows
 )
 SELECT
     l.ruleset_id,

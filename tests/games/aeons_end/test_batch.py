@@ -78,8 +78,83 @@ def test_card_counts():
     m = GAME.load_matchups(rs, "default_2p")[0]
     r = GAME.play_batch(rs, m, (GAME.load_policy("greedy_economy"),), _seeds(m, 8), card_counts=True)
     names = GAME.card_names(rs)
-    assert r.card_counts.shape == (8, 2, len(names), 3)
+    assert r.card_counts.shape == (8, 2, len(names), 4)
     assert (r.card_counts[:, :, :, 2].sum(axis=2) == 5).all()
     crystal = names.index("Crystal")
     assert (r.card_counts[:, :, crystal, 1] > 0).all()
     assert r.card_counts[:, :, :, 0].sum() > 0
+
+
+@pytest.mark.parametrize("nemesis", ["prince_of_gluttons", "crooked_mask"])
+def test_card_counts_gained(nemesis):
+    """Rulebook: 'When you gain a card, it is immediately placed on top of your discard pile.' The fourth count
+    column is the number of copies of each supply card a mage gained (bought, or gained by a card effect;
+    Prince of Gluttons' devoured pile included), so it sums to the match's cards_gained."""
+    rs = GAME.load_ruleset("normal")
+    m = GAME.load_matchups(rs, [f"adelheim+brama vs {nemesis}"])[0]
+    r = GAME.play_batch(rs, m, (GAME.load_policy("greedy_damage"),), _seeds(m, 40), card_counts=True)
+    gained = r.card_counts[:, :, :, 3]
+    assert (gained.sum(axis=(1, 2)) == r.extra["cards_gained"]).all()
+    assert gained.sum() > 0
+    starters = [GAME.card_names(rs).index(n) for n in ("Crystal", "Spark")]
+    assert gained[:, :, starters].sum() == 0
+
+
+def test_search_policy_plays_legal_games():
+    """The search bot picks among legal actions only (debug mode checks every action) and is reproducible."""
+    rs = GAME.load_ruleset("normal")
+    m = GAME.load_matchups(rs, "default_2p")[1]
+    policy = GAME.load_policy("search")
+    r = GAME.play_batch(rs, m, (policy,), _seeds(m, 3), debug=True)
+    assert (r.error == 0).all()
+    again = GAME.play_batch(rs, m, (policy,), _seeds(m, 3), debug=True)
+    assert np.array_equal(r.winner, again.winner) and np.array_equal(r.turns, again.turns)
+
+
+def test_search_redeal_ignores_hidden_order():
+    """Search must never peek: its re-deal of the turn-order deck, the undrawn nemesis cards (within tier),
+    the player decks and the corruption deck gives the same state whatever order they were in, and so the
+    same decision. Rulebook, turn order: 'shuffle the turn order deck'; nemesis deck tiers stay stacked."""
+    from sim.games.aeons_end import layout as L
+    from sim.games.aeons_end.policy import determinize, search_act
+    from sim.games.aeons_end.scenario import Scenario
+
+    sc = Scenario.new("adelheim+brama vs crooked_mask", seed=3)
+    other = sc.s.copy()
+    pos, end = sc.get("G_NEMESIS_DECK_POS"), sc.get("G_NEMESIS_DECK_LEN")
+    tiers = [int(sc.lib.ncard[c, L.NC_TIER]) for c in sc.s[L.NEMESIS_DECK_BASE + pos:L.NEMESIS_DECK_BASE + end]]
+    first_t1 = L.NEMESIS_DECK_BASE + pos
+    n_t1 = tiers.count(tiers[0])
+    other[first_t1:first_t1 + n_t1] = other[first_t1:first_t1 + n_t1][::-1]
+    to = L.TURN_ORDER_BASE + sc.get("G_TURN_ORDER_POS")
+    other[to:L.TURN_ORDER_BASE + L.TURN_ORDER_SIZE] = other[to:L.TURN_ORDER_BASE + L.TURN_ORDER_SIZE][::-1]
+    b = sc.base(0)
+    other[b + L.P_DECK:b + L.P_DECK + sc.player(0)["deck_top_first"].__len__()] = \
+        other[b + L.P_DECK:b + L.P_DECK + len(sc.player(0)["deck_top_first"])][::-1]
+    n_cor = sc.get("G_CORRUPTIONS")
+    other[L.CORRUPTION_BASE:L.CORRUPTION_BASE + n_cor] = other[L.CORRUPTION_BASE:L.CORRUPTION_BASE + n_cor][::-1]
+    assert not np.array_equal(other, sc.s)
+    keys = np.array([11, 12, 13, 14], np.uint64)
+    a, c = sc.s.copy(), other.copy()
+    determinize(a, sc.T, keys, np.zeros(4, np.uint64))
+    determinize(c, sc.T, keys, np.zeros(4, np.uint64))
+    assert np.array_equal(a, c)
+    policy = GAME.load_policy("search")
+    legal = np.array(sc.legal(), np.int64)
+    choices = [search_act(state, sc.T, legal, len(legal), policy.params, sc.keys.copy(), np.zeros(4, np.uint64))
+               for state in (sc.s.copy(), other.copy())]
+    assert choices[0] == choices[1]
+
+
+def test_card_rows_carry_gained_counts():
+    """The lake's per-card rows carry the gained column (supply-card impact: win rate when gained)."""
+    from sim.core import lake
+
+    rs = GAME.load_ruleset("normal")
+    m = GAME.load_matchups(rs, ["adelheim+brama vs rageborne"])[0]
+    seeds = _seeds(m, 20)
+    r = GAME.play_batch(rs, m, (GAME.load_policy("greedy_damage"),), seeds, card_counts=True)
+    table = lake.card_table(GAME, rs, m, seeds, r, run_id="t")
+    gained = table.column("gained").to_numpy()
+    assert gained.sum() == r.extra["cards_gained"].sum() > 0
+    assert set(table.column("card").to_numpy()[gained > 0]) <= set(GAME.card_names(rs)) - {"Crystal", "Spark"}

@@ -85,3 +85,28 @@ def test_policy_weights_validated(tmp_path, monkeypatch):
     path.write_text(path.read_text().replace("\n  charge:", "\n  charges:"))
     with pytest.raises(UserError, match="unknown weight"):
         GAME.load_policy("greedy_damage")
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("candidates: 3", "candidates: 0"), "candidates must be an integer from 1 to 16"),
+    (("rollouts: 4", "rollouts: 2.5"), "rollouts must be an integer"),
+    (("damage_weight: 0.5", "damage_weight: -1"), "damage_weight must be a non-negative number"),
+    (("horizon_rounds: 2", "horizon: 2"), "unknown search parameter 'horizon'"),
+    (("base: greedy_damage", "base: random"), "base must be a greedy plan"),
+])
+def test_search_parameters_validated(tmp_path, monkeypatch, edit, message):
+    target = _copy_data(tmp_path, monkeypatch)
+    path = target / "policies" / "search.yaml"
+    text = path.read_text()
+    assert edit[0] in text
+    path.write_text(text.replace(edit[0], edit[1]))
+    with pytest.raises(UserError, match=message) as err:
+        GAME.load_policy("search")
+    assert "search.yaml" in str(err.value)
+
+
+def test_search_params_extend_the_base_plan():
+    search = GAME.load_policy("search")
+    base = GAME.load_policy("greedy_damage")
+    assert search.policy_id == 2 and len(search.params) == len(base.params) + 6
+    assert (search.params[:len(base.params)] == base.params).all()

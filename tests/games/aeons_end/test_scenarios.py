@@ -396,3 +396,115 @@ def test_crooked_mask_corrupter_corrupts_damager():
     sc.apply(sc.action("cast", breach=0, target=1))
     assert sc.in_play()[0]["life"] == 5
     assert sc.get("G_CORRUPTIONS") == 10
+
+
+def test_prince_expert_setup_devours_nine_more_one_at_a_time():
+    """Data S4 prince_of_gluttons.cljc setup (expert/extinction): nine prompts 'Place an additional nine ...
+    one cards from any of the supply piles on top of the devoured pile', each resolving ::devour with its
+    default number-of-cards 1, i.e. 9 more cards. Team rule (assumed): from the fullest pile, ties cheapest."""
+    normal = Scenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
+    sc = Scenario.new("adelheim+brama vs prince_of_gluttons", edition="expert", advance=False)
+    assert normal.get("G_DEVOURED") == 3
+    assert sc.get("G_DEVOURED") == 3 + 9
+    piles = [int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]]
+    assert sum(piles) == sc.get("G_INITIAL_SUPPLY") - 12
+    assert min(piles) > 0 and max(piles) - min(piles) <= 1   # spread: no pile emptied
+    sc.set_nemesis_deck(["slaughter", "needlemaw"])          # the first Unleash no longer empties the supply
+    sc.nemesis_turn()
+    assert sc.status() == ("running", "") and sc.invariants() == 0
+    assert sum(int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]) == sum(piles) - 3
+
+
+def test_husks_not_targeted_by_damage_below_their_life():
+    """Data (Carapace Queen): 'Foul Multitudes ... while in play husks have 2 life'; Rulebook: 'When you deal
+    damage: To a minion, remove life tokens'. A 1-damage spell cannot kill a 2-life husk, so the team aims it
+    elsewhere; the plan's husk_threshold decides when a swarm is worth thinning."""
+    from sim.games.aeons_end import engine as E
+
+    sc = Scenario.new("adelheim+brama vs carapace_queen", advance=False)
+    sc.set("G_HUSKS", 8)
+    assert E.best_target_h(sc.s, sc.T, 1, 4) == L.TARGET_HUSKS
+    assert E.best_target_h(sc.s, sc.T, 1, 9) == 0              # below the plan's threshold: the nemesis
+    sc.put_in_play("foul_multitudes")
+    assert E.best_target_h(sc.s, sc.T, 1, 4) == 0
+    assert E.best_target_h(sc.s, sc.T, 2, 4) == L.TARGET_HUSKS
+
+
+def _corruption_in_hand(sc, p, corruption):
+    """Move `corruption` to the top of the corruption deck, then into p's hand."""
+    from sim.games.aeons_end import engine as E
+
+    n = sc.get("G_CORRUPTIONS")
+    deck = [int(x) for x in sc.s[L.CORRUPTION_BASE:L.CORRUPTION_BASE + n]]
+    i = deck.index(sc.card(corruption))
+    deck[i], deck[-1] = deck[-1], deck[i]
+    sc.s[L.CORRUPTION_BASE:L.CORRUPTION_BASE + n] = deck
+    E.gain_corruption(sc.s, sc.T, p, True)
+
+
+def test_crooked_mask_expert_destroyed_corruption():
+    """Data (Crooked Mask): 'destroyed corruption goes to bottom of corruption deck (expert: into any player's
+    discard, or lose 1 charge to bottom it)'; S4: every corruption ends 'Destroy this.'. Team rule (assumed):
+    pay the charge when the player has one, else the healthiest player takes it into their discard pile."""
+    from sim.games.aeons_end import engine as E
+
+    for edition, charges, expect_deck, expect_charges in (("normal", 1, 11, 1), ("expert", 1, 11, 0),
+                                                          ("expert", 0, 10, 0)):
+        sc = Scenario.new("adelheim+brama vs crooked_mask", edition=edition, advance=False)
+        sc.set_player(0, "P_LIFE", 6)
+        sc.set_player(0, "P_CHARGES", charges)
+        _corruption_in_hand(sc, 0, "endless_hunger")
+        E.resolve_corruptions(sc.s, sc.T, sc.keys, sc.counters, 0)
+        assert sc.get("G_CORRUPTIONS") == expect_deck, edition
+        assert sc.player(0)["charges"] == expect_charges
+        assert ("endless_hunger" in sc.player(1)["discard_bottom_first"]) == (expect_deck == 10)
+        assert sc.invariants() == 0
+
+
+def test_oblivion_swell_discards_a_costly_gem_for_damage():
+    """Data S1: 'Oblivion Swell ... on cast may discard a gem for +dmg equal to its cost'. Team rule (assumed):
+    the caster discards the costliest gem in hand costing 4 or more; a cheaper gem is kept."""
+    for gem, dealt in (("burning_opal", 2 + 5), ("jade", 2)):
+        sc = Scenario.new(ENTRY, advance=False)
+        sc.prep(0, 0, "oblivion_swell")
+        sc.set_hand(0, [gem, "crystal"])
+        sc.set_deck(0, ["crystal"] * 8)                          # keep the mage's ten cards (conservation check)
+        sc.set_active(0, phase="casting")
+        before = sc.get("G_NEMESIS_LIFE")
+        sc.apply(sc.action("cast", breach=0, target=0))
+        assert before - sc.get("G_NEMESIS_LIFE") == dealt, gem
+        assert (gem in sc.player(0)["hand"]) == (dealt == 2)
+        assert sc.invariants() == 0
+
+
+def test_kadir_gate_on_an_allys_turn():
+    """Data S5/S4, Kadir: 'Otherworldly Gate, charges: 5, timing: any player's main phase, effect: that player
+    may return up to 3 spells from discard to hand and may prep up to 2 spells per opened breach this turn'."""
+    sc = Scenario.new("adelheim+brama+kadir vs rageborne")
+    sc.set_active(0, phase="main")
+    sc.set_player(2, "P_CHARGES", 5)
+    sc.set_discard(0, ["spark", "crystal", "spark"])
+    sc.set_hand(0, ["crystal"])
+    sc.set_deck(0, ["crystal"] * 7)                              # keep the mage's ten cards (conservation check)
+    assert "ally_ability" in kinds(sc)
+    sc.apply(sc.action("ally_ability", ally=2, player=0))
+    assert sorted(sc.player(0)["hand"]) == ["crystal", "spark", "spark"]
+    assert sc.player(0)["discard_bottom_first"] == ["crystal"]
+    assert sc.player(2)["charges"] == 0 and sc.get("G_DOUBLE_PREP") == 1
+    assert sc.invariants() == 0
+
+
+def test_lash_quicken_thought_on_an_allys_turn_and_not_before_charged():
+    """Data S5/S4, Lash: 'Quicken Thought, charges: 5, timing: any player's main phase, effect: shuffle any
+    player's (non-wild) turn-order card from the discard back into the turn-order deck; that player suffers 1'."""
+    sc = Scenario.new("adelheim+lash vs rageborne")
+    sc.set_active(0, phase="main")
+    sc.set_player(1, "P_CHARGES", 4)
+    assert "ally_ability" not in kinds(sc)
+    sc.set_player(1, "P_CHARGES", 5)
+    pos = sc.get("G_TURN_ORDER_POS")
+    assert any(c != L.TO_NEMESIS for c in sc.turn_order()["discard"])
+    sc.apply(sc.action("ally_ability", ally=1, player=0))
+    assert sc.get("G_TURN_ORDER_POS") == pos - 1
+    assert sc.player(0)["life"] == 9 and sc.player(1)["charges"] == 0
+    assert sc.invariants() == 0
