@@ -22,6 +22,15 @@ Action encoding: action = kind << 16 | x << 8 | y (see A_* below); `legal_action
 ones for the current decider into a buffer. Pending decisions (defender choice, Grinshade roll,
 Cleave spillover, Relentless, Star Chart, Netherway exit, Riftfire Ambush, Lantern Care target,
 Stormdancer move, mulligans) are phases with A_CHOICE actions taken by the deciding seat.
+
+Speed (see RULES.md "Conformance and speed"): kernels are compiled with `_nrt=False`, because
+numba's reference counting made an atomic update for every array handed to a function (~44% of
+kernel time); only search_choice and star_chart_choice allocate and say `_nrt=True` explicitly
+(numba would otherwise inherit the caller's setting). Every array argument of a numba call is
+passed as an exploded struct of 7-11 machine words, so the per-action functions (legal_actions,
+step, greedy_choice) and small helpers are `forceinline=True` (LLVM inlining; cheap to compile),
+and play_match/policy_act are inlined into play_batch_kernel at the numba level (one library less
+whose whole call tree LLVM optimizes again).
 """
 
 from __future__ import annotations
@@ -316,7 +325,7 @@ def encode(kind, x, y):
     return (kind << 16) | (x << 8) | y
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def log_event(s, events, kind, a, b, c, d, e):
     if s[G_LOG] == 0:
         return
@@ -348,7 +357,7 @@ def unit_insight(s, profiles, p, i):
     return profiles[s[u + U_PROFILE], PF_INSIGHT] + s[u + U_INSIGHT_BONUS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def unit_force(s, rules, profiles, p, i):
     u = unit_base(p, i)
     prof = s[u + U_PROFILE]
@@ -380,7 +389,7 @@ def unit_force(s, rules, profiles, p, i):
     return force
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def ready_opposing_at(s, q, route):
     """Number of ready characters of seat q at the Route."""
     count = 0
@@ -391,7 +400,7 @@ def ready_opposing_at(s, q, route):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def units_at(s, q, route):
     count = 0
     for j in range(s[player_base(q) + P_UNITS_N]):
@@ -409,7 +418,7 @@ def adjacent(a, b, nether_open):
     return (a == LANTERN_CROSSING and b == NETHERWAY) or (a == NETHERWAY and b == LANTERN_CROSSING)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_explore(s, rules, profiles, p, i):
     u = unit_base(p, i)
     if s[u + U_READY] == 0 or s[u + U_RECOVERY] > 0 or s[u + U_NO_EXPLORE] != 0:
@@ -424,7 +433,7 @@ def can_explore(s, rules, profiles, p, i):
     return ready_opposing_at(s, 1 - p, route) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def move_cost(s, rules, profiles, p, i, dest):
     if dest == WINDBRIDGE:
         return 0
@@ -434,13 +443,13 @@ def move_cost(s, rules, profiles, p, i, dest):
 
 
 # ---------------------------------------------------------------------------- card movement
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def count_card(counts, p, card, column):
     if counts.shape[0] > 0:
         counts[p, card, column] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_cards(s, p, n, keys, counters, events, counts):
     pb = player_base(p)
     for _ in range(n):
@@ -465,7 +474,7 @@ def draw_cards(s, p, n, keys, counters, events, counts):
         log_event(s, events, EV_DRAW, p, card, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def remove_from_hand(s, p, card):
     pb = player_base(p)
     n = s[pb + P_HAND_N]
@@ -477,7 +486,7 @@ def remove_from_hand(s, p, card):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def to_discard(s, p, card):
     pb = player_base(p)
     n = s[pb + P_DISCARD_N]
@@ -485,7 +494,7 @@ def to_discard(s, p, card):
     s[pb + P_DISCARD_N] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def remove_unit(s, p, i):
     """Remove Ally unit i (never the Companion): the last unit takes its record."""
     pb = player_base(p)
@@ -498,7 +507,7 @@ def remove_unit(s, p, i):
     s[pb + P_UNITS_N] = last
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def add_unit(s, p, profile, card, route):
     pb = player_base(p)
     i = s[pb + P_UNITS_N]
@@ -514,7 +523,7 @@ def add_unit(s, p, profile, card, route):
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def open_netherway(s, p, events):
     if s[G_NETHER_OPEN] != 0:
         return  # opening never extends an existing realm
@@ -524,7 +533,7 @@ def open_netherway(s, p, events):
     log_event(s, events, EV_NETHER_OPEN, p, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def close_netherway(s, events):
     for q in range(2):
         for j in range(s[player_base(q) + P_UNITS_N]):
@@ -535,13 +544,13 @@ def close_netherway(s, events):
     log_event(s, events, EV_NETHER_CLOSE, s[G_NETHER_CREATOR], 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def add_renown(s, p, amount, reason, events):
     s[player_base(p) + P_RENOWN] += amount
     log_event(s, events, EV_RENOWN, p, amount, reason, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def defeat_unit(s, rules, p, i, by_tactic, events):
     """Resolve a defeat of seat p's unit i. Returns 1 if an Ally was defeated, 2 for the Companion."""
     u = unit_base(p, i)
@@ -563,7 +572,7 @@ def defeat_unit(s, rules, p, i, by_tactic, events):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_direct_damage(s, rules, profiles, q, j, amount, events):
     """Tactic or ability damage (no Sheltering Glow, no Challenge rewards). Returns defeat code."""
     u = unit_base(q, j)
@@ -573,7 +582,7 @@ def deal_direct_damage(s, rules, profiles, q, j, amount, events):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def check_defeat(s, rules, profiles, p, i, events):
     if s[unit_base(p, i) + U_DAMAGE] >= unit_guard(s, profiles, p, i):
         return defeat_unit(s, rules, p, i, 0, events)
@@ -581,7 +590,7 @@ def check_defeat(s, rules, profiles, p, i, events):
 
 
 # ---------------------------------------------------------------------------- turn structure
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_turn(s, rules, p, keys, counters, events, counts):
     q = 1 - p
     if s[G_NETHER_OPEN] != 0 and s[G_NETHER_CREATOR] == p:
@@ -628,7 +637,7 @@ def start_turn(s, rules, p, keys, counters, events, counts):
         draw_cards(s, p, 1, keys, counters, events, counts)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish(s, winner, reason, events):
     s[G_DONE] = 1
     s[G_WINNER] = winner
@@ -638,7 +647,7 @@ def finish(s, winner, reason, events):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_turn(s, rules, cards, keys, counters, events, counts):
     p = s[G_ACTIVE]
     pb = player_base(p)
@@ -684,7 +693,7 @@ def end_turn(s, rules, cards, keys, counters, events, counts):
     start_turn(s, rules, nxt, keys, counters, events, counts)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def guarantee_featured(s, p, hand_size, events):
     """Featured opening: put one copy of the featured Ally among the top `hand_size` deck cards
     (no copy is created: it swaps places with a card that would have been drawn)."""
@@ -705,7 +714,7 @@ def guarantee_featured(s, p, hand_size, events):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reset(
     s,
     rules,
@@ -756,7 +765,7 @@ def reset(
         begin_play(s, rules, keys, counters, events, counts)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin_play(s, rules, keys, counters, events, counts):
     for p in range(2):
         pb = player_base(p)
@@ -769,7 +778,7 @@ def begin_play(s, rules, keys, counters, events, counts):
     start_turn(s, rules, 0, keys, counters, events, counts)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mulligan(s, rules, p, keys, counters, events, counts):
     pb = player_base(p)
     n = s[pb + P_DECK_N]
@@ -796,7 +805,7 @@ def push(out, n, action):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def legal_actions(s, rules, cards, profiles, out):
     """Write the legal actions of the current decider into `out`; return how many."""
     n = 0
@@ -1035,7 +1044,7 @@ def legal_actions(s, rules, cards, profiles, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def nyxara_cost(s, rules, profiles, p):
     if keyword(s, profiles, p, 0, KW_NYX_OPEN_ASCENDED) > 0:
         return rules[R_NYX_COST_ASCENDED]
@@ -1045,7 +1054,7 @@ def nyxara_cost(s, rules, profiles, p):
 
 
 # ---------------------------------------------------------------------------- step
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def explicit_move(s, profiles, p, i, dest):
     """Card movement: no exhausting, no readying, no normal-move use; Rooted prevents it."""
     if keyword(s, profiles, p, i, KW_ROOTED) > 0:
@@ -1053,13 +1062,13 @@ def explicit_move(s, profiles, p, i, dest):
     s[unit_base(p, i) + U_ROUTE] = dest
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def heal(s, p, i, amount):
     u = unit_base(p, i)
     s[u + U_DAMAGE] = max(0, s[u + U_DAMAGE] - amount)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_challenge(s, rules, profiles, events):
     """Offer Relentless, then Stormdancer's move, then return to the main phase."""
     p = s[G_ACTIVE]
@@ -1092,7 +1101,7 @@ def after_challenge(s, rules, profiles, events):
     s[G_DECIDER] = p
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_challenge_damage(s, rules, profiles, prevented, events):
     p = s[G_ACTIVE]
     q = 1 - p
@@ -1143,7 +1152,7 @@ def resolve_challenge_damage(s, rules, profiles, prevented, events):
     after_challenge(s, rules, profiles, events)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def declare_defender(s, rules, profiles, j, events):
     p = s[G_ACTIVE]
     q = 1 - p
@@ -1162,7 +1171,7 @@ def declare_defender(s, rules, profiles, j, events):
     resolve_challenge_damage(s, rules, profiles, False, events)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_ally(s, rules, cards, profiles, p, card, route, events):
     i = add_unit(s, p, cards[card, C_PROFILE], card, route)
     q = 1 - p
@@ -1186,7 +1195,7 @@ def play_ally(s, rules, cards, profiles, p, card, route, events):
         s[G_PEND_A] = chart
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_tactic(s, rules, cards, profiles, p, card, target, keys, counters, events, counts):
     q = 1 - p
     effect = cards[card, C_EFFECT]
@@ -1260,7 +1269,7 @@ def play_tactic(s, rules, cards, profiles, p, card, target, keys, counters, even
     s[pb + P_TACTICS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def star_chart_choice(s, p, choice):
     """Keep the (choice // 2)-th card from the top; the others go to the bottom, the first listed
     (top order, or reversed when choice is odd) drawn before the second."""
@@ -1293,7 +1302,7 @@ def star_chart_choice(s, p, choice):
     s[pb + P_HAND_N] = h + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def step(s, rules, cards, profiles, action, keys, counters, events, counts):
     """Apply one action of the current decider (assumed legal; debug mode checks it first)."""
     kind = action >> 16
@@ -1476,7 +1485,7 @@ def step(s, rules, cards, profiles, action, keys, counters, events, counts):
 
 
 # ---------------------------------------------------------------------------- invariants
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check_invariants(s, rules, cards, profiles):
     """0 when the state is consistent, else a positive code naming the broken invariant."""
     for p in range(2):
@@ -1523,14 +1532,14 @@ def remaining_guard(s, profiles, q, j):
     return unit_guard(s, profiles, q, j) - s[unit_base(q, j) + U_DAMAGE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def defeat_value(s, cards, q, j, w):
     if j == 0:
         return w[W_DEFEAT_COMPANION]
     return w[W_DEFEAT_ALLY] * (1.0 + cards[s[unit_base(q, j) + U_CARD], C_COST] * 0.5)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def hit_value(s, cards, profiles, q, j, damage, w):
     left = remaining_guard(s, profiles, q, j)
     value = w[W_DAMAGE] * min(damage, left)
@@ -1707,7 +1716,7 @@ def score_action(s, rules, cards, profiles, action, w, open_mask):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def open_routes_mask(s):
     """Bit r set when no ready character of the non-active seat stands at Route r."""
     q = 1 - s[G_ACTIVE]
@@ -1719,7 +1728,7 @@ def open_routes_mask(s):
     return np.int64(15) & ~blocked
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def greedy_choice(s, rules, cards, profiles, legal, n, w, keys, counters, stream):
     best = 0
     best_value = -1e18
@@ -1738,7 +1747,25 @@ def greedy_choice(s, rules, cards, profiles, legal, n, w, keys, counters, stream
     return best
 
 
-@njit(cache=True)
+# Out-of-line entries for the search bot's rollouts and the debug check: the per-action functions
+# are inlined (forceinline) into the batch kernel's loop; inlining them at every other call site as
+# well only grows the compile time.
+@njit(cache=True, _nrt=False)
+def legal_actions_call(s, rules, cards, profiles, out):
+    return legal_actions(s, rules, cards, profiles, out)
+
+
+@njit(cache=True, _nrt=False)
+def step_call(s, rules, cards, profiles, action, keys, counters, events, counts):
+    step(s, rules, cards, profiles, action, keys, counters, events, counts)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_choice_call(s, rules, cards, profiles, legal, n, w, keys, counters, stream):
+    return greedy_choice(s, rules, cards, profiles, legal, n, w, keys, counters, stream)
+
+
+@njit(cache=True, _nrt=False)
 def determinize(s, p, keys, counters, stream):
     """Re-deal what seat p cannot see: the opponent's hand and deck (together) and p's deck order."""
     q = 1 - p
@@ -1754,7 +1781,7 @@ def determinize(s, p, keys, counters, stream):
     shuffle(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N], keys, counters, stream)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def search_choice(
     s,
     rules,
@@ -1812,13 +1839,13 @@ def search_choice(
                 work_keys[t] = next_u64(keys, counters, stream)
                 work_counters[t] = 0
             determinize(work_state, p, work_keys, work_counters, S_CHANCE)
-            step(work_state, rules, cards, profiles, legal[k], work_keys, work_counters, events, counts)
+            step_call(work_state, rules, cards, profiles, legal[k], work_keys, work_counters, events, counts)
             start_turns = work_state[G_TURNS]
             guard = 0
             while work_state[G_DONE] == 0 and work_state[G_TURNS] - start_turns < horizon and guard < 400:
-                nl = legal_actions(work_state, rules, cards, profiles, work_legal)
+                nl = legal_actions_call(work_state, rules, cards, profiles, work_legal)
                 d = work_state[G_DECIDER]
-                pick = greedy_choice(
+                pick = greedy_choice_call(
                     work_state,
                     rules,
                     cards,
@@ -1830,7 +1857,7 @@ def search_choice(
                     work_counters,
                     S_POLICY0 + d,
                 )
-                step(
+                step_call(
                     work_state,
                     rules,
                     cards,
@@ -1860,7 +1887,7 @@ def search_choice(
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def policy_act(
     s,
     rules,
@@ -1910,7 +1937,9 @@ def policy_act(
 
 
 # ---------------------------------------------------------------------------- batch kernel
-@njit(cache=True)
+# inlined into play_batch_kernel: numba re-optimizes every callee's code again in each calling
+# function's library, so one level less is ~1 min less compile time
+@njit(cache=True, inline="always")
 def play_match(
     s,
     rules,
@@ -1984,7 +2013,7 @@ def play_match(
             # regenerate the legal set independently of the buffer the policy read
             found = False
             if 0 <= pick < n:
-                n_check = legal_actions(s, rules, cards, profiles, work_legal)
+                n_check = legal_actions_call(s, rules, cards, profiles, work_legal)
                 for k in range(n_check):
                     if work_legal[k] == action:
                         found = True
@@ -2001,7 +2030,7 @@ def play_match(
     return ERR_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seat_keys(root_seed, matchup_key, pair, swap, purpose_deal, purpose_chance, purpose_policy, keys):
     """Streams by deck slot: seat p plays slot p ^ swap."""
     for p in range(2):
@@ -2011,7 +2040,30 @@ def seat_keys(root_seed, matchup_key, pair, swap, purpose_deal, purpose_chance, 
     keys[S_CHANCE] = stream_key(root_seed, matchup_key, pair, purpose_chance, 0)
 
 
-@njit(cache=True)
+def scratch(n_cards, deck_width, n_params, want_counts):
+    """Work arrays of play_batch_kernel, allocated by the caller: the kernel then runs without
+    numba's reference counting (atomic updates on every array handed to a function)."""
+    return (
+        np.zeros(STATE_SIZE, dtype=np.int32),  # s
+        np.zeros(STATE_SIZE, dtype=np.int32),  # work_state
+        np.zeros(MAX_LEGAL, dtype=np.int32),  # legal
+        np.zeros(MAX_LEGAL, dtype=np.int32),  # work_legal
+        np.zeros(N_STREAMS, dtype=np.uint64),  # keys
+        np.zeros(N_STREAMS, dtype=np.uint64),  # counters
+        np.zeros(N_STREAMS, dtype=np.uint64),  # work_keys
+        np.zeros(N_STREAMS, dtype=np.uint64),  # work_counters
+        np.zeros((2, deck_width), dtype=np.int32),  # decks
+        np.zeros(2, dtype=np.int32),  # deck_len
+        np.zeros(2, dtype=np.int32),  # companion_profile
+        np.zeros(2, dtype=np.int32),  # faction_ability
+        np.zeros(2, dtype=np.int32),  # featured
+        np.zeros(2, dtype=np.int64),  # policy_ids
+        np.zeros((2, n_params), dtype=np.float64),  # policy_params
+        np.zeros((2, n_cards, 3) if want_counts else (0, 0, 0), dtype=np.int16),  # counts
+    )
+
+
+@njit(cache=True, _nrt=False)
 def play_batch_kernel(
     rules,
     cards,
@@ -2042,25 +2094,26 @@ def play_batch_kernel(
     out_counts,
     events,
     log,
+    s,
+    work_state,
+    legal,
+    work_legal,
+    keys,
+    counters,
+    work_keys,
+    work_counters,
+    decks,
+    deck_len,
+    companion_profile,
+    faction_ability,
+    featured,
+    policy_ids,
+    policy_params,
+    counts,
 ):
+    """Play the batch; the work arrays after `log` come from `scratch`."""
     batch = pair_index.shape[0]
-    s = np.zeros(STATE_SIZE, dtype=np.int32)
-    work_state = np.zeros(STATE_SIZE, dtype=np.int32)
-    legal = np.zeros(MAX_LEGAL, dtype=np.int32)
-    work_legal = np.zeros(MAX_LEGAL, dtype=np.int32)
-    keys = np.zeros(N_STREAMS, dtype=np.uint64)
-    counters = np.zeros(N_STREAMS, dtype=np.uint64)
-    work_keys = np.zeros(N_STREAMS, dtype=np.uint64)
-    work_counters = np.zeros(N_STREAMS, dtype=np.uint64)
-    decks = np.zeros((2, slot_decks.shape[1]), dtype=np.int32)
-    deck_len = np.zeros(2, dtype=np.int32)
-    companion_profile = np.zeros(2, dtype=np.int32)
-    faction_ability = np.zeros(2, dtype=np.int32)
-    featured = np.zeros(2, dtype=np.int32)
-    policy_ids = np.zeros(2, dtype=np.int64)
-    policy_params = np.zeros(slot_policy_params.shape, dtype=np.float64)
     n_cards = cards.shape[0]
-    counts = np.zeros((2, n_cards, 3) if want_counts else (0, 0, 0), dtype=np.int16)
     for b in range(batch):
         sw = np.int64(swap[b])
         for p in range(2):

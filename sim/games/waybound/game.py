@@ -240,6 +240,7 @@ class Waybound(Game):
             counts,
             events,
             1 if log else 0,
+            *E.scratch(n_cards, payload["decks"].shape[1], policy_params.shape[1], card_counts),
         )
         return out, counts, events
 

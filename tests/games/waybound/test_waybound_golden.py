@@ -1,0 +1,113 @@
+"""Golden digest: the engine plays exactly the same games as the recorded engine 1.0.0.
+
+Speed work on the kernels must not change a single match (the published reports depend on them).
+The digests below were recorded from the engine before its speed work; a change of behaviour
+(a rule, a tie-break, a random draw more or less) changes them, and then ENGINE_VERSION must change.
+They also depend on decks/waybound (cards, factions, editions, policies): a deliberate data change
+means recording them again from the unchanged engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+
+from sim.core import rng
+from sim.core.game import BatchResult, SeedBlock
+from sim.games.waybound import GAME
+
+# policy pairs per deck slot; each pair is played over every faction pairing
+GREEDY_AND_RANDOM = (
+    ("greedy_explorer", "greedy_explorer"),
+    ("greedy_fighter", "greedy_fighter"),
+    ("random", "random"),
+    ("greedy_explorer", "greedy_fighter"),
+    ("random", "greedy_fighter"),
+)
+
+
+def seeds(pairs: int, root: int, matchup_id: str) -> SeedBlock:
+    return SeedBlock(
+        root_seed=root,
+        matchup_key=rng.name_key(matchup_id),
+        pair_index=np.repeat(np.arange(pairs, dtype=np.int64), 2),
+        swap=np.tile(np.array([0, 1], dtype=np.uint8), pairs),
+    )
+
+
+def digest_result(h, result: BatchResult) -> None:
+    for column in (result.winner, result.end_reason, result.turns, result.rounds, result.score, result.error):
+        h.update(np.ascontiguousarray(column).tobytes())
+    for name in sorted(result.extra):
+        h.update(name.encode())
+        h.update(np.ascontiguousarray(result.extra[name]).tobytes())
+    if result.card_counts is not None:
+        h.update(np.ascontiguousarray(result.card_counts).tobytes())
+
+
+def play(h, edition, spec, policy_names, pairs, root, debug=False, card_counts=True) -> None:
+    ruleset = GAME.load_ruleset(edition)
+    policies = tuple(GAME.load_policy(name) for name in policy_names)
+    for matchup in GAME.load_matchups(ruleset, spec):
+        result = GAME.play_batch(
+            ruleset,
+            matchup,
+            policies,
+            seeds(pairs, root, matchup.matchup_id),
+            debug=debug,
+            card_counts=card_counts,
+        )
+        digest_result(h, result)
+
+
+def test_golden_greedy_and_random_every_faction_pairing():
+    """16 faction pairings x 5 policy pairs x 8 matches (640), card counts on, edition 0.36."""
+    h = hashlib.blake2b(digest_size=16)
+    for policy_names in GREEDY_AND_RANDOM:
+        play(h, "0.36", "all_factions", policy_names, pairs=4, root=5)
+    assert h.hexdigest() == "42b26ed5228bd93fcab4278fcce0e1a0"
+
+
+def test_golden_every_companion_and_edition():
+    """All 64 Companion pairings (2 matches each, greedy mixes) and every edition on faction mirrors;
+    debug mode on for part of it so the debug path is covered as well."""
+    h = hashlib.blake2b(digest_size=16)
+    play(h, "0.36", "companions_8x8", ("greedy_fighter", "greedy_explorer"), pairs=1, root=9)
+    play(h, "0.36", "companions_8x8", ("random", "greedy_explorer"), pairs=1, root=10, debug=True)
+    for edition in GAME.editions():
+        play(h, edition, "mirror_first", ("greedy_explorer", "random"), pairs=3, root=13, debug=True)
+    assert h.hexdigest() == "82eb8a5c0beab6d27a47715ba52f50be"
+
+
+def test_golden_search():
+    """Flat Monte Carlo bot (rollouts on determinized copies) against both greedy bots."""
+    h = hashlib.blake2b(digest_size=16)
+    play(h, "0.36", ["hearthbound/brindle vs veilborn/nyxara"], ("search", "greedy_fighter"), pairs=3, root=3)
+    play(h, "0.36", ["ironmaw/skara vs skyrunners/nima"], ("greedy_explorer", "search"), pairs=3, root=4)
+    assert h.hexdigest() == "f413d5a4046cb82d0b767c5189498eb3"
+
+
+@pytest.mark.parametrize(
+    "spec", ["hearthbound/brindle vs veilborn/nyxara", "skyrunners/nima vs ironmaw/skara"]
+)
+def test_golden_replay_log(spec):
+    """The replay event log (every draw, action, roll and defeat) of a few matches."""
+    ruleset = GAME.load_ruleset("0.36")
+    matchup = GAME.load_matchups(ruleset, [spec])[0]
+    h = hashlib.blake2b(digest_size=16)
+    for policy_names in (("greedy_explorer", "greedy_fighter"), ("random", "search")):
+        policies = tuple(GAME.load_policy(name) for name in policy_names)
+        for swap in (0, 1):
+            block = SeedBlock(
+                31, rng.name_key(matchup.matchup_id), np.array([2]), np.array([swap], dtype=np.uint8)
+            )
+            h.update("\n".join(GAME.replay(ruleset, matchup, policies, block)).encode())
+    assert h.hexdigest() == GOLDEN_REPLAY[spec]
+
+
+GOLDEN_REPLAY = {
+    "hearthbound/brindle vs veilborn/nyxara": "c7965e5360034f4fc2bb9393efcd6d2a",
+    "skyrunners/nima vs ironmaw/skara": "888dcfe3c5a65f86277921c0423ec361",
+}
