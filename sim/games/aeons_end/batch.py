@@ -49,13 +49,30 @@ DECISION_CAP = 50000  # a safety net: a game that needs more decisions ends as t
 
 
 @njit(cache=True)
-def make_keys(root_seed, matchup_key, pair_index):
+def make_keys(root_seed, matchup_key, turn_order_index, deal_index):
+    """The game's four streams. The turn-order deck has its own index so that a study can hold the
+    rest of the deal fixed while the turn order varies (or the reverse); see ``stream_indices``."""
     keys = np.empty(4, np.uint64)
-    keys[0] = stream_key(root_seed, matchup_key, pair_index, PURPOSE_CHANCE, 0)   # turn-order deck
-    keys[1] = stream_key(root_seed, matchup_key, pair_index, PURPOSE_SETUP, 0)    # nemesis deck
-    keys[2] = stream_key(root_seed, matchup_key, pair_index, PURPOSE_CHANCE, 1)   # other chance
-    keys[3] = stream_key(root_seed, matchup_key, pair_index, PURPOSE_POLICY, 0)   # the team's bot
+    keys[0] = stream_key(root_seed, matchup_key, turn_order_index, PURPOSE_CHANCE, 0)   # turn-order deck
+    keys[1] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_SETUP, 0)    # nemesis deck
+    keys[2] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_CHANCE, 1)   # other chance
+    keys[3] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_POLICY, 0)   # the team's bot
     return keys
+
+
+def stream_indices(rules: dict, pair_index: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(turn-order index, deal index, deal group) per game under the edition's sampling design.
+
+    ``deal_group_pairs: k`` groups k consecutive pairs; ``deal_group_varies`` says which streams
+    differ inside a group: ``turn_order`` (nemesis deck, other chance and the bot's stream are those of
+    the group, the turn-order deck is the game's own) or ``deal`` (the reverse). k = 1 is the plain
+    design: every game has its own streams.
+    """
+    pair_index = np.asarray(pair_index, np.int64)
+    group = pair_index // int(rules.get("deal_group_pairs", 1))
+    if rules.get("deal_group_varies", "turn_order") == "turn_order":
+        return pair_index, group, group
+    return group, pair_index, group
 
 
 @njit(cache=True)
@@ -88,7 +105,7 @@ def play_game(s, T, keys, counters, policy_id, params, debug, legal, round_grave
 
 
 @njit(cache=True)
-def play_batch_kernel(T, root_seed, matchup_key, pair_index, policy_id, params, debug, count_cards, card_counts,
+def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, policy_id, params, debug, count_cards, card_counts,
                       winner, end_reason, turns, rounds, score, error, gravehold, player_life,
                       exhausted, fire, nemesis_life, cards_gained, unleashes, round_gravehold,
                       round_life):
@@ -96,9 +113,9 @@ def play_batch_kernel(T, root_seed, matchup_key, pair_index, policy_id, params, 
     legal = np.zeros(MAX_ACTIONS, np.int64)
     counters = np.zeros(4, np.uint64)
     n_cards = card_counts.shape[2]
-    for g in range(pair_index.shape[0]):
+    for g in range(deal_index.shape[0]):
         s[G_COUNT_CARDS] = 1 if count_cards else 0
-        keys = make_keys(root_seed, matchup_key, pair_index[g])
+        keys = make_keys(root_seed, matchup_key, turn_order_index[g], deal_index[g])
         counters[:] = 0
         rg = round_gravehold[g]
         rl = round_life[g]

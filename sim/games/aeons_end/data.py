@@ -366,7 +366,20 @@ def _load_mages(lib: Library, path: Path):
     lib.mage, lib.mage_cards = table, cards
 
 
-EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_delta", "expert"}
+EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_delta", "expert",
+                "deal_group_pairs", "deal_group_varies"}
+# Sampling design, not a game rule: how the random streams of consecutive games are grouped.
+DEAL_GROUP_VARIES = ("turn_order", "deal")
+
+
+def edition_names() -> tuple[list[str], str]:
+    """The editions listed in editions.yaml and its default."""
+    eds = _load(DATA_DIR / "editions.yaml")
+    names = list(eds["editions"])
+    if eds.get("default") not in names:
+        raise UserError(f"default must name a listed edition, got {eds.get('default')!r}",
+                        file=str(DATA_DIR / "editions.yaml"), entry="default")
+    return names, eds["default"]
 
 
 def load_rules(edition: str) -> dict:
@@ -384,6 +397,12 @@ def load_rules(edition: str) -> dict:
     for key in ("player_life", "gravehold_life"):
         if not isinstance(rules[key], int) or rules[key] < 1:
             raise UserError(f"{key} must be a positive integer", file=file, entry=edition)
+    group_pairs = rules.get("deal_group_pairs", 1)
+    if isinstance(group_pairs, bool) or not isinstance(group_pairs, int) or group_pairs < 1:
+        raise UserError(f"deal_group_pairs must be a positive integer, got {group_pairs!r}", file=file, entry=edition)
+    if rules.get("deal_group_varies", "turn_order") not in DEAL_GROUP_VARIES:
+        raise UserError(f"deal_group_varies must be one of {', '.join(DEAL_GROUP_VARIES)}, "
+                        f"got {rules['deal_group_varies']!r}", file=file, entry=edition)
     rules["edition"] = edition
     rules["description"] = delta.get("description", "")
     return rules

@@ -41,10 +41,10 @@ class AeonsEnd(Game):
 
     # ---- data ----------------------------------------------------------------------------
     def editions(self) -> list[str]:
-        return ["normal", "beginner", "expert", "extinction"]
+        return D.edition_names()[0]
 
     def default_edition(self) -> str:
-        return "normal"
+        return D.edition_names()[1]
 
     def load_ruleset(self, edition: str) -> Ruleset:
         lib = library()
@@ -184,7 +184,7 @@ class AeonsEnd(Game):
                     matchup.payload["setup"])
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
-        from sim.games.aeons_end.batch import play_batch_kernel
+        from sim.games.aeons_end.batch import play_batch_kernel, stream_indices
 
         if len(policies) != 1:
             raise UserError("a cooperative team plays with exactly one policy", entry="policies")
@@ -200,6 +200,7 @@ class AeonsEnd(Game):
             "round_gravehold_life": np.zeros((B, L.ROUND_RECORD), np.int16),
             "round_player_life": np.zeros((B, L.ROUND_RECORD), np.int16),
         }
+        turn_order_index, deal_index, deal_group = stream_indices(ruleset.tables["rules"], seeds.pair_index)
         n_cards = len(ruleset.tables["library"].player_ids)
         if n_cards > L.MAX_CARD_IDS:
             raise UserError(f"at most {L.MAX_CARD_IDS} player cards can be counted", entry="card_counts")
@@ -207,11 +208,11 @@ class AeonsEnd(Game):
         counts = np.zeros((B, matchup.players, n_cards, L.CARD_COUNTS) if card_counts else (1, 1, 1, L.CARD_COUNTS),
                           np.int16)
         play_batch_kernel(self.kernel_tables(ruleset, matchup), np.int64(seeds.root_seed),
-                          np.uint64(seeds.matchup_key), seeds.pair_index.astype(np.int64),
-                          policy.policy_id, policy.params, debug, card_counts, counts, *out.values())
+                          np.uint64(seeds.matchup_key), turn_order_index, deal_index, policy.policy_id, policy.params, debug, card_counts, counts, *out.values())
         extra = {k: out[k] for k in ("gravehold_life", "player_life", "exhausted_players", "fire_tokens",
                                       "nemesis_life", "cards_gained", "unleashes", "round_gravehold_life",
                                       "round_player_life")}
+        extra["deal_group"] = deal_group
         return BatchResult(winner=out["winner"], end_reason=out["end_reason"], turns=out["turns"],
                            rounds=out["rounds"], score=out["score"], error=out["error"], extra=extra,
                            card_counts=counts if card_counts else None)
@@ -227,7 +228,8 @@ class AeonsEnd(Game):
     def extra_columns(self) -> dict[str, str]:
         return {"gravehold_life": "per_match", "player_life": "per_match", "exhausted_players": "per_match",
                 "fire_tokens": "per_match", "nemesis_life": "per_match", "cards_gained": "per_match",
-                "unleashes": "per_match", "round_gravehold_life": "list", "round_player_life": "list"}
+                "unleashes": "per_match", "round_gravehold_life": "list", "round_player_life": "list",
+                "deal_group": "per_match"}
 
     def card_names(self, ruleset: Ruleset) -> list[str]:
         return list(ruleset.tables["library"].player_names)

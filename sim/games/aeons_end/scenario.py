@@ -15,7 +15,7 @@ import numpy as np
 from sim.core.rng import name_key
 from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.batch import make_keys
+from sim.games.aeons_end.batch import make_keys, stream_indices
 
 
 class Scenario:
@@ -26,7 +26,9 @@ class Scenario:
         self.lib = ruleset.tables["library"]
         self.T = game.kernel_tables(ruleset, matchup)
         self.ncard = ruleset.tables["library"].ncard
-        self.keys = make_keys(np.int64(seed), np.uint64(name_key(matchup.matchup_id)), np.int64(pair_index))
+        turn_order_index, deal_index, _ = stream_indices(ruleset.tables["rules"], np.array([pair_index]))
+        self.keys = make_keys(np.int64(seed), np.uint64(name_key(matchup.matchup_id)), turn_order_index[0],
+                              deal_index[0])
         self.counters = np.zeros(4, np.uint64)
         self.s = np.zeros(L.STATE_SIZE, np.int64)
         self.round_gravehold = np.zeros(L.ROUND_RECORD, np.int16)
@@ -248,7 +250,6 @@ def replay_log(game, ruleset, matchup, policy, seeds) -> list[str]:
     from sim.games.aeons_end.policy import policy_act
 
     sc = Scenario(game, ruleset, matchup, seed=int(seeds.root_seed), pair_index=int(seeds.pair_index[0]))
-    sc.keys = make_keys(np.int64(seeds.root_seed), np.uint64(seeds.matchup_key), np.int64(seeds.pair_index[0]))
     sc.counters[:] = 0
     E.reset(sc.s, sc.T, sc.keys,
             sc.counters)

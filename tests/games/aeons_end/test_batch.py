@@ -15,7 +15,8 @@ def _seeds(matchup, n, root=11):
 
 def test_contract_metadata():
     assert GAME.cooperative and GAME.name == "aeons_end" and GAME.player_counts == (1, 2, 3, 4)
-    assert set(GAME.editions()) == {"beginner", "normal", "expert", "extinction"}
+    assert {"beginner", "normal", "expert", "extinction"} <= set(GAME.editions())
+    assert GAME.default_edition() == "normal"
     rs = GAME.load_ruleset("normal")
     m = GAME.load_matchups(rs, "default_2p")[0]
     assert m.matchup_id == "2p-adelheim-brama_vs-rageborne_supply-standard"
@@ -158,3 +159,41 @@ def test_card_rows_carry_gained_counts():
     gained = table.column("gained").to_numpy()
     assert gained.sum() == r.extra["cards_gained"].sum() > 0
     assert set(table.column("card").to_numpy()[gained > 0]) <= set(GAME.card_names(rs)) - {"Crystal", "Spark"}
+
+
+def _nemesis_deck_and_turn_order(edition, pair_index):
+    from sim.games.aeons_end.scenario import Scenario
+
+    rs = GAME.load_ruleset(edition)
+    m = GAME.load_matchups(rs, "default_2p")[0]
+    sc = Scenario(GAME, rs, m, seed=3, pair_index=pair_index)
+    deck = tuple(sc.s[72:72 + sc.get("G_NEMESIS_DECK_LEN")])
+    sc.advance()
+    order = sc.turn_order()
+    return deck, tuple(order["discard"] + order["deck"])
+
+
+@pytest.mark.parametrize(("edition", "held"), [("normal-turn-order-varies", "deck"), ("normal-deal-varies", "turns")])
+def test_deal_groups_hold_the_named_streams(edition, held):
+    """Sampling design (not a rule): inside a group of 16 games only the named streams differ, so the
+    turn-order study measures what the turn-order deck ("shuffle the turn order deck", rulebook Setup)
+    alone changes."""
+    games = [_nemesis_deck_and_turn_order(edition, pair) for pair in range(16, 32)]
+    decks = {deck for deck, _ in games}
+    turn_orders = {turns for _, turns in games}
+    if held == "deck":
+        assert len(decks) == 1 and len(turn_orders) > 1
+    else:
+        assert len(turn_orders) == 1 and len(decks) > 1
+    plain = {_nemesis_deck_and_turn_order("normal", pair)[0] for pair in range(16, 20)}
+    assert len(plain) > 1
+
+
+def test_deal_group_column():
+    rs = GAME.load_ruleset("normal-turn-order-varies")
+    m = GAME.load_matchups(rs, "default_2p")[0]
+    r = GAME.play_batch(rs, m, (GAME.load_policy("greedy_damage"),), _seeds(m, 40))
+    assert r.extra["deal_group"].tolist() == [pair // 16 for pair in range(40)]
+    plain = GAME.load_ruleset("normal")
+    r = GAME.play_batch(plain, m, (GAME.load_policy("greedy_damage"),), _seeds(m, 5))
+    assert r.extra["deal_group"].tolist() == list(range(5))

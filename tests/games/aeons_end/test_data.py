@@ -59,6 +59,17 @@ def test_unknown_key_rejected(tmp_path, monkeypatch):
         data.load_library()
 
 
+@pytest.mark.parametrize(("delta", "message"), [("deal_group_pairs: 0", "deal_group_pairs must be a positive integer"),
+                                                 ("deal_group_varies: nemesis", "deal_group_varies must be one of")])
+def test_sampling_design_validated(tmp_path, monkeypatch, delta, message):
+    target = _copy_data(tmp_path, monkeypatch)
+    path = target / "editions.yaml"
+    path.write_text(path.read_text() + f"  broken: {{{delta}}}\n")
+    with pytest.raises(UserError, match=message) as err:
+        data.load_rules("broken")
+    assert "editions.yaml" in str(err.value) and "broken" in str(err.value)
+
+
 def test_supply_rule_three_gems(tmp_path, monkeypatch):
     """Rulebook: 'Choose three gems, two relics, and four spells.'"""
     target = _copy_data(tmp_path, monkeypatch)
