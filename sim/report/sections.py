@@ -886,14 +886,21 @@ def section_variance(context: Context) -> None:
     if column not in lake.columns:
         raise UserError(f"the lake has no column '{column}' to group matches by", entry="report.group_column")
     rows = lake.query("variance_rows", {"group_column": f"^{column}$"})
-    table_rows = []
+    table_rows, ungrouped = [], set()
     for (arm, matchup), group in rows.group_by(["ruleset_id", "matchup_id"], maintain_order=True):
         groups = group["group_id"].to_numpy()
+        if np.unique(groups).size == groups.size:
+            ungrouped.add(arm)  # one match per group: nothing varies within a group to measure
+            continue
         for outcome in ("won", "rounds"):
             parts = variance_components(group[outcome].cast(pl.Float64).to_numpy(), groups,
                                         n_boot=params.n_boot, seed=params.seed, confidence=params.confidence)
             table_rows.append({"ruleset_id": arm, "matchup_id": matchup, "outcome": outcome,
                                "mean": float(group[outcome].cast(pl.Float64).mean()), **parts})
+    if ungrouped:
+        document.add(Paragraph(f"Arms with one match per `{column}` value (nothing to split): {', '.join(sorted(ungrouped))}."))
+    if not table_rows:
+        return
     table = pl.DataFrame(table_rows)
     document.add(
         Paragraph(
