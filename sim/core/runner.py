@@ -307,12 +307,11 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
             file=str(manifest_path),
         )
     if previous and previous.get("chunk_pairs") not in (None, int(cfg.runner.chunk_pairs)):
-        raise UserError(
-            f"resume with the same runner.chunk_pairs={previous['chunk_pairs']} as the interrupted run "
-            "(task boundaries depend on it)",
-            file=str(manifest_path),
-            entry="runner.chunk_pairs",
-        )
+        # Task boundaries depend on the chunk size, results do not: finish with the earlier cut so
+        # the parts already written count and none is played twice.
+        cfg = cfg.copy()
+        cfg.runner.chunk_pairs = int(previous["chunk_pairs"])
+        plan = make_plan(cfg)
     started = time.perf_counter()
     manifest = _manifest(plan, status="running", previous=previous)
     lake.write_json_atomic(manifest, manifest_path)

@@ -25,6 +25,15 @@ def test_rerun_skips_finished_tasks(output_root):
     assert read_lake(again.directory).equals(first)
 
 
+def test_rerun_with_another_chunk_size_keeps_the_first_cut(output_root):
+    plan = sweep("pairs=40", "runner.chunk_pairs=10", "name=recut")
+    first = read_lake(plan.directory)
+    again = runner.run(config.compose(["game=coin_race", "pairs=40", "runner.chunk_pairs=7", "name=recut"]), progress=False)
+    manifest = (again.directory / "manifest.json").read_text()
+    assert '"tasks_run": 0' in manifest and '"chunk_pairs": 10' in manifest
+    assert read_lake(again.directory).equals(first)
+
+
 def test_sigkill_midway_then_resume_gives_exactly_the_planned_matches(output_root):
     args = [sys.executable, "-m", "sim", "sweep", "game=coin_race", "pairs=40000", "runner.chunk_pairs=500",
             "runner.n_jobs=2", "name=killed", "runner.progress=false", "--no-report"]
