@@ -312,17 +312,24 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
         cfg = cfg.copy()
         cfg.runner.chunk_pairs = int(previous["chunk_pairs"])
         plan = make_plan(cfg)
+    done = lake.done_task_ids(folder)
+    foreign = done - {t.task_id for t in plan.tasks}
+    if foreign:
+        raise UserError(
+            f"experiment '{plan.name}' holds {len(foreign)} result part(s) this plan would not write (the engine "
+            f"version or the game data changed since); delete {folder} or choose another name=...",
+            file=str(folder),
+        )
+    todo = [t for t in plan.tasks if t.task_id not in done]
     started = time.perf_counter()
     manifest = _manifest(plan, status="running", previous=previous)
     lake.write_json_atomic(manifest, manifest_path)
+    lake.remove_stale_temporaries(folder)
 
     warm_started = time.perf_counter()
-    plan.game.warm_up()  # compile once here; workers load the kernels from the on-disk cache
+    if todo:  # compile once here; workers load the kernels from the on-disk cache
+        plan.game.warm_up()
     warm_seconds = time.perf_counter() - warm_started
-
-    lake.remove_stale_temporaries(folder)
-    done = lake.done_task_ids(folder)
-    todo = [t for t in plan.tasks if t.task_id not in done]
     show = plan.cfg.runner.progress if progress is None else progress
     bar = _progress_bar(plan, todo, show)
     client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import polars as pl
+import pytest
 import pyarrow.parquet as pq
 
 from sim.core import config, runner
@@ -32,6 +33,20 @@ def test_rerun_with_another_chunk_size_keeps_the_first_cut(output_root):
     manifest = (again.directory / "manifest.json").read_text()
     assert '"tasks_run": 0' in manifest and '"chunk_pairs": 10' in manifest
     assert read_lake(again.directory).equals(first)
+
+
+def test_parts_of_another_engine_version_are_refused(output_root, monkeypatch):
+    """A resumed sweep must not mix results of two engine versions (or data): the lake would hold
+    both sets of matches under the same keys."""
+    from sim.core.errors import UserError
+    from sim.core.registry import get_game
+
+    plan = sweep("pairs=20", "name=engine")
+    manifest = (plan.directory / "manifest.json").read_text()
+    monkeypatch.setattr(type(get_game("coin_race")), "engine_version", "9.9.9")
+    with pytest.raises(UserError, match="engine version or the game data changed"):
+        runner.run(config.compose(["game=coin_race", "pairs=20", "name=engine"]), progress=False)
+    assert (plan.directory / "manifest.json").read_text() == manifest
 
 
 def test_sigkill_midway_then_resume_gives_exactly_the_planned_matches(output_root):

@@ -1595,6 +1595,14 @@ def score_action(s, rules, cards, profiles, action, w, open_mask):
         )
     if phase == PH_ENTRY_HEAL:
         return float(s[unit_base(p, x) + U_DAMAGE])
+    return score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask)
+
+
+@njit(cache=True, inline="always")
+def score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask):
+    """score_action of a main-phase action (kind, x, y) of the active seat p."""
+    q = 1 - p
+    pb = player_base(p)
     if kind == A_END:
         return w[W_END]
     if kind == A_PLAY_ALLY:
@@ -1734,8 +1742,48 @@ def greedy_choice(s, rules, cards, profiles, legal, n, w, keys, counters, stream
     best_value = -1e18
     ties = 0
     open_mask = open_routes_mask(s)
+    main = s[G_PHASE] == PH_MAIN
+    p = s[G_ACTIVE]
+    # legal_actions lists one Ally card's Routes, and one attacker's Challenges, next to each other:
+    # the per-card part of an Ally's value and the attacker's Force are computed once per run.
+    # The sums are formed in the same order as score_main's, so the values are bit for bit the same.
+    ally_card = -1
+    ally_base = 0.0
+    ally_insight = 0
+    ally_opens = False
+    attacker = -1
+    damage = 0
     for k in range(n):
-        value = score_action(s, rules, cards, profiles, legal[k], w, open_mask)
+        action = legal[k]
+        kind = action >> 16
+        x = (action >> 8) & 255
+        y = action & 255
+        if not main:
+            value = score_action(s, rules, cards, profiles, action, w, open_mask)
+        elif kind == A_PLAY_ALLY:
+            if x != ally_card:
+                ally_card = x
+                prof = cards[x, C_PROFILE]
+                ally_insight = profiles[prof, PF_INSIGHT]
+                ally_base = w[W_ALLY_VALUE] * (
+                    profiles[prof, PF_FORCE] + profiles[prof, PF_GUARD] + ally_insight
+                )
+                ally_base += w[W_CHARGE] * cards[x, C_COST]
+                ally_opens = profiles[prof, PF_KW + KW_OPENS_NETHER] > 0 and s[G_NETHER_OPEN] == 0
+            value = ally_base
+            if ally_insight > 0 and ((open_mask >> y) & 1) == 1:
+                value += w[W_MOVE_OPEN] * ally_insight
+            if y == NETHERWAY:
+                value += w[W_NETHER]
+            if ally_opens:
+                value += w[W_NETHER]
+        elif kind == A_CHALLENGE and y != DEFENDER_CHOOSES:
+            if x != attacker:
+                attacker = x
+                damage = unit_force(s, rules, profiles, p, x)
+            value = hit_value(s, cards, profiles, 1 - p, y, damage, w) - 0.5
+        else:
+            value = score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask)
         if value > best_value + 1e-9:
             best_value = value
             best = k
