@@ -48,15 +48,20 @@ from sim.games.aeons_end.policy import needs_legal_actions, policy_act
 DECISION_CAP = 50000  # a safety net: a game that needs more decisions ends as turn_cap
 
 
-@njit(cache=True)
-def make_keys(root_seed, matchup_key, turn_order_index, deal_index):
+@njit(cache=True, _nrt=False, forceinline=True)
+def fill_keys(keys, root_seed, matchup_key, turn_order_index, deal_index):
     """The game's four streams. The turn-order deck has its own index so that a study can hold the
     rest of the deal fixed while the turn order varies (or the reverse); see ``stream_indices``."""
-    keys = np.empty(4, np.uint64)
     keys[0] = stream_key(root_seed, matchup_key, turn_order_index, PURPOSE_CHANCE, 0)   # turn-order deck
     keys[1] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_SETUP, 0)    # nemesis deck
     keys[2] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_CHANCE, 1)   # other chance
     keys[3] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_POLICY, 0)   # the team's bot
+
+
+@njit(cache=True, _nrt=True)
+def make_keys(root_seed, matchup_key, turn_order_index, deal_index):
+    keys = np.empty(4, np.uint64)
+    fill_keys(keys, root_seed, matchup_key, turn_order_index, deal_index)
     return keys
 
 
@@ -75,7 +80,7 @@ def stream_indices(rules: dict, pair_index: np.ndarray) -> tuple[np.ndarray, np.
     return group, pair_index, group
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def play_game(s, T, keys, counters, policy_id, params, debug, legal, round_gravehold, round_life):
     reset(s, T, keys, counters)
     advance(s, T, keys, counters, round_gravehold, round_life)
@@ -104,18 +109,24 @@ def play_game(s, T, keys, counters, policy_id, params, debug, legal, round_grave
     return 0
 
 
-@njit(cache=True)
+def scratch():
+    """Work arrays of play_batch_kernel (state, legal actions, stream keys and counters), allocated by
+    the caller: the kernel then runs without numba's reference counting (an atomic update for every
+    array handed to a function)."""
+    return (np.zeros(STATE_SIZE, np.int64), np.zeros(MAX_ACTIONS, np.int64), np.zeros(4, np.uint64),
+            np.zeros(4, np.uint64))
+
+
+@njit(cache=True, _nrt=False)
 def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, policy_id, params, debug, count_cards, card_counts,
                       winner, end_reason, turns, rounds, score, error, gravehold, player_life,
                       exhausted, fire, nemesis_life, cards_gained, unleashes, round_gravehold,
-                      round_life):
-    s = np.zeros(STATE_SIZE, np.int64)
-    legal = np.zeros(MAX_ACTIONS, np.int64)
-    counters = np.zeros(4, np.uint64)
+                      round_life, s, legal, keys, counters):
+    """Play the batch; the last four arrays come from `scratch`."""
     n_cards = card_counts.shape[2]
     for g in range(deal_index.shape[0]):
         s[G_COUNT_CARDS] = 1 if count_cards else 0
-        keys = make_keys(root_seed, matchup_key, turn_order_index[g], deal_index[g])
+        fill_keys(keys, root_seed, matchup_key, turn_order_index[g], deal_index[g])
         counters[:] = 0
         rg = round_gravehold[g]
         rl = round_life[g]

@@ -27,6 +27,14 @@ Encoding (OpenSpiel style)
 
 Random streams (keys / counters arrays): 0 turn-order deck, 1 nemesis deck build, 2 other game
 chance (strike deck, shuffles ordered by cards), 3 the team's policy.
+
+Speed (RULES.md "Conformance and speed"): kernels are compiled with `_nrt=False`, because numba's
+reference counting makes an atomic update for every array handed to a function; the few that allocate
+(reset, pile_by_cost, and in policy.py/batch.py search_act, redeal, make_keys) say `_nrt=True` explicitly,
+since numba would otherwise inherit the caller's setting. numba passes every array argument as an
+exploded struct, so the per-action functions (step, legal_actions, greedy_act) and small helpers are
+`forceinline=True`; mid-size helpers stay out-of-line, because inlining them too made the cold
+compile, already ~2.4x longer, longer still.
 """
 
 from __future__ import annotations
@@ -389,26 +397,26 @@ EVENT_FIELDS = 4  # (kind, a, b, c) rows written by replay
 
 
 # ============================================================================ small helpers
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def pbase(p):
     return PLAYER_BASE + p * PLAYER_STRIDE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def count_card(s, p, card, kind):
     """Per-card statistics (kind 0 drawn, 1 played or cast, 2 in the opening hand, 3 gained), when switched on."""
     if s[G_COUNT_CARDS] != 0 and card < MAX_CARD_IDS:
         s[CARD_COUNT_BASE + (p * MAX_CARD_IDS + card) * CARD_COUNTS + kind] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def fail(s, code):
     if s[G_STATUS] == 0 or s[G_STATUS] < 3:
         s[G_STATUS] = 3
         s[G_END_REASON] = -code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def end_game(s, won, reason):
     if s[G_STATUS] == 0:
         s[G_STATUS] = 1 if won else 2
@@ -416,12 +424,12 @@ def end_game(s, won, reason):
         s[G_PHASE] = PHASE_OVER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def over(s):
     return s[G_STATUS] != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def push(s, base, count_index, card):
     n = s[count_index]
     if n >= PILE_CAPACITY:
@@ -431,7 +439,7 @@ def push(s, base, count_index, card):
     s[count_index] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def remove_at(s, base, count_index, i):
     n = s[count_index]
     card = s[base + i]
@@ -441,13 +449,13 @@ def remove_at(s, base, count_index, i):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def to_discard_pile(s, p, card):
     b = pbase(p)
     push(s, b + P_DISCARD, b + P_DISCARD_N, card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def flip_discard(s, p):
     """Deck empty: the discard pile turned over becomes the deck (its bottom card on top)."""
     b = pbase(p)
@@ -458,7 +466,7 @@ def flip_discard(s, p):
     s[b + P_DISCARD_N] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_cards(s, p, n):
     b = pbase(p)
     drawn = 0
@@ -475,14 +483,14 @@ def draw_cards(s, p, n):
     return drawn
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def destroy_card(s, p):
     b = pbase(p)
     s[b + P_DESTROYED_N] += 1
     s[b + P_OWNED] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def destroy_owned(s, T, p, card):
     """Destroy one of p's cards (already taken out of its pile); a corruption returns to its deck instead."""
     if pc(T, card, PC_TYPE) == TYPE_CORRUPTION:
@@ -491,7 +499,7 @@ def destroy_owned(s, T, p, card):
         destroy_card(s, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cheapest_hand_index(s, p, T, min_cost):
     """Team rule for discards and destroys: the cheapest card, a gem before a relic before a spell."""
     b = pbase(p)
@@ -507,7 +515,7 @@ def cheapest_hand_index(s, p, T, min_cost):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def costliest_hand_index(s, p, T):
     b = pbase(p)
     best = -1
@@ -520,14 +528,14 @@ def costliest_hand_index(s, p, T):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_from_hand(s, p, i):
     b = pbase(p)
     card = remove_at(s, b + P_HAND, b + P_HAND_N, i)
     to_discard_pile(s, p, card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def prepped_count(s, p):
     b = pbase(p)
     n = 0
@@ -537,7 +545,7 @@ def prepped_count(s, p):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opened_count(s, p):
     b = pbase(p)
     n = 0
@@ -547,7 +555,7 @@ def opened_count(s, p):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_prepped(s, p, k):
     b = pbase(p)
     card = s[b + P_PREP + k]
@@ -556,7 +564,7 @@ def discard_prepped(s, p, k):
     to_discard_pile(s, p, card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def most_expensive_prepped(s, p, T, min_cost):
     b = pbase(p)
     best = -1
@@ -569,7 +577,7 @@ def most_expensive_prepped(s, p, T, min_cost):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cheapest_prepped(s, p, T, min_cost):
     b = pbase(p)
     best = -1
@@ -583,7 +591,7 @@ def cheapest_prepped(s, p, T, min_cost):
 
 
 # ============================================================================ damage and life
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def all_exhausted(s):
     for p in range(s[G_PLAYERS]):
         if s[pbase(p) + P_EXHAUSTED] == 0:
@@ -591,7 +599,7 @@ def all_exhausted(s):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gravehold_suffers(s, n):
     if n <= 0 or over(s) or s[G_PREVENT_DAMAGE] != 0:
         return
@@ -601,7 +609,7 @@ def gravehold_suffers(s, n):
         end_game(s, False, END_GRAVEHOLD_DESTROYED)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def destroy_a_breach(s, p):
     """Team rule: destroy the least developed breach (closed before opened, empty before prepped)."""
     b = pbase(p)
@@ -624,7 +632,7 @@ def destroy_a_breach(s, p):
         s[b + P_BREACH + best] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def player_suffers(s, p, n):
     """Rulebook, Exhausted: damage past 0 life exhausts; an exhausted player's damage is doubled to Gravehold."""
     if n <= 0 or over(s) or s[G_PREVENT_DAMAGE] != 0:
@@ -648,7 +656,7 @@ def player_suffers(s, p, n):
         gravehold_suffers(s, 2 * excess)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_life(s, p, n):
     b = pbase(p)
     if s[b + P_EXHAUSTED] != 0:
@@ -656,7 +664,7 @@ def gain_life(s, p, n):
     s[b + P_LIFE] = min(s[G_PLAYER_MAX], s[b + P_LIFE] + n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def pick_healthiest(s):
     best = 0
     best_life = -1
@@ -668,7 +676,7 @@ def pick_healthiest(s):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def pick_lowest(s):
     """Rulebook: 'always deals that damage to the non-exhausted player with the lowest current life'."""
     best = -1
@@ -683,7 +691,7 @@ def pick_lowest(s):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick_most(s, kind, T, amount):
     """Player with the most of something; ties go to the healthiest (players decide)."""
     best = 0
@@ -716,12 +724,12 @@ def pick_most(s, kind, T, amount):
 
 
 # ============================================================================ nemesis in play
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def slot_base(k):
     return IN_PLAY_BASE + k * IN_PLAY_FIELDS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_in_play(s, card, life, power, shields):
     n = s[G_IN_PLAY]
     if n >= MAX_IN_PLAY:
@@ -739,7 +747,7 @@ def place_in_play(s, card, life, power, shields):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def remove_from_play(s, k, T):
     """Discard the in-play card at slot k to the nemesis discard pile."""
     n = s[G_IN_PLAY]
@@ -753,7 +761,7 @@ def remove_from_play(s, k, T):
         s[G_LAST_DISCARDED_MINION] = card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def husk_life(s, T):
     for k in range(s[G_IN_PLAY]):
         if nc(T, s[slot_base(k) + IP_CARD], NC_HUSK_LIFE_2) != 0:
@@ -761,7 +769,7 @@ def husk_life(s, T):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_husks(s, T, n):
     for _ in range(n):
         if s[G_HUSKS] >= rl(T, R_HUSK_CAP):
@@ -770,7 +778,7 @@ def place_husks(s, T, n):
             s[G_HUSKS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def damage_target(s, T, target, amount, dealer):
     """Deal `amount` from one source to the nemesis (0), an in-play minion (slot + 1) or the husks."""
     if amount <= 0 or over(s):
@@ -820,7 +828,7 @@ def damage_target(s, T, target, amount, dealer):
         remove_from_play(s, k, T)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def target_valid(s, T, target):
     if target == 0:
         return True
@@ -837,12 +845,12 @@ def target_valid(s, T, target):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_target(s, T, amount):
     return best_target_h(s, T, amount, 4)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def best_target_h(s, T, amount, husk_threshold):
     """Team rule for damage: kill the largest minion this damage kills; else thin a husk swarm of at least
     `husk_threshold` husks (only with damage that kills a husk); else hit the minion closest to dying;
@@ -875,7 +883,7 @@ def best_target_h(s, T, amount, husk_threshold):
 
 
 # ============================================================================ supply (devouring)
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def empty_piles(s):
     n = 0
     for k in range(SUPPLY_PILES):
@@ -884,7 +892,7 @@ def empty_piles(s):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def devour_from(s, pile, n):
     """Prince of Gluttons: move n cards to the devoured pile; from an empty pile Gravehold suffers 2 each."""
     for _ in range(n):
@@ -901,7 +909,7 @@ def devour_from(s, pile, n):
         end_game(s, False, END_NEMESIS_CONDITION)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def pile_by_cost(s, T, card_type, rank, cheapest, nonempty):
     """Index of the rank-th cheapest (or costliest) pile of a type (-1 = any type)."""
     order = np.empty(SUPPLY_PILES, np.int64)
@@ -933,7 +941,7 @@ def pile_by_cost(s, T, card_type, rank, cheapest, nonempty):
 
 
 # ============================================================================ turn order deck
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def nemesis_cards_discarded(s):
     n = 0
     for k in range(s[G_TURN_ORDER_POS]):
@@ -942,7 +950,7 @@ def nemesis_cards_discarded(s):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def return_turn_order_card(s, keys, counters, code):
     """Shuffle one discarded turn-order card with this code back into the turn-order deck."""
     pos = s[G_TURN_ORDER_POS]
@@ -957,21 +965,21 @@ def return_turn_order_card(s, keys, counters, code):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ensure_turn_order(s, keys, counters):
     if s[G_TURN_ORDER_POS] >= TURN_ORDER_SIZE:
         shuffle(s, TURN_ORDER_BASE, TURN_ORDER_BASE + TURN_ORDER_SIZE, keys, counters, 0)
         s[G_TURN_ORDER_POS] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def peek_turn_order_is_player(s, keys, counters):
     ensure_turn_order(s, keys, counters)
     return s[TURN_ORDER_BASE + s[G_TURN_ORDER_POS]] != TO_NEMESIS
 
 
 # ============================================================================ nemesis effects
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def players_discard_n(s, T, n):
     """Team rule: the players split a discard of n cards, cheapest cards first, from the fullest hands."""
     for _ in range(n):
@@ -982,7 +990,7 @@ def players_discard_n(s, T, n):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_atomic(s, T, keys, counters, code, n, self_slot):
     """One nemesis step that is not Unleash / Strike / Swarm. Returns False if it could not fully resolve."""
     if over(s):
@@ -1260,7 +1268,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_unleash_row(s, T, keys, counters, row):
     for i in range(MAX_STEPS):
         code = nx(T, row, i, 0)
@@ -1269,7 +1277,7 @@ def run_unleash_row(s, T, keys, counters, row):
         run_atomic(s, T, keys, counters, code, nx(T, row, i, 1), -1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def unleash(s, T, keys, counters, times):
     for _ in range(times):
         if over(s):
@@ -1278,7 +1286,7 @@ def unleash(s, T, keys, counters, times):
         run_unleash_row(s, T, keys, counters, NX_UNLEASH)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def flush_pending(s, T, keys, counters):
     while s[G_PENDING_UNLEASH] > 0 and not over(s):
         s[G_PENDING_UNLEASH] -= 1
@@ -1286,7 +1294,7 @@ def flush_pending(s, T, keys, counters):
     s[G_PENDING_UNLEASH] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def strike(s, T, keys, counters):
     """Rageborne Strikes: draw a strike card at random, resolve it, shuffle it back."""
     k = next_below(keys, counters, 2, rl(T, R_STRIKE_COUNT))
@@ -1294,7 +1302,7 @@ def strike(s, T, keys, counters):
     run_unleash_row(s, T, keys, counters, NX_STRIKE + k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def swarm(s, T, keys, counters):
     h = s[G_HUSKS]
     for r in range(rl(T, R_SWARM_ROWS)):
@@ -1303,7 +1311,7 @@ def swarm(s, T, keys, counters):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def section_feasible(s, T, card, sec):
     """Can this option be fully resolved (rulebook 'OR' effects)? Checks the steps that can fail."""
     t = 0
@@ -1341,7 +1349,7 @@ def section_feasible(s, T, card, sec):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_option(s, T, card):
     """Rulebook 'OR': choose an option that can be fully resolved; the team prefers the less harmful."""
     if nc(T, card, NC_HAS_OR) == 0:
@@ -1357,7 +1365,7 @@ def choose_option(s, T, card):
     return NSEC_EFFECT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_section(s, T, keys, counters, card, sec, self_slot):
     s[G_TARGET] = pick_healthiest(s)
     for i in range(MAX_STEPS):
@@ -1385,7 +1393,7 @@ def run_section(s, T, keys, counters, card, sec, self_slot):
         flush_pending(s, T, keys, counters)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def find_slot_by_arrival(s, arrival):
     for k in range(s[G_IN_PLAY]):
         if s[slot_base(k) + IP_ARRIVAL] == arrival:
@@ -1393,7 +1401,7 @@ def find_slot_by_arrival(s, arrival):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def charged_mage_with(s, T, ability):
     for p in range(s[G_PLAYERS]):
         b = pbase(p)
@@ -1403,7 +1411,7 @@ def charged_mage_with(s, T, ability):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def nemesis_turn(s, T, keys, counters):
     # ---- main phase: oldest first
     start_seq = s[G_ARRIVAL_SEQ]
@@ -1475,7 +1483,7 @@ def nemesis_turn(s, T, keys, counters):
 
 
 # ============================================================================ corruptions (Crooked Mask)
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_corruption(s, T, p, to_hand):
     """Take the top corruption onto p's deck (or into hand); an empty corruption deck hurts Gravehold."""
     n = s[G_CORRUPTIONS]
@@ -1492,7 +1500,7 @@ def gain_corruption(s, T, p, to_hand):
     s[b + P_OWNED] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def return_corruption(s, T, p, card):
     """A destroyed corruption goes to the bottom of the corruption deck. Expert (data S4/S1): it goes into
     any player's discard pile, or p loses 1 charge to put it on the bottom; team rule: pay the charge when
@@ -1520,7 +1528,7 @@ def return_corruption(s, T, p, card):
     s[pbase(p) + P_OWNED] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_from_pile(s, T, p, pile, where):
     """Gain the top card of a supply pile for free: 0 discard pile, 1 top of deck, 2 hand."""
     if pile < 0 or s[SUPPLY_COUNT_BASE + pile] == 0:
@@ -1540,7 +1548,7 @@ def gain_from_pile(s, T, p, pile, where):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_non_corruption(s, T, p, n):
     b = pbase(p)
     done = 0
@@ -1559,7 +1567,7 @@ def discard_non_corruption(s, T, p, n):
     return done == n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_corruption(s, T, keys, counters, p, card):
     b = pbase(p)
     for i in range(MAX_STEPS):
@@ -1624,7 +1632,7 @@ def run_corruption(s, T, keys, counters, p, card):
                 player_suffers(s, p, (pc(T, c, PC_COST) + 1) // 2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_corruptions(s, T, keys, counters, p):
     """Corruptions in hand resolve one by one; each then goes to the bottom of the corruption deck."""
     b = pbase(p)
@@ -1644,7 +1652,7 @@ def resolve_corruptions(s, T, keys, counters, p):
         flush_pending(s, T, keys, counters)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def crystals_in_hand(s, T, p):
     b = pbase(p)
     n = 0
@@ -1655,7 +1663,7 @@ def crystals_in_hand(s, T, p):
 
 
 # ============================================================================ setup
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def reset(s, T, keys, counters):
     count_cards = s[G_COUNT_CARDS]
     s[:] = 0
@@ -1792,7 +1800,7 @@ def reset(s, T, keys, counters):
 
 
 # ============================================================================ player turn
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def start_player_turn(s, p):
     s[G_ACTIVE] = p
     s[G_TURNS] += 1
@@ -1814,7 +1822,7 @@ def start_player_turn(s, p):
         s[G_PHASE] = PHASE_MAIN
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spell_damage(s, T, owner, b_index, card, extra):
     """Damage of a Cast effect: its damage steps plus breach and card bonuses (one source)."""
     total = extra
@@ -1846,7 +1854,7 @@ def spell_damage(s, T, owner, b_index, card, extra):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cast_spell(s, T, keys, counters, caster, owner, k, target, extra, discard):
     """Rulebook, casting: 'Discard it to the top of your discard pile immediately, then resolve'."""
     ob = pbase(owner)
@@ -1920,7 +1928,7 @@ def cast_spell(s, T, keys, counters, caster, owner, k, target, extra, discard):
     damage_target(s, T, target, dmg, caster)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def starter_gem_index(s, p, T):
     """Team rule for optional destroys: a cost-0 gem (a Crystal) in hand, if any."""
     b = pbase(p)
@@ -1931,7 +1939,7 @@ def starter_gem_index(s, p, T):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def give_ally_charge(s, p, n):
     """Any ally gains n charges (solo: yourself): the ally furthest from a full ability."""
     best = -1
@@ -1949,7 +1957,7 @@ def give_ally_charge(s, p, n):
         s[b + P_CHARGES] = min(s[b + P_CHARGE_MAX], s[b + P_CHARGES] + n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def pick_ally(s, p):
     if s[G_PLAYERS] == 1:
         return p
@@ -1960,7 +1968,7 @@ def pick_ally(s, p):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def focus_breach(s, p, k):
     b = pbase(p)
     st = s[b + P_BREACH + k]
@@ -1970,7 +1978,7 @@ def focus_breach(s, p, k):
     s[b + P_FOCUSED + k] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def focus_cheapest(s, T, p):
     b = pbase(p)
     best = -1
@@ -1984,7 +1992,7 @@ def focus_cheapest(s, T, p):
         focus_breach(s, p, best)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_prepped_anywhere(s, T):
     """(player, slot) of the costliest prepped spell of any player, or (-1, -1)."""
     bp = -1
@@ -2001,7 +2009,7 @@ def best_prepped_anywhere(s, T):
     return bp, bk
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_card(s, T, keys, counters, p, hand_index, option):
     b = pbase(p)
     card = remove_at(s, b + P_HAND, b + P_HAND_N, hand_index)
@@ -2130,7 +2138,7 @@ def play_card(s, T, keys, counters, p, hand_index, option):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def play_option_feasible(s, T, p, card, option):
     """An 'OR' option is available unless it cannot be resolved at all."""
     sec = SEC_OR if option == 1 else SEC_MAIN
@@ -2153,7 +2161,7 @@ def play_option_feasible(s, T, p, card, option):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def plain_gem_index(s, T, p):
     """Last hand index of a gem without an OR choice, or -1."""
     b = pbase(p)
@@ -2164,7 +2172,7 @@ def plain_gem_index(s, T, p):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spend(s, T, amount, card_type):
     """Pay aether; restricted aether first when gaining a card of its type."""
     if card_type == TYPE_GEM:
@@ -2178,7 +2186,7 @@ def spend(s, T, amount, card_type):
     s[G_AETHER] -= amount
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def available_aether(s, card_type):
     a = s[G_AETHER]
     if card_type == TYPE_GEM:
@@ -2188,7 +2196,7 @@ def available_aether(s, card_type):
     return a
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def breach_cost(s, T, p, k, opening):
     st = s[pbase(p) + P_BREACH + k]
     if opening:
@@ -2198,7 +2206,7 @@ def breach_cost(s, T, p, k, opening):
     return max(0, c - s[G_BREACH_DISCOUNT])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_prep(s, T, p, card, k):
     b = pbase(p)
     st = s[b + P_BREACH + k]
@@ -2213,7 +2221,7 @@ def can_prep(s, T, p, card, k):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def to_discard_feasible(s, T, p, card):
     code = nc(T, card, NC_TD_CODE)
     n = nc(T, card, NC_TD_AMOUNT)
@@ -2238,7 +2246,7 @@ def to_discard_feasible(s, T, p, card):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_to_discard(s, T, p, card):
     code = nc(T, card, NC_TD_CODE)
     n = nc(T, card, NC_TD_AMOUNT)
@@ -2264,7 +2272,7 @@ def pay_to_discard(s, T, p, card):
         draw_cards(s, p, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def while_prepped_feasible(s, T, p, k):
     b = pbase(p)
     card = s[b + P_PREP + k]
@@ -2290,7 +2298,7 @@ def while_prepped_feasible(s, T, p, k):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def ability_feasible(s, T, p):
     b = pbase(p)
     if s[b + P_CHARGES] < s[b + P_CHARGE_MAX]:
@@ -2310,7 +2318,7 @@ def ability_feasible(s, T, p):
     return False  # Aethereal Ward and Auspex Rune fire on the nemesis side
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def use_ability(s, T, keys, counters, p, arg):
     b = pbase(p)
     ab = mg(T, s[b + P_MAGE], MG_ABILITY)
@@ -2374,7 +2382,7 @@ def use_ability(s, T, keys, counters, p, arg):
                 w += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_casting(s, T, keys, counters, p):
     b = pbase(p)
     for k in range(8):
@@ -2385,7 +2393,7 @@ def end_casting(s, T, keys, counters, p):
     s[G_PHASE] = PHASE_MAIN
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_phase(s, T, p):
     """Played cards go to the discard pile (in the order played), then draw up to five."""
     b = pbase(p)
@@ -2399,7 +2407,7 @@ def draw_phase(s, T, p):
 
 
 # ============================================================================ legal actions and step
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def legal_actions(s, T, out):
     n = 0
     if over(s):
@@ -2489,7 +2497,7 @@ def legal_actions(s, T, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_card(s, T, p, pile):
     b = pbase(p)
     if pile == 9:
@@ -2509,7 +2517,7 @@ def gain_card(s, T, p, pile):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def check_end_of_turn(s):
     if over(s):
         return
@@ -2517,7 +2525,7 @@ def check_end_of_turn(s):
         end_game(s, True, END_NEMESIS_DECK_EXHAUSTED)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def advance(s, T, keys, counters, round_gravehold, round_life):
     """Run automatic play (turn-order draws, nemesis turns) until a player must act or the game ends."""
     while not over(s):
@@ -2577,14 +2585,14 @@ def advance(s, T, keys, counters, round_gravehold, round_life):
         return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_player_turn(s, T, p):
     draw_phase(s, T, p)
     s[G_ACTIVE] = -1
     check_end_of_turn(s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def step(s, T, keys, counters, action,
          round_gravehold, round_life):
     kind = action // 256
@@ -2679,8 +2687,15 @@ def step(s, T, keys, counters, action,
         advance(s, T, keys, counters, round_gravehold, round_life)
 
 
+# step is inlined (forceinline) into the batch kernel's loop; the search bot's playouts call this
+# out-of-line copy, so that its code is not inlined a second time into search_act.
+@njit(cache=True, _nrt=False)
+def step_call(s, T, keys, counters, action, round_gravehold, round_life):
+    step(s, T, keys, counters, action, round_gravehold, round_life)
+
+
 # ============================================================================ invariants
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check_invariants(s, T):
     """0 if the state is consistent, else a small number naming the broken invariant."""
     if s[G_STATUS] >= 3:

@@ -31,7 +31,7 @@ from sim.games.aeons_end.engine import (
     plain_gem_index,
     play_option_feasible,
     slot_base,
-    step,
+    step_call,
     to_discard_feasible,
     while_prepped_feasible,
 )
@@ -127,7 +127,7 @@ SEARCH_INT_LIMITS = {"candidates": (1, 16), "rollouts": (1, 64), "horizon_rounds
 ROLLOUT_DECISION_CAP = 20000  # a playout that needs more decisions is scored where it stands
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def random_act(legal, n, params, keys, counters):
     w_end = params[0]
     # END is always the last legal action in the main phase and may be absent in casting
@@ -139,7 +139,7 @@ def random_act(legal, n, params, keys, counters):
     return legal[next_below(keys, counters, 3, n)]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def greedy_act(s, T, params):
     """Decide straight from the state (no action enumeration); debug mode checks the result is legal."""
     p = s[G_ACTIVE]
@@ -279,7 +279,13 @@ def greedy_act(s, T, params):
     return A_END * 256
 
 
-@njit(cache=True)
+# greedy_act is inlined (forceinline) into the batch kernel; the search bot calls this out-of-line copy.
+@njit(cache=True, _nrt=False)
+def greedy_act_call(s, T, params):
+    return greedy_act(s, T, params)
+
+
+@njit(cache=True, _nrt=True)
 def redeal(s, lo, hi, keys, counters, stream):
     """Sort, then shuffle: the result depends only on which cards the segment holds, never on their order."""
     if hi - lo > 1:
@@ -287,7 +293,7 @@ def redeal(s, lo, hi, keys, counters, stream):
         shuffle(s, lo, hi, keys, counters, stream)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def determinize(s, T, keys, counters):
     """Re-deal what the players cannot see: the turn-order deck, the undrawn nemesis cards (within their
     tier, the tiers stay stacked), each player's deck and the corruption deck."""
@@ -307,7 +313,7 @@ def determinize(s, T, keys, counters):
     redeal(s, CORRUPTION_BASE, CORRUPTION_BASE + s[G_CORRUPTIONS], keys, counters, 2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def playout_value(s, params, start_round):
     """Win = 1; plus scaled nemesis damage and (when not lost) Gravehold life; an engine error scores -1."""
     st = s[G_STATUS]
@@ -324,7 +330,7 @@ def playout_value(s, params, start_round):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def search_act(s, T, legal, n, params, keys, counters):
     """Flat Monte Carlo: the greedy choice and up to k-1 other legal actions (drawn from the policy
     stream) are each played out `rollouts` times with the greedy plan on a re-dealt copy of the state;
@@ -332,7 +338,7 @@ def search_act(s, T, legal, n, params, keys, counters):
     greedy choice only when its mean beats it by `margin`: with few playouts, noise alone would otherwise
     pull many decisions away from the plan. The real streams are never used inside a playout, so the
     search cannot see the hidden order."""
-    g = greedy_act(s, T, params)
+    g = greedy_act_call(s, T, params)
     if n <= 1:
         return g
     k = min(np.int64(params[10]), n)
@@ -374,10 +380,10 @@ def search_act(s, T, legal, n, params, keys, counters):
             s2[:] = s
             s2[G_COUNT_CARDS] = 0
             determinize(s2, T, rkeys, rcounters)
-            step(s2, T, rkeys, rcounters, cand[c], scratch_g, scratch_l)
+            step_call(s2, T, rkeys, rcounters, cand[c], scratch_g, scratch_l)
             decisions = 0
             while s2[G_STATUS] == 0 and s2[G_ROUNDS] < start_round + horizon and decisions < ROLLOUT_DECISION_CAP:
-                step(s2, T, rkeys, rcounters, greedy_act(s2, T, params), scratch_g, scratch_l)
+                step_call(s2, T, rkeys, rcounters, greedy_act_call(s2, T, params), scratch_g, scratch_l)
                 decisions += 1
             total += playout_value(s2, params, start_round)
         mean = total / rollouts
@@ -390,7 +396,7 @@ def search_act(s, T, legal, n, params, keys, counters):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def policy_act(policy_id, s, T, legal, n, params, keys, counters):
     if policy_id == POLICY_GREEDY:
         return greedy_act(s, T, params)
@@ -399,6 +405,6 @@ def policy_act(policy_id, s, T, legal, n, params, keys, counters):
     return random_act(legal, n, params, keys, counters)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def needs_legal_actions(policy_id):
     return policy_id != POLICY_GREEDY

@@ -31,46 +31,46 @@ def pack(rules, pcard, peff, ncard, neff, nextra, mage, mage_cards, setup) -> np
     return T
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def rl(T, f):
     return T[T[H_RULES] + f]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def pc(T, c, f):
     return T[T[H_PCARD] + c * PC_FIELDS + f]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def pe(T, c, sec, i, j):
     return T[T[H_PEFF] + ((c * 4 + sec) * MAX_STEPS + i) * 2 + j]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def nc(T, c, f):
     return T[T[H_NCARD] + c * NC_FIELDS + f]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def ne(T, c, sec, i, j):
     return T[T[H_NEFF] + ((c * 3 + sec) * MAX_STEPS + i) * 2 + j]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def nx(T, row, i, j):
     return T[T[H_NEXTRA] + (row * MAX_STEPS + i) * 2 + j]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def mg(T, m, f):
     return T[T[H_MAGE] + m * MG_FIELDS + f]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def mc(T, m, i):
     return T[T[H_MAGE_CARDS] + m * 10 + i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def su(T, i):
     return T[T[H_SETUP] + i]
