@@ -10,6 +10,7 @@ import yaml
 
 from sim.core.errors import UserError
 from sim.games.aeons_end import layout as L
+from sim.games.aeons_end import tables as TB
 from sim.games.aeons_end.vocabulary import (
     ABILITIES,
     CARD_TYPES,
@@ -22,11 +23,20 @@ from sim.games.aeons_end.vocabulary import (
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "decks" / "aeons_end"
 
+# Basic nemesis card sets: rules key `basic_nemesis_set` names one. "legacy" is the rulebook's own box
+# (Legacy of Gravehold), "base" the base game's 22 basics (edition base-game-basics).
+BASIC_SETS = {"base": "nemesis_basic.yaml", "legacy": "nemesis_basic_legacy.yaml"}
+MAX_ALTERNATIVES = 3  # OR alternatives after the main option (Devil's Pact: four options)
+
 # weights of nemesis steps for the team's "least harmful OR option" rule (assumed, see RULES.md)
 HARM = {"unleash": 3, "gravehold": 1, "suffer": 1, "swarm": 4, "strike": 4, "husks": 1,
         "return_last_minion": 8, "discard_prepped_min_cost": 3, "destroy_hand": 1,
         "shuffle_nemesis_turn_order": 5, "devour_spell": 1, "devour_cheapest_relic": 1,
-        "suffer_per_empty_pile": 2}
+        "suffer_per_empty_pile": 2,
+        # Legacy basics (assumed, RULES.md): a fire token is a tenth of a loss (10 tokens) where a Gravehold
+        # damage is a thirtieth (30 life), so one token weighs as 3 Gravehold damage; a discarded prepped
+        # spell as in discard_prepped_min_cost; a lost charge 1
+        "add_fire": 3, "players_discard_expensive_prepped": 3, "players_lose_charges": 1}
 
 
 def _load(path: Path):
@@ -86,7 +96,7 @@ PLAYER_CARD_KEYS = {"id", "name", "source", "type", "cost", "effect", "or", "cas
                     "not_modeled", "assumed"}
 NEMESIS_CARD_KEYS = {"id", "name", "source", "tier", "type", "life", "shields", "power", "effect", "or",
                      "immediately", "to_discard", "damage_cap", "immune_while_husks", "husk_life_2",
-                     "corrupts_damager", "assumed", "not_modeled"}
+                     "corrupts_damager", "assumed", "not_modeled", "banished_when_discarded"}
 
 
 @dataclass
@@ -99,11 +109,13 @@ class Library:
     nemeses: dict = field(default_factory=dict)       # id -> parsed nemesis info
     mages: dict = field(default_factory=dict)         # id -> index
     mage_names: list[str] = field(default_factory=list)
-    basic_by_tier: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    basic_by_tier: list[list[int]] = field(default_factory=lambda: [[], [], []])   # the base set (compat)
+    basic_sets: dict = field(default_factory=dict)    # set name -> [tier 1 ids, tier 2 ids, tier 3 ids]
     pcard: np.ndarray | None = None
     peff: np.ndarray | None = None
     ncard: np.ndarray | None = None
     neff: np.ndarray | None = None
+    nopt: np.ndarray | None = None
     mage: np.ndarray | None = None
     mage_cards: np.ndarray | None = None
     rules: dict = field(default_factory=dict)
@@ -198,7 +210,16 @@ def _parse_nemesis_card(lib: Library, entry, file: str, rows: list):
     if entry["type"] != "power" and "to_discard" in entry:
         raise UserError("only power cards have TO DISCARD", file=file, entry=name)
     effect = parse_steps(entry.get("effect"), NEMESIS_STEPS, file, name)
-    alt = parse_steps(entry.get("or"), NEMESIS_STEPS, file, name)
+    # `or:` is one list of steps (two options), or a list of such lists (up to four options)
+    raw_or = entry.get("or")
+    if isinstance(raw_or, list) and raw_or and all(isinstance(x, list) for x in raw_or):
+        if len(raw_or) > MAX_ALTERNATIVES:
+            raise UserError(f"at most {MAX_ALTERNATIVES} OR alternatives", file=file, entry=name)
+        alts = [parse_steps(x, NEMESIS_STEPS, file, name) for x in raw_or]
+    else:
+        alts = [parse_steps(raw_or, NEMESIS_STEPS, file, name)] if raw_or else []
+    if "banished_when_discarded" in entry and not isinstance(entry["banished_when_discarded"], bool):
+        raise UserError("banished_when_discarded must be true or false", file=file, entry=name)
     immediately = parse_steps(entry.get("immediately"), NEMESIS_STEPS, file, name)
     td_code, td_amount = 0, 0
     if entry.get("to_discard"):
@@ -209,8 +230,27 @@ def _parse_nemesis_card(lib: Library, entry, file: str, rows: list):
         td_code, td_amount = TO_DISCARD.index(parts[0]), int(parts[1])
     lib.nemesis_card_ids.append(name)
     lib.nemesis_card_names.append(entry["name"])
-    rows.append((entry, effect, alt, immediately, td_code, td_amount))
+    if entry.get("assumed"):
+        lib.assumed.append(f"{name}: {entry['assumed']}")
+    rows.append((entry, effect, alts, immediately, td_code, td_amount))
     return len(lib.nemesis_card_ids) - 1
+
+
+def _load_basic_set(lib: Library, name: str, rows: list) -> list[list[int]]:
+    path = DATA_DIR / BASIC_SETS[name]
+    doc = _load(path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        raise UserError("expected a top-level 'cards' list", file=str(path))
+    if doc.get("set") != name:
+        raise UserError(f"set must be '{name}', got {doc.get('set')!r}", file=str(path), entry="set")
+    by_tier: list[list[int]] = [[], [], []]
+    for entry in doc["cards"]:
+        idx = _parse_nemesis_card(lib, entry, str(path), rows)
+        by_tier[entry["tier"] - 1].append(idx)
+    for t, ids in enumerate(by_tier):
+        if len(ids) > 24:  # engine.SU_BASIC_CAP
+            raise UserError(f"at most 24 tier {t + 1} cards", file=str(path), entry="cards")
+    return by_tier
 
 
 def load_library() -> Library:
@@ -218,21 +258,21 @@ def load_library() -> Library:
     player_rows = load_player_cards(lib, DATA_DIR / "player_cards.yaml")
     lib._player_rows = player_rows
     rows: list = []
-    # basic nemesis cards
-    path = DATA_DIR / "nemesis_basic.yaml"
-    doc = _load(path)
-    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
-        raise UserError("expected a top-level 'cards' list", file=str(path))
-    for entry in doc["cards"]:
-        idx = _parse_nemesis_card(lib, entry, str(path), rows)
-        lib.basic_by_tier[entry["tier"] - 1].append(idx)
+    # basic nemesis cards of the base game first, then the nemeses, then the Legacy basics: the card ids of
+    # the base game and the nemeses stay what they were before the Legacy set came (same kernel tables)
+    lib.basic_sets["base"] = _load_basic_set(lib, "base", rows)
+    lib.basic_by_tier = lib.basic_sets["base"]
     # nemeses
     for path in sorted((DATA_DIR / "nemeses").glob("*.yaml")):
         lib.nemeses[path.stem] = _load_nemesis(lib, path, rows)
+    lib.basic_sets["legacy"] = _load_basic_set(lib, "legacy", rows)
     n = len(rows)
     ncard = np.zeros((n, L.NC_FIELDS), np.int32)
-    neff = np.zeros((n, 3, L.MAX_STEPS, 2), np.int32)
-    for i, (entry, effect, alt, immediately, td_code, td_amount) in enumerate(rows):
+    neff = np.zeros((n, TB.NSEC_COUNT, L.MAX_STEPS, 2), np.int32)
+    nopt = np.zeros((n, TB.NO_FIELDS), np.int32)
+    or_sections = (L.NSEC_OR, TB.NSEC_OR2, TB.NSEC_OR3)
+    for i, (entry, effect, alts, immediately, td_code, td_amount) in enumerate(rows):
+        alt = alts[0] if alts else []
         ncard[i, L.NC_TYPE] = NEMESIS_CARD_TYPES.index(entry["type"])
         ncard[i, L.NC_TIER] = entry["tier"]
         ncard[i, L.NC_LIFE] = entry.get("life", 0)
@@ -248,9 +288,14 @@ def load_library() -> Library:
         ncard[i, L.NC_HARM_MAIN] = _harm(effect)
         ncard[i, L.NC_HARM_OR] = _harm(alt)
         _fill(neff, (i, L.NSEC_EFFECT), effect)
-        _fill(neff, (i, L.NSEC_OR), alt)
         _fill(neff, (i, L.NSEC_IMMEDIATELY), immediately)
-    lib.ncard, lib.neff = ncard, neff
+        nopt[i, TB.NO_ALTERNATIVES] = len(alts)
+        nopt[i, TB.NO_HARM] = _harm(effect)
+        for j, steps in enumerate(alts):
+            _fill(neff, (i, or_sections[j]), steps)
+            nopt[i, TB.NO_HARM + 1 + j] = _harm(steps)
+        nopt[i, TB.NO_BANISH_ON_DISCARD] = int(bool(entry.get("banished_when_discarded", False)))
+    lib.ncard, lib.neff, lib.nopt = ncard, neff, nopt
     build_player_tables(lib, player_rows)
     del lib._player_rows
     _load_mages(lib, DATA_DIR / "mages.yaml")
@@ -367,7 +412,7 @@ def _load_mages(lib: Library, path: Path):
 
 
 EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_delta", "expert",
-                "deal_group_pairs", "deal_group_varies"}
+                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set"}
 # Sampling design, not a game rule: how the random streams of consecutive games are grouped.
 DEAL_GROUP_VARIES = ("turn_order", "deal")
 
@@ -394,6 +439,11 @@ def load_rules(edition: str) -> dict:
             raise UserError(f"unknown key '{key}' (allowed: {sorted(EDITION_KEYS)})", file=file, entry=edition)
     rules = dict(base)
     rules.update({k: v for k, v in delta.items() if k != "description"})
+    basic_set = rules.get("basic_nemesis_set")
+    if basic_set not in BASIC_SETS:
+        where = (file, edition) if "basic_nemesis_set" in delta else (str(DATA_DIR / "rules.yaml"), "basic_nemesis_set")
+        raise UserError(f"basic_nemesis_set must be one of {', '.join(BASIC_SETS)}, got {basic_set!r}",
+                        file=where[0], entry=where[1])
     for key in ("player_life", "gravehold_life"):
         if not isinstance(rules[key], int) or rules[key] < 1:
             raise UserError(f"{key} must be a positive integer", file=file, entry=edition)
@@ -493,7 +543,9 @@ def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tupl
     return r, extra
 
 
-def build_setup(lib: Library, players: int, mage_ids: list[int], supply: list[int], nemesis: str) -> np.ndarray:
+def build_setup(lib: Library, players: int, mage_ids: list[int], supply: list[int], nemesis: str,
+                basic_set: str) -> np.ndarray:
+    """The per-matchup setup vector; `basic_set` (rules key basic_nemesis_set) picks the basic card pool."""
     from sim.games.aeons_end.engine import (
         SETUP_SIZE,
         SU_BASIC,
@@ -520,7 +572,7 @@ def build_setup(lib: Library, players: int, mage_ids: list[int], supply: list[in
     for i, c in enumerate(corruptions):
         setup[SU_CORRUPTION + i] = c
     for t in range(3):
-        pool = lib.basic_by_tier[t]
+        pool = lib.basic_sets[basic_set][t]
         setup[SU_BASIC_N + t] = len(pool)
         for i, c in enumerate(pool):
             setup[SU_BASIC + t * SU_BASIC_CAP + i] = c

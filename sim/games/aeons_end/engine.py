@@ -11,6 +11,8 @@ Rules summary (rulebook sections in brackets)
   * Nemesis turn [Nemesis Turn Overview]: main phase oldest first (PERSISTENT minions, power tokens,
     POWER resolution), then draw phase (attack / minion / power; empty deck: Unleash three times).
   * Exhausted players, end conditions, shields, OR choices [Exhausted, Game End, Game Terms].
+  * Legacy basic nemesis cards (rules key basic_nemesis_set): fire tokens and their loss at 10 [Fire Tokens],
+    banished cards leaving the game [Banished], multi-way OR cards, arrival damage / shield loss per player.
 
 Encoding (OpenSpiel style)
   state   int64[STATE_SIZE] (layout.py): a global block, the turn-order deck, the nemesis deck,
@@ -53,15 +55,21 @@ from sim.games.aeons_end.codes import (
     AB_OTHERWORLDLY_GATE,
     AB_QUICKEN_THOUGHT,
     END_ALL_EXHAUSTED,
+    END_FIRE_TOKENS,
     END_GRAVEHOLD_DESTROYED,
     END_NEMESIS_CONDITION,
     END_NEMESIS_DECK_EXHAUSTED,
     END_NEMESIS_DEFEATED,
     END_TURN_CAP,
     ERR_CAPACITY,
+    NS_ADD_FIRE,
     NS_ADD_LIFE_PER_EMPTY_PILE,
+    NS_BANISH_SELF,
     NS_CORRUPTION_ON_DECK,
     NS_CORRUPTIONS_TO_HAND,
+    NS_DESTROY_COSTLIEST_HAND,
+    NS_DESTROY_COSTLIEST_PREPPED_IF_COST_MAX,
+    NS_DESTROY_DECK_TOP,
     NS_DESTROY_HAND,
     NS_DEVOUR_CHEAPEST,
     NS_DEVOUR_CHEAPEST_RELIC,
@@ -71,12 +79,17 @@ from sim.games.aeons_end.codes import (
     NS_DEVOUR_SPELL,
     NS_DISCARD_CRYSTALS,
     NS_DISCARD_EXPENSIVE_PREPPED,
+    NS_DISCARD_FIRE_IF_COST_MAX,
+    NS_DISCARD_GRAVEHOLD_IF_GEM,
     NS_DISCARD_HALF_HUSKS,
     NS_DISCARD_HAND,
+    NS_DISCARD_HAND_COSTLIEST,
     NS_DISCARD_HUSKS,
     NS_DISCARD_NON_CORRUPTION,
     NS_DISCARD_PREPPED_MIN_COST,
     NS_DRAW,
+    NS_FIRE_AT_MOST_ELSE_UNLEASH,
+    NS_FIRE_PER_HAND_MIN_COST,
     NS_FOCUS_OTHER_PLAYER_BREACH,
     NS_FOCUS_TARGET_BREACH,
     NS_FURY,
@@ -89,20 +102,24 @@ from sim.games.aeons_end.codes import (
     NS_HUSKS,
     NS_HUSKS_PER_TURN_ORDER_DISCARD,
     NS_LOSE_ALL_CHARGES,
+    NS_LOSE_SHIELDS_PER_PLAYER,
     NS_NEMESIS_HEAL,
     NS_PLAYERS_CORRUPTIONS_ON_DECK,
     NS_PLAYERS_DISCARD_EXPENSIVE_PREPPED,
     NS_PLAYERS_DISCARD_FURY,
     NS_PLAYERS_LOSE,
+    NS_PLAYERS_LOSE_CHARGES,
     NS_PULVERIZE,
     NS_RETURN_LAST_MINION,
     NS_SELF_DAMAGE,
+    NS_SELF_DAMAGE_PER_PLAYER,
     NS_SET_LIFE_PER_HUSK,
     NS_SHUFFLE_DISCARD_INTO_DECK,
     NS_SHUFFLE_DISCARD_INTO_DECK_DESTROY,
     NS_SHUFFLE_NEMESIS_TURN_ORDER,
     NS_STRIKE,
     NS_SUFFER,
+    NS_SUFFER_IF,
     NS_SUFFER_PER_EMPTY_PILE,
     NS_SUFFER_PER_PREPPED,
     NS_SUFFER_PLUS_FURY,
@@ -111,6 +128,7 @@ from sim.games.aeons_end.codes import (
     NS_TARGET_ANY,
     NS_TARGET_ANY_PREPPED,
     NS_TARGET_CHEAP_PREPPED,
+    NS_TARGET_COSTLIEST_HAND,
     NS_TARGET_HIGHEST,
     NS_TARGET_LOWEST,
     NS_TARGET_MOST_CARDS,
@@ -121,6 +139,7 @@ from sim.games.aeons_end.codes import (
     NS_TARGET_MOST_PREPPED,
     NS_TWO_PLAYERS_CORRUPT_HEAL,
     NS_UNLEASH,
+    NS_UNLEASH_IF,
     NS_UNLEASH_IF_BOTH_NEMESIS_TURN_ORDER_DISCARDED,
     NS_VEX,
     PS_AETHER,
@@ -171,6 +190,7 @@ from sim.games.aeons_end.codes import (
     PS_SELF_LIFE,
     PS_SELF_SUFFER,
     TD_DESTROY_HAND_MIN_COST,
+    TD_DESTROY_OPENED_BREACHES,
     TD_DESTROY_PREPPED_MIN_COST,
     TD_DISCARD_HAND,
     TD_DISCARD_HAND_DRAW,
@@ -206,6 +226,7 @@ from sim.games.aeons_end.layout import (
     G_BLASTING_BONUS,
     G_BREACH_DISCOUNT,
     G_CARDS_GAINED,
+    G_CONDITION,
     G_COPIES_PLAYED,
     G_CORRUPTION_TOTAL,
     G_CORRUPTIONS,
@@ -214,6 +235,7 @@ from sim.games.aeons_end.layout import (
     G_CURRENT_SLOT,
     G_DAMAGE_DEALT,
     G_DECISIONS,
+    G_DESTROYED_NEMESIS,
     G_DEVOURED,
     G_DOUBLE_PREP,
     G_END_REASON,
@@ -239,6 +261,7 @@ from sim.games.aeons_end.layout import (
     G_PLAYERS,
     G_PREVENT_DAMAGE,
     G_ROUNDS,
+    G_SHIELD_ADD,
     G_STATUS,
     G_TARGET,
     G_TOKEN_12,
@@ -373,7 +396,23 @@ from sim.games.aeons_end.layout import (
     TYPE_RELIC,
     TYPE_SPELL,
 )
-from sim.games.aeons_end.tables import mc, mg, nc, ne, nx, pc, pe, rl, su
+from sim.games.aeons_end.tables import (
+    NO_ALTERNATIVES,
+    NO_BANISH_ON_DISCARD,
+    NO_HARM,
+    NSEC_OR2,
+    NSEC_OR3,
+    mc,
+    mg,
+    nc,
+    ne,
+    no,
+    nx,
+    pc,
+    pe,
+    rl,
+    su,
+)
 
 STREAM_TURN_ORDER = 0
 STREAM_NEMESIS_DECK = 1
@@ -394,6 +433,9 @@ SU_CORRUPTION = SU_CORRUPTION_N + 1
 SETUP_SIZE = SU_CORRUPTION + 16
 
 EVENT_FIELDS = 4  # (kind, a, b, c) rows written by replay
+
+# Banished nemesis cards leave the game: counted in G_DESTROYED_NEMESIS (deck + in play + discard + banished
+# is the whole nemesis deck, check_invariants).
 
 
 # ============================================================================ small helpers
@@ -713,6 +755,10 @@ def pick_most(s, kind, T, amount):
             v = 1 if cheapest_prepped(s, p, T, amount) >= 0 else 0
         elif kind == 7:
             v = s[b + P_LIFE] - 100 * s[b + P_EXHAUSTED]
+        elif kind == 8:
+            v = -1
+            for i in range(s[b + P_HAND_N]):
+                v = max(v, pc(T, s[b + P_HAND + i], PC_COST))
         else:
             v = 1 if prepped_count(s, p) > 0 else 0
         life = s[b + P_LIFE] - 100 * s[b + P_EXHAUSTED]
@@ -756,9 +802,30 @@ def remove_from_play(s, k, T):
         for f in range(IN_PLAY_FIELDS):
             s[slot_base(j) + f] = s[slot_base(j + 1) + f]
     s[G_IN_PLAY] = n - 1
+    discard_nemesis_card(s, T, card)
+
+
+@njit(cache=True, _nrt=False)
+def discard_nemesis_card(s, T, card):
+    """A minion or power leaving play: to the nemesis discard pile, or out of the game when it is "banished
+    when discarded" (Legacy: Cosmopod Horror, Otherling; a banished minion cannot be returned by Awaken)."""
+    if no(T, card, NO_BANISH_ON_DISCARD) != 0:
+        s[G_DESTROYED_NEMESIS] += 1
+        return
     s[G_NEMESIS_DISCARD] += 1
     if nc(T, card, NC_TYPE) == NTYPE_MINION:
         s[G_LAST_DISCARDED_MINION] = card
+
+
+@njit(cache=True, _nrt=False)
+def add_fire(s, T, n):
+    """Rulebook, Fire Tokens: 'The players immediately lose the game if there are 10 or more fire tokens on
+    your location' (the 10 is rules.yaml fire_token_loss). Fire is not damage: Auspex Rune does not stop it."""
+    if n <= 0 or over(s):
+        return
+    s[G_FIRE] += n
+    if s[G_FIRE] >= rl(T, R_FIRE_LOSS):
+        end_game(s, False, END_FIRE_TOKENS)
 
 
 @njit(cache=True, _nrt=False)
@@ -1265,6 +1332,114 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
         s[G_TARGET] = pick_most(s, 7, T, 0)
     elif code == NS_DISCARD_NON_CORRUPTION:
         return discard_non_corruption(s, T, t, n)
+    # ---- Legacy of Gravehold basic nemesis cards
+    elif code == NS_ADD_FIRE:
+        add_fire(s, T, n)
+    elif code == NS_SELF_DAMAGE_PER_PLAYER:
+        # IMMEDIATELY, before the minion is placed: "suffers damage equal to the number of players" (rulebook
+        # example: Fevered Scribe "comes into play with 6 life, but the immediate effect deals it 2 damage")
+        s[G_LIFE_ADD] -= n * s[G_PLAYERS]
+    elif code == NS_LOSE_SHIELDS_PER_PLAYER:
+        s[G_SHIELD_ADD] -= n * s[G_PLAYERS]
+    elif code == NS_BANISH_SELF:
+        # the resolving attack or power leaves the game: its discard (attack: counted right after the effect,
+        # power: counted when it left play, before its effect) becomes a banish
+        s[G_NEMESIS_DISCARD] -= 1
+        s[G_DESTROYED_NEMESIS] += 1
+    elif code == NS_DISCARD_FIRE_IF_COST_MAX:
+        # team rule: keep the fire token off the map when the hand allows (cheapest card costing more than n)
+        i = cheapest_hand_index(s, t, T, n + 1)
+        if i < 0:
+            i = cheapest_hand_index(s, t, T, 0)
+        if i < 0:
+            return False
+        cost = pc(T, s[tb + P_HAND + i], PC_COST)
+        discard_from_hand(s, t, i)
+        if cost <= n:
+            add_fire(s, T, 1)
+    elif code == NS_DISCARD_GRAVEHOLD_IF_GEM:
+        # team rule: discard the cheapest card that is not a gem when there is one (no Gravehold damage)
+        i = -1
+        best = 1 << 20
+        for j in range(s[tb + P_HAND_N]):
+            c = s[tb + P_HAND + j]
+            if pc(T, c, PC_TYPE) != TYPE_GEM and pc(T, c, PC_COST) * 4 + pc(T, c, PC_TYPE) < best:
+                i = j
+                best = pc(T, c, PC_COST) * 4 + pc(T, c, PC_TYPE)
+        if i < 0:
+            i = cheapest_hand_index(s, t, T, 0)
+        if i < 0:
+            return False
+        gem = pc(T, s[tb + P_HAND + i], PC_TYPE) == TYPE_GEM
+        discard_from_hand(s, t, i)
+        if gem:
+            gravehold_suffers(s, n)
+    elif code == NS_PLAYERS_LOSE_CHARGES:
+        # team rule: the charges come one at a time from the player holding the most
+        for _ in range(n):
+            p = pick_most(s, 1, T, 0)
+            if s[pbase(p) + P_CHARGES] == 0:
+                return False
+            s[pbase(p) + P_CHARGES] -= 1
+    elif code == NS_FIRE_AT_MOST_ELSE_UNLEASH:
+        if s[G_FIRE] <= n:
+            add_fire(s, T, 1)
+        else:
+            s[G_PENDING_UNLEASH] += 1
+    elif code == NS_DESTROY_COSTLIEST_PREPPED_IF_COST_MAX:
+        s[G_CONDITION] = 0
+        best_p = -1
+        best_k = -1
+        best_cost = -1
+        for p in range(s[G_PLAYERS]):
+            k = most_expensive_prepped(s, p, T, 0)
+            if k >= 0 and pc(T, s[pbase(p) + P_PREP + k], PC_COST) > best_cost:
+                best_cost = pc(T, s[pbase(p) + P_PREP + k], PC_COST)
+                best_p = p
+                best_k = k
+        if best_p < 0:
+            return False  # no prepped spell: nothing destroyed and no "it" to check the cost of
+        pb = pbase(best_p)
+        c = s[pb + P_PREP + best_k]
+        s[pb + P_PREP + best_k] = -1
+        s[pb + P_PREPPED_NOW + best_k] = 0
+        destroy_owned(s, T, best_p, c)
+        if best_cost <= n:
+            s[G_CONDITION] = 1
+    elif code == NS_UNLEASH_IF:
+        if s[G_CONDITION] != 0:
+            s[G_PENDING_UNLEASH] += n
+    elif code == NS_SUFFER_IF:
+        if s[G_CONDITION] != 0:
+            player_suffers(s, t, n)
+    elif code == NS_DESTROY_COSTLIEST_HAND:
+        for _ in range(n):
+            if s[tb + P_HAND_N] == 0:
+                return False
+            c = remove_at(s, tb + P_HAND, tb + P_HAND_N, costliest_hand_index(s, t, T))
+            destroy_owned(s, T, t, c)
+    elif code == NS_DESTROY_DECK_TOP:
+        # "top n of their deck": a short deck is refilled by flipping the discard pile, as for a draw (assumed)
+        for _ in range(n):
+            if s[tb + P_DECK_N] == 0:
+                flip_discard(s, t)
+                if s[tb + P_DECK_N] == 0:
+                    return False
+            s[tb + P_DECK_N] -= 1
+            destroy_owned(s, T, t, s[tb + P_DECK + s[tb + P_DECK_N]])
+    elif code == NS_TARGET_COSTLIEST_HAND:
+        s[G_TARGET] = pick_most(s, 8, T, 0)
+    elif code == NS_DISCARD_HAND_COSTLIEST:
+        for _ in range(n):
+            if s[tb + P_HAND_N] == 0:
+                return False
+            discard_from_hand(s, t, costliest_hand_index(s, t, T))
+    elif code == NS_FIRE_PER_HAND_MIN_COST:
+        m = 0
+        for i in range(s[tb + P_HAND_N]):
+            if pc(T, s[tb + P_HAND + i], PC_COST) >= n:
+                m += 1
+        add_fire(s, T, m)
     return True
 
 
@@ -1338,6 +1513,13 @@ def section_feasible(s, T, card, sec):
         elif code == NS_SHUFFLE_NEMESIS_TURN_ORDER:
             if nemesis_cards_discarded(s) == 0:
                 return False
+        elif code == NS_PLAYERS_DISCARD_EXPENSIVE_PREPPED or code == NS_PLAYERS_LOSE_CHARGES:
+            total = 0
+            for p in range(s[G_PLAYERS]):
+                total += prepped_count(s, p) if code == NS_PLAYERS_DISCARD_EXPENSIVE_PREPPED \
+                    else s[pbase(p) + P_CHARGES]
+            if total < n:
+                return False
         elif code == NS_DEVOUR_SPELL or code == NS_DEVOUR_CHEAPEST_RELIC:
             typ = TYPE_SPELL if code == NS_DEVOUR_SPELL else TYPE_RELIC
             ok = False
@@ -1349,25 +1531,53 @@ def section_feasible(s, T, card, sec):
     return True
 
 
+@njit(cache=True, _nrt=False, forceinline=True)
+def option_section(j):
+    """Effect section of a card's j-th option (0 the main effect, 1 `or:`, 2-3 further OR options)."""
+    if j == 0:
+        return NSEC_EFFECT
+    if j == 1:
+        return NSEC_OR
+    if j == 2:
+        return NSEC_OR2
+    return NSEC_OR3
+
+
 @njit(cache=True, _nrt=False)
 def choose_option(s, T, card):
-    """Rulebook 'OR': choose an option that can be fully resolved; the team prefers the less harmful."""
+    """Rulebook 'OR': choose an option that can be fully resolved; the team prefers the less harmful
+    (lowest harm score; ties to the earlier option). With no fully resolvable option, all are candidates.
+    Two options reduce to the rule of engine 0.2.0 (main unless only OR is resolvable or OR is less harmful)."""
     if nc(T, card, NC_HAS_OR) == 0:
         return NSEC_EFFECT
-    main_ok = section_feasible(s, T, card, NSEC_EFFECT)
-    or_ok = section_feasible(s, T, card, NSEC_OR)
-    if main_ok and not or_ok:
-        return NSEC_EFFECT
-    if or_ok and not main_ok:
-        return NSEC_OR
-    if nc(T, card, NC_HARM_OR) < nc(T, card, NC_HARM_MAIN):
-        return NSEC_OR
-    return NSEC_EFFECT
+    options = 1 + no(T, card, NO_ALTERNATIVES)
+    any_ok = False
+    for j in range(options):
+        if section_feasible(s, T, card, option_section(j)):
+            any_ok = True
+    best = NSEC_EFFECT
+    best_harm = 1 << 30
+    for j in range(options):
+        sec = option_section(j)
+        if any_ok and not section_feasible(s, T, card, sec):
+            continue
+        # the first two options keep the ncard harm fields the 0.2.0 rule read (same values as nopt's)
+        if j == 0:
+            harm = nc(T, card, NC_HARM_MAIN)
+        elif j == 1:
+            harm = nc(T, card, NC_HARM_OR)
+        else:
+            harm = no(T, card, NO_HARM + j)
+        if harm < best_harm:
+            best = sec
+            best_harm = harm
+    return best
 
 
 @njit(cache=True, _nrt=False)
 def run_section(s, T, keys, counters, card, sec, self_slot):
     s[G_TARGET] = pick_healthiest(s)
+    s[G_CONDITION] = 0
     for i in range(MAX_STEPS):
         if over(s):
             return
@@ -1461,16 +1671,16 @@ def nemesis_turn(s, T, keys, counters):
         else:
             s[G_LIFE_SET] = -1
             s[G_LIFE_ADD] = 0
+            s[G_SHIELD_ADD] = 0
             run_section(s, T, keys, counters, card, NSEC_IMMEDIATELY, -1)
             if typ == NTYPE_MINION:
                 life = nc(T, card, NC_LIFE) + s[G_LIFE_ADD]
                 if s[G_LIFE_SET] >= 0:
                     life = s[G_LIFE_SET]
                 if life <= 0:
-                    s[G_NEMESIS_DISCARD] += 1
-                    s[G_LAST_DISCARDED_MINION] = card
+                    discard_nemesis_card(s, T, card)
                 else:
-                    place_in_play(s, card, life, 0, nc(T, card, NC_SHIELDS))
+                    place_in_play(s, card, life, 0, max(0, nc(T, card, NC_SHIELDS) + s[G_SHIELD_ADD]))
             else:
                 place_in_play(s, card, 0, nc(T, card, NC_POWER), 0)
     if over(s):
@@ -2243,6 +2453,8 @@ def to_discard_feasible(s, T, p, card):
         return s[b + P_CHARGES] >= n
     if code == TD_DISCARD_HAND_DRAW:
         return s[b + P_HAND_N] >= n
+    if code == TD_DESTROY_OPENED_BREACHES:
+        return opened_count(s, p) >= n
     return False
 
 
@@ -2270,6 +2482,24 @@ def pay_to_discard(s, T, p, card):
         for _ in range(n):
             discard_from_hand(s, p, cheapest_hand_index(s, p, T, 0))
         draw_cards(s, p, 1)
+    elif code == TD_DESTROY_OPENED_BREACHES:
+        # team rule: the opened breaches without a prepped spell first, then the lowest numbered
+        for _ in range(n):
+            best = -1
+            best_score = 1 << 20
+            for k in range(4):
+                if s[b + P_BREACH + k] != 4:
+                    continue
+                score = k
+                if s[b + P_PREP + 2 * k] >= 0 or s[b + P_PREP + 2 * k + 1] >= 0:
+                    score += 100
+                if score < best_score:
+                    best = k
+                    best_score = score
+            for slot in range(2):
+                if s[b + P_PREP + 2 * best + slot] >= 0:
+                    discard_prepped(s, p, 2 * best + slot)
+            s[b + P_BREACH + best] = -1
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -2729,8 +2959,9 @@ def check_invariants(s, T):
     gained = s[G_CARDS_GAINED]
     if sup + gained != s[G_INITIAL_SUPPLY]:
         return 11
-    # nemesis cards are conserved: deck + in play + discard
-    nem = s[G_NEMESIS_DECK_LEN] - s[G_NEMESIS_DECK_POS] + s[G_IN_PLAY] + s[G_NEMESIS_DISCARD]
+    # nemesis cards are conserved: deck + in play + discard + banished (Legacy basics)
+    nem = s[G_NEMESIS_DECK_LEN] - s[G_NEMESIS_DECK_POS] + s[G_IN_PLAY] + s[G_NEMESIS_DISCARD] \
+        + s[G_DESTROYED_NEMESIS]
     if nem != s[G_NEMESIS_DECK_LEN]:
         return 12
     if s[G_HUSKS] < 0 or s[G_HUSKS] > rl(T, R_HUSK_CAP):

@@ -14,7 +14,7 @@ from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.tables import pack
 from sim.games.aeons_end.vocabulary import END_REASONS, ERROR_CODES
 
-ENGINE_VERSION = "0.2.0"
+ENGINE_VERSION = "0.3.0"  # 0.3.0: Legacy of Gravehold basic nemesis cards (the default set)
 DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama", "kadir"],
                  4: ["adelheim", "brama", "kadir", "mist"]}
 NEMESIS_ORDER = ["rageborne", "carapace_queen", "crooked_mask", "prince_of_gluttons"]
@@ -32,7 +32,7 @@ def matchup_id(players: int, mages: list[str], nemesis: str, supply: str) -> str
 
 class AeonsEnd(Game):
     name = "aeons_end"
-    title = "Aeon's End: Legacy of Gravehold (base-game content)"
+    title = "Aeon's End: Legacy of Gravehold (base-game mages, market and nemeses; Legacy basic nemesis cards)"
     engine_version = ENGINE_VERSION
     player_counts = (1, 2, 3, 4)
     cooperative = True
@@ -46,16 +46,25 @@ class AeonsEnd(Game):
     def default_edition(self) -> str:
         return D.edition_names()[1]
 
-    def load_ruleset(self, edition: str) -> Ruleset:
+    def load_ruleset(self, edition: str, basic_nemesis_set: str | None = None) -> Ruleset:
+        """`basic_nemesis_set` overrides the edition's basic nemesis card set (tests: the golden digest of the
+        base-game basics under every edition)."""
         lib = library()
         rules = D.load_rules(edition)
+        if basic_nemesis_set is not None:
+            if basic_nemesis_set not in D.BASIC_SETS:
+                raise UserError(f"basic_nemesis_set must be one of {', '.join(D.BASIC_SETS)}, "
+                                f"got {basic_nemesis_set!r}", entry="basic_nemesis_set")
+            rules["basic_nemesis_set"] = basic_nemesis_set
         tables = {"rules": rules, "library": lib}
         digest = content_hash({"rules": {k: v for k, v in rules.items() if k != "description"},
                                "pcard": lib.pcard, "peff": lib.peff, "ncard": lib.ncard, "neff": lib.neff,
+                               "nopt": lib.nopt,
                                "mage": lib.mage, "mage_cards": lib.mage_cards,
                                "nemeses": {k: {kk: vv for kk, vv in v.items()} for k, v in lib.nemeses.items()}})
         assumed = tuple(lib.assumed) + (rules.get("breaches_assumed", ""), rules.get("round_cap_assumed", ""))
-        return Ruleset(game=self.name, ruleset_id=edition, ruleset_hash=digest, tables=tables,
+        ruleset_id = edition if basic_nemesis_set is None else f"{edition}+{basic_nemesis_set}-basics"
+        return Ruleset(game=self.name, ruleset_id=ruleset_id, ruleset_hash=digest, tables=tables,
                        description=rules.get("description", ""), assumed=tuple(a for a in assumed if a))
 
     def matchup_sets(self) -> list[str]:
@@ -105,10 +114,12 @@ class AeonsEnd(Game):
             raise UserError(f"unknown nemesis '{nemesis}' (known: {', '.join(lib.nemeses)})", entry=entry)
         supply_ids = D.load_supply(lib, supply)
         players = len(mages)
+        basic_set = ruleset.tables["rules"]["basic_nemesis_set"]
         mid = matchup_id(players, mages, nemesis, supply)
         payload = {"players": players, "mages": mages, "mage_ids": [lib.mages[m] for m in mages],
                    "nemesis": nemesis, "supply": supply, "supply_ids": supply_ids,
-                   "setup": D.build_setup(lib, players, [lib.mages[m] for m in mages], supply_ids, nemesis)}
+                   "setup": D.build_setup(lib, players, [lib.mages[m] for m in mages], supply_ids, nemesis,
+                                          basic_set)}
         label = f"{'+'.join(mages)} vs {nemesis}"
         return Matchup(game=self.name, matchup_id=mid, sides=(label,), players=players, payload=payload,
                        matchup_hash=content_hash({"id": mid, "setup": payload["setup"]}), cooperative=True)
@@ -181,7 +192,7 @@ class AeonsEnd(Game):
         lib: D.Library = ruleset.tables["library"]
         rules, extra = D.compile_rules(lib, ruleset.tables["rules"], matchup.payload["nemesis"], matchup.players)
         return pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, lib.mage, lib.mage_cards,
-                    matchup.payload["setup"])
+                    matchup.payload["setup"], lib.nopt)
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
         from sim.games.aeons_end.batch import play_batch_kernel, scratch, stream_indices

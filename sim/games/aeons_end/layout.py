@@ -76,6 +76,8 @@ G_DECISIONS = 53
 G_CORRUPTIONS = 54       # cards left in the corruption deck (Crooked Mask)
 G_CORRUPTION_TOTAL = 55
 G_COUNT_CARDS = 56       # 1: keep per-card counts in the state
+G_SHIELD_ADD = 57        # minion entering play: shields added (negative: lost) by IMMEDIATELY steps
+G_CONDITION = 58         # 1 if the last conditional step's condition held (read by the *_if steps)
 
 TURN_ORDER_BASE = 64    # 6 turn-order cards, drawn from position G_TURN_ORDER_POS up
 TURN_ORDER_SIZE = 6

@@ -17,6 +17,7 @@ from sim.games.aeons_end.codes import (
     AB_ANY_PLAYER_LIFE_4,
     AB_OTHERWORLDLY_GATE,
     AB_QUICKEN_THOUGHT,
+    TD_DESTROY_OPENED_BREACHES,
 )
 from sim.games.aeons_end.engine import (
     ability_feasible,
@@ -163,10 +164,12 @@ def greedy_act(s, T, params):
             return best
         return A_END * 256
     # main phase, in priority order
-    # 1. pay a TO DISCARD cost when the power resolves at the next nemesis turn
+    # 1. pay a TO DISCARD cost when the power resolves at the next nemesis turn; never by destroying opened
+    #    breaches (Crushing Storm): a permanent loss the team does not trade for one power (assumed plan)
     for k in range(s[G_IN_PLAY]):
         card = s[slot_base(k) + IP_CARD]
         if nc(T, card, NC_TYPE) == NTYPE_POWER and nc(T, card, NC_TD_CODE) != 0 \
+                and nc(T, card, NC_TD_CODE) != TD_DESTROY_OPENED_BREACHES \
                 and s[slot_base(k) + IP_POWER] <= 1 and to_discard_feasible(s, T, p, card):
             return A_TO_DISCARD * 256 + k
     # 2. the mage ability, when it helps

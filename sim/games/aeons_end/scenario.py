@@ -37,10 +37,11 @@ class Scenario:
         E.reset(self.s, self.T, self.keys, self.counters)
 
     @classmethod
-    def new(cls, entry: str, edition: str = "normal", seed: int = 1, advance: bool = True):
+    def new(cls, entry: str, edition: str = "normal", seed: int = 1, advance: bool = True,
+            basic_nemesis_set: str | None = None):
         from sim.games.aeons_end import GAME
 
-        ruleset = GAME.load_ruleset(edition)
+        ruleset = GAME.load_ruleset(edition, basic_nemesis_set)
         matchup = GAME.load_matchups(ruleset, [entry])[0]
         sc = cls(GAME, ruleset, matchup, seed)
         if advance:
@@ -155,15 +156,19 @@ class Scenario:
         for i, c in enumerate(cards_top_first):
             self.s[L.NEMESIS_DECK_BASE + i] = self.ncard_id(c)
         self.s[L.G_NEMESIS_DECK_POS] = 0
-        self.s[L.G_NEMESIS_DECK_LEN] = len(cards_top_first) + self.s[L.G_IN_PLAY] + self.s[L.G_NEMESIS_DISCARD]
-        # cards already in play / discarded count towards the deck length (conservation)
-        self.s[L.G_NEMESIS_DECK_POS] = self.s[L.G_IN_PLAY] + self.s[L.G_NEMESIS_DISCARD]
+        gone = self.s[L.G_IN_PLAY] + self.s[L.G_NEMESIS_DISCARD] + self.s[L.G_DESTROYED_NEMESIS]
+        self.s[L.G_NEMESIS_DECK_LEN] = len(cards_top_first) + gone
+        # cards already in play / discarded / banished count towards the deck length (conservation)
+        self.s[L.G_NEMESIS_DECK_POS] = gone
         for i, c in enumerate(cards_top_first):
             self.s[L.NEMESIS_DECK_BASE + self.s[L.G_NEMESIS_DECK_POS] + i] = self.ncard_id(c)
 
     # ---- reading -------------------------------------------------------------------------
     def get(self, field: str) -> int:
         return int(self.s[getattr(L, field)])
+
+    def get_player(self, p: int, field: str) -> int:
+        return int(self.s[self.base(p) + getattr(L, field)])
 
     def player(self, p: int) -> dict:
         b = self.base(p)

@@ -131,6 +131,24 @@ NEMESIS_STEPS = (
     "target_highest",               # the player with the most life
     "discard_non_corruption",       # target discards n non-corruption cards in hand
     "corruptions_to_hand",          # target gains n corruptions into hand
+    # Legacy of Gravehold basic nemesis cards (decks/aeons_end/nemesis_basic_legacy.yaml)
+    "add_fire",                     # add n fire tokens to your location (rules fire_token_loss: the players lose)
+    "self_damage_per_player",       # IMMEDIATELY: this minion suffers n damage per player (enters with less life)
+    "lose_shields_per_player",      # IMMEDIATELY: this minion loses n shields per player (enters with fewer)
+    "banish_self",                  # banish this card: it leaves the game instead of going to the nemesis discard
+    "discard_fire_if_cost_max",     # target discards a card; add a fire token if it cost <= n
+    "discard_gravehold_if_gem",     # target discards a card; Gravehold suffers n if it was a gem
+    "players_lose_charges",         # the players lose n charges in total
+    "fire_at_most_else_unleash",    # add a fire token if your location has <= n, else Unleash
+    "destroy_costliest_prepped_if_cost_max",  # owner of the most expensive prepped spell destroys it; the
+                                    # following *_if steps resolve only if it cost <= n
+    "unleash_if",                   # Unleash n times if the last condition held
+    "suffer_if",                    # target suffers n if the last condition held
+    "destroy_costliest_hand",       # target destroys their n most expensive cards in hand
+    "destroy_deck_top",             # target destroys the top n cards of their deck
+    "target_costliest_hand",        # the player holding the most expensive card in hand
+    "discard_hand_costliest",       # target discards their n most expensive cards in hand
+    "fire_per_hand_min_cost",       # add a fire token per card costing >= n in target's hand
 )
 
 # TO DISCARD costs of nemesis power cards.
@@ -142,6 +160,7 @@ TO_DISCARD = (
     "destroy_prepped_min_cost",     # destroy two prepped spells costing >= n
     "lose_charges",                 # lose n charges
     "discard_hand_draw",            # discard n cards in hand, then draw 1
+    "destroy_opened_breaches",      # destroy n of your opened breaches (Legacy: Crushing Storm)
 )
 
 ABILITIES = (

@@ -30,7 +30,8 @@ kernel time); only search_choice and star_chart_choice allocate and say `_nrt=Tr
 passed as an exploded struct of 7-11 machine words, so the per-action functions (legal_actions,
 step, greedy_choice) and small helpers are `forceinline=True` (LLVM inlining; cheap to compile),
 and play_match/policy_act are inlined into play_batch_kernel at the numba level (one library less
-whose whole call tree LLVM optimizes again).
+whose whole call tree LLVM optimizes again). Greedy and search bots score main-phase actions while
+generate_actions lists them (one value function per action kind, no per-action dispatch).
 """
 
 from __future__ import annotations
@@ -808,6 +809,15 @@ def push(out, n, action):
 @njit(cache=True, _nrt=False, forceinline=True)
 def legal_actions(s, rules, cards, profiles, out):
     """Write the legal actions of the current decider into `out`; return how many."""
+    return generate_actions(s, rules, cards, profiles, out, None, None)
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def generate_actions(s, rules, cards, profiles, out, values, w):
+    """legal_actions; with greedy weights `w` and a `values` buffer (main phase only), also write
+    values[k] = score_action(out[k]) while generating: each group of actions is scored by its own
+    kind's value function, so the greedy bot skips a second pass that branches on every action's
+    kind. `values is None` is resolved when numba compiles, so legal_actions carries no scoring."""
     n = 0
     if s[G_DONE] != 0:
         return 0
@@ -882,7 +892,12 @@ def legal_actions(s, rules, cards, profiles, out):
                 n = push(out, n, encode(A_CHOICE, d + 1, 0))
         return n
     # ---- main phase
+    open_mask = np.int64(0)
+    if values is not None:
+        open_mask = open_routes_mask(s)
     n = push(out, n, encode(A_END, 0, 0))
+    if values is not None:
+        values[0] = w[W_END]
     charge = s[pb + P_CHARGE]
     nether = s[G_NETHER_OPEN]
     n_routes = 4 if nether != 0 else 3
@@ -910,12 +925,16 @@ def legal_actions(s, rules, cards, profiles, out):
                     break
         if seen or cards[card, C_COST] > charge:
             continue
+        start = n
         if cards[card, C_KIND] == KIND_ALLY:
             for r in range(n_routes):
                 n = push(out, n, encode(A_PLAY_ALLY, card, r))
+            if values is not None:
+                base, insight, opens = ally_card_value(s, cards, profiles, card, w)
+                for k in range(start, n):
+                    values[k] = ally_route_value(base, insight, opens, out[k] & 255, w, open_mask)
             continue
         effect = cards[card, C_EFFECT]
-        start = n
         if effect == EF_DAMAGE_ANY:
             for j in range(opp_n):
                 n = push(out, n, encode(A_PLAY_TACTIC, card, j))
@@ -978,6 +997,9 @@ def legal_actions(s, rules, cards, profiles, out):
                         n = push(out, n, encode(A_PLAY_TACTIC, card, i))
             if n == start:
                 n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+        if values is not None:
+            for k in range(start, n):
+                values[k] = tactic_value(s, rules, cards, profiles, card, out[k] & 255, p, w, open_mask)
     # opposing characters per Route, all and ready, packed 8 bits per Route (at most 31 each)
     opp_packed = np.int64(0)
     opp_ready_packed = np.int64(0)
@@ -998,10 +1020,13 @@ def legal_actions(s, rules, cards, profiles, out):
         if s[u + U_CARD] >= 0 and cards[s[u + U_CARD], C_ALT_PROFILE] >= 0:
             if s[u + U_SHIFT_USED] == 0 and charge >= rules[R_SHIFT_COST]:
                 n = push(out, n, encode(A_SHIFT, i, 0))
+                if values is not None:
+                    values[n - 1] = shift_value()
         if s[u + U_READY] == 0:
             continue
         if s[u + U_MOVED] == 0 and keyword(s, profiles, p, i, KW_ROOTED) == 0:
             lightfoot = keyword(s, profiles, p, i, KW_LIGHTFOOT) > 0
+            start = n
             for d in range(n_routes):
                 if d == route or not adjacent(route, d, nether):
                     continue
@@ -1010,6 +1035,9 @@ def legal_actions(s, rules, cards, profiles, out):
                     n = push(out, n, encode(A_MOVE, i, d * 2))
                 if lightfoot and cost + rules[R_LIGHTFOOT_COST] <= charge:
                     n = push(out, n, encode(A_MOVE, i, d * 2 + 1))
+            if values is not None:
+                for k in range(start, n):
+                    values[k] = move_value(s, rules, profiles, p, i, out[k] & 255, w, open_mask)
         if (
             ready_here == 0
             and not explore_banned
@@ -1018,8 +1046,11 @@ def legal_actions(s, rules, cards, profiles, out):
             and not (route == NETHERWAY and s[u + U_NETHER_EXPLORED] != 0)
         ):
             n = push(out, n, encode(A_EXPLORE, i, 0))
+            if values is not None:
+                values[n - 1] = explore_value(s, profiles, p, i, w)
         if opp_here > 0:
             free_choice = ready_here == 0 or keyword(s, profiles, p, i, KW_SLIPSTREAM) > 0
+            start = n
             if ready_here > 1 and not free_choice and keyword(s, profiles, p, i, KW_PRECISION) == 0:
                 n = push(out, n, encode(A_CHALLENGE, i, DEFENDER_CHOOSES))
             else:
@@ -1027,6 +1058,11 @@ def legal_actions(s, rules, cards, profiles, out):
                     v = unit_base(q, j)
                     if s[v + U_ROUTE] == route and (free_choice or s[v + U_READY] == 1):
                         n = push(out, n, encode(A_CHALLENGE, i, j))
+            if values is not None and n > start:
+                damage = unit_force(s, rules, profiles, p, i)
+                for k in range(start, n):
+                    values[k] = challenge_value(s, cards, profiles, p, i, out[k] & 255, damage, w)
+    end_of_units = n
     if s[unit_base(p, 0) + U_RECOVERY] == 0:
         if s[pb + P_PATH] < 0 and s[pb + P_MARKS] >= rules[R_PATH_MARKS] and charge >= rules[R_PATH_COST]:
             n = push(out, n, encode(A_PATH, 0, 0))
@@ -1041,6 +1077,9 @@ def legal_actions(s, rules, cards, profiles, out):
         if keyword(s, profiles, p, 0, KW_NYX_OPEN) > 0 and nether == 0 and s[pb + P_NYX_OPENED] == 0:
             if charge >= nyxara_cost(s, rules, profiles, p):
                 n = push(out, n, encode(A_NYX_OPEN, 0, 0))
+    if values is not None:
+        for k in range(end_of_units, n):
+            values[k] = companion_value(out[k] >> 16, w)
     return n
 
 
@@ -1601,124 +1640,160 @@ def score_action(s, rules, cards, profiles, action, w, open_mask):
 @njit(cache=True, inline="always")
 def score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask):
     """score_action of a main-phase action (kind, x, y) of the active seat p."""
-    q = 1 - p
-    pb = player_base(p)
     if kind == A_END:
         return w[W_END]
     if kind == A_PLAY_ALLY:
-        prof = cards[x, C_PROFILE]
-        value = w[W_ALLY_VALUE] * (
-            profiles[prof, PF_FORCE] + profiles[prof, PF_GUARD] + profiles[prof, PF_INSIGHT]
-        )
-        value += w[W_CHARGE] * cards[x, C_COST]
-        if profiles[prof, PF_INSIGHT] > 0 and ((open_mask >> y) & 1) == 1:
-            value += w[W_MOVE_OPEN] * profiles[prof, PF_INSIGHT]
-        if y == NETHERWAY:
-            value += w[W_NETHER]
-        if profiles[prof, PF_KW + KW_OPENS_NETHER] > 0 and s[G_NETHER_OPEN] == 0:
-            value += w[W_NETHER]
-        return value
+        base, insight, opens = ally_card_value(s, cards, profiles, x, w)
+        return ally_route_value(base, insight, opens, y, w, open_mask)
     if kind == A_PLAY_TACTIC:
-        effect = cards[x, C_EFFECT]
-        amount = cards[x, C_AMOUNT]
-        value = w[W_CHARGE] * cards[x, C_COST]
-        if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
-            value += hit_value(s, cards, profiles, q, y, amount, w)
-        elif effect == EF_DEFEAT_ALLY:
-            value += defeat_value(s, cards, q, y, w) - w[W_DEFEAT_ALLY]
-        elif effect == EF_BOUNCE_ALLY:
-            value += 0.6 * defeat_value(s, cards, q, y, w)
-        elif effect == EF_SWEEP_ROUTE:
-            for j in range(1, s[player_base(q) + P_UNITS_N]):
-                if s[unit_base(q, j) + U_ROUTE] == y:
-                    value += defeat_value(s, cards, q, j, w) * 0.8
-        elif effect == EF_BUFF_FORCE:
-            u = unit_base(p, y)
-            if s[u + U_READY] == 1 and units_at(s, q, s[u + U_ROUTE]) > 0:
-                value += w[W_BUFF] * amount
-        elif effect == EF_BUFF_INSIGHT:
-            if can_explore(s, rules, profiles, p, y):
-                value += w[W_RENOWN] * amount * 0.8
-        elif effect == EF_READY_NO_EXPLORE:
-            if y != NO_TARGET:
-                u = unit_base(p, y)
-                if units_at(s, q, s[u + U_ROUTE]) > 0:
-                    value += w[W_BUFF] * 2.0
-        elif effect == EF_COMPANION_MOVE_HEAL:
-            value += w[W_HEAL] * min(amount, s[unit_base(p, 0) + U_DAMAGE])
-            if y != NO_TARGET and ((open_mask >> y) & 1) == 1:
-                value += w[W_MOVE_OPEN]
-        elif effect == EF_HEAL:
-            value += w[W_HEAL] * min(amount, s[unit_base(p, y) + U_DAMAGE])
-        elif effect == EF_HEAL_ROUTE:
-            for i in range(s[pb + P_UNITS_N]):
-                u = unit_base(p, i)
-                if s[u + U_ROUTE] == y:
-                    value += w[W_HEAL] * min(amount, s[u + U_DAMAGE])
-        elif effect == EF_DRAW or effect == EF_DRAW_MOVE or effect == EF_OPEN_NETHER_DRAW:
-            value += w[W_DRAW] * amount
-        if effect == EF_HEAL_MOVE and y != NO_TARGET:
-            value += w[W_HEAL] * min(amount, s[unit_base(p, y // 5) + U_DAMAGE])
-        if effect == EF_OPEN_NETHER or effect == EF_OPEN_NETHER_DRAW:
-            if s[G_NETHER_OPEN] == 0:
-                value += w[W_NETHER]
-            else:
-                value -= 1.0
-        if effect == EF_PASSAGE and y != NO_TARGET:
-            value += w[W_NETHER]
-        if (
-            effect == EF_DRAW_MOVE or effect == EF_MOVE_ADJACENT or effect == EF_HEAL_MOVE
-        ) and y != NO_TARGET:
-            dest = y % 5
-            if (
-                dest != MOVE_NONE
-                and ((open_mask >> dest) & 1) == 1
-                and unit_insight(s, profiles, p, y // 5) > 0
-            ):
-                value += w[W_MOVE_OPEN] * unit_insight(s, profiles, p, y // 5)
-        if y == NO_TARGET and effect != EF_DRAW_MOVE:
-            value -= 2.0
-        return value
+        return tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask)
     if kind == A_MOVE:
-        dest = y >> 1
-        cost = move_cost(s, rules, profiles, p, x, dest) + (rules[R_LIGHTFOOT_COST] if (y & 1) == 1 else 0)
-        value = w[W_CHARGE] * cost
-        insight = unit_insight(s, profiles, p, x)
-        here = s[unit_base(p, x) + U_ROUTE]
-        if insight > 0 and ((open_mask >> dest) & 1) == 1 and ((open_mask >> here) & 1) == 0:
-            value += w[W_MOVE_OPEN] * insight
-        if (
-            (y & 1) == 1
-            and insight > 0
-            and ((open_mask >> dest) & 1) == 1
-            and s[unit_base(p, x) + U_NO_EXPLORE] == 0
-        ):
-            value += w[W_RENOWN] * insight * 0.9
-        if dest == NETHERWAY:
-            value += w[W_NETHER]
-        return value - 0.5
+        return move_value(s, rules, profiles, p, x, y, w, open_mask)
     if kind == A_EXPLORE:
-        value = w[W_RENOWN] * unit_insight(s, profiles, p, x)
-        if x == 0 and s[pb + P_MARKED_THIS_TURN] == 0:
-            value += w[W_MARK]
-        return value
+        return explore_value(s, profiles, p, x, w)
     if kind == A_CHALLENGE:
-        damage = unit_force(s, rules, profiles, p, x)
-        if y != DEFENDER_CHOOSES:
-            return hit_value(s, cards, profiles, q, y, damage, w) - 0.5
-        route = s[unit_base(p, x) + U_ROUTE]
-        worst = 1e9
-        for j in range(s[player_base(q) + P_UNITS_N]):
-            v = unit_base(q, j)
-            if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
-                worst = min(worst, hit_value(s, cards, profiles, q, j, damage, w))
-        return worst - 0.5
+        return challenge_value(s, cards, profiles, p, x, y, unit_force(s, rules, profiles, p, x), w)
+    if kind == A_SHIFT:
+        return shift_value()
+    return companion_value(kind, w)
+
+
+# Value of each kind of main-phase action. generate_actions calls them group by group while it
+# lists the actions; score_main dispatches to them one action at a time (same values, bit for bit).
+@njit(cache=True, _nrt=False, forceinline=True)
+def ally_card_value(s, cards, profiles, card, w):
+    """The Route-independent part of playing an Ally card: (base value, Insight, opens the Netherway)."""
+    prof = cards[card, C_PROFILE]
+    insight = profiles[prof, PF_INSIGHT]
+    base = w[W_ALLY_VALUE] * (profiles[prof, PF_FORCE] + profiles[prof, PF_GUARD] + insight)
+    base += w[W_CHARGE] * cards[card, C_COST]
+    opens = profiles[prof, PF_KW + KW_OPENS_NETHER] > 0 and s[G_NETHER_OPEN] == 0
+    return base, insight, opens
+
+
+@njit(cache=True, inline="always")
+def ally_route_value(base, insight, opens, route, w, open_mask):
+    value = base
+    if insight > 0 and ((open_mask >> route) & 1) == 1:
+        value += w[W_MOVE_OPEN] * insight
+    if route == NETHERWAY:
+        value += w[W_NETHER]
+    if opens:
+        value += w[W_NETHER]
+    return value
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask):
+    q = 1 - p
+    pb = player_base(p)
+    effect = cards[x, C_EFFECT]
+    amount = cards[x, C_AMOUNT]
+    value = w[W_CHARGE] * cards[x, C_COST]
+    if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
+        value += hit_value(s, cards, profiles, q, y, amount, w)
+    elif effect == EF_DEFEAT_ALLY:
+        value += defeat_value(s, cards, q, y, w) - w[W_DEFEAT_ALLY]
+    elif effect == EF_BOUNCE_ALLY:
+        value += 0.6 * defeat_value(s, cards, q, y, w)
+    elif effect == EF_SWEEP_ROUTE:
+        for j in range(1, s[player_base(q) + P_UNITS_N]):
+            if s[unit_base(q, j) + U_ROUTE] == y:
+                value += defeat_value(s, cards, q, j, w) * 0.8
+    elif effect == EF_BUFF_FORCE:
+        u = unit_base(p, y)
+        if s[u + U_READY] == 1 and units_at(s, q, s[u + U_ROUTE]) > 0:
+            value += w[W_BUFF] * amount
+    elif effect == EF_BUFF_INSIGHT:
+        if can_explore(s, rules, profiles, p, y):
+            value += w[W_RENOWN] * amount * 0.8
+    elif effect == EF_READY_NO_EXPLORE:
+        if y != NO_TARGET:
+            u = unit_base(p, y)
+            if units_at(s, q, s[u + U_ROUTE]) > 0:
+                value += w[W_BUFF] * 2.0
+    elif effect == EF_COMPANION_MOVE_HEAL:
+        value += w[W_HEAL] * min(amount, s[unit_base(p, 0) + U_DAMAGE])
+        if y != NO_TARGET and ((open_mask >> y) & 1) == 1:
+            value += w[W_MOVE_OPEN]
+    elif effect == EF_HEAL:
+        value += w[W_HEAL] * min(amount, s[unit_base(p, y) + U_DAMAGE])
+    elif effect == EF_HEAL_ROUTE:
+        for i in range(s[pb + P_UNITS_N]):
+            u = unit_base(p, i)
+            if s[u + U_ROUTE] == y:
+                value += w[W_HEAL] * min(amount, s[u + U_DAMAGE])
+    elif effect == EF_DRAW or effect == EF_DRAW_MOVE or effect == EF_OPEN_NETHER_DRAW:
+        value += w[W_DRAW] * amount
+    if effect == EF_HEAL_MOVE and y != NO_TARGET:
+        value += w[W_HEAL] * min(amount, s[unit_base(p, y // 5) + U_DAMAGE])
+    if effect == EF_OPEN_NETHER or effect == EF_OPEN_NETHER_DRAW:
+        if s[G_NETHER_OPEN] == 0:
+            value += w[W_NETHER]
+        else:
+            value -= 1.0
+    if effect == EF_PASSAGE and y != NO_TARGET:
+        value += w[W_NETHER]
+    if (effect == EF_DRAW_MOVE or effect == EF_MOVE_ADJACENT or effect == EF_HEAL_MOVE) and y != NO_TARGET:
+        dest = y % 5
+        if dest != MOVE_NONE and ((open_mask >> dest) & 1) == 1 and unit_insight(s, profiles, p, y // 5) > 0:
+            value += w[W_MOVE_OPEN] * unit_insight(s, profiles, p, y // 5)
+    if y == NO_TARGET and effect != EF_DRAW_MOVE:
+        value -= 2.0
+    return value
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def move_value(s, rules, profiles, p, x, y, w, open_mask):
+    dest = y >> 1
+    cost = move_cost(s, rules, profiles, p, x, dest) + (rules[R_LIGHTFOOT_COST] if (y & 1) == 1 else 0)
+    value = w[W_CHARGE] * cost
+    insight = unit_insight(s, profiles, p, x)
+    here = s[unit_base(p, x) + U_ROUTE]
+    if insight > 0 and ((open_mask >> dest) & 1) == 1 and ((open_mask >> here) & 1) == 0:
+        value += w[W_MOVE_OPEN] * insight
+    if (y & 1) == 1 and insight > 0 and ((open_mask >> dest) & 1) == 1 and s[unit_base(p, x) + U_NO_EXPLORE] == 0:
+        value += w[W_RENOWN] * insight * 0.9
+    if dest == NETHERWAY:
+        value += w[W_NETHER]
+    return value - 0.5
+
+
+@njit(cache=True, inline="always")
+def explore_value(s, profiles, p, x, w):
+    value = w[W_RENOWN] * unit_insight(s, profiles, p, x)
+    if x == 0 and s[player_base(p) + P_MARKED_THIS_TURN] == 0:
+        value += w[W_MARK]
+    return value
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def challenge_value(s, cards, profiles, p, x, y, damage, w):
+    """Challenge by unit x (Force `damage`) of defender y; the defending seat's best defence when it chooses."""
+    q = 1 - p
+    if y != DEFENDER_CHOOSES:
+        return hit_value(s, cards, profiles, q, y, damage, w) - 0.5
+    route = s[unit_base(p, x) + U_ROUTE]
+    worst = 1e9
+    for j in range(s[player_base(q) + P_UNITS_N]):
+        v = unit_base(q, j)
+        if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
+            worst = min(worst, hit_value(s, cards, profiles, q, j, damage, w))
+    return worst - 0.5
+
+
+@njit(cache=True, inline="always")
+def shift_value():
+    return -0.5
+
+
+@njit(cache=True, inline="always")
+def companion_value(kind, w):
+    """Path, ascension and Nyxara's opening (both paths tie: the bot picks one from its stream)."""
     if kind == A_PATH:
-        return w[W_PATH]  # both paths tie: the bot picks one from its stream
+        return w[W_PATH]
     if kind == A_ASCEND:
         return w[W_ASCEND]
-    if kind == A_SHIFT:
-        return -0.5
     if kind == A_NYX_OPEN:
         return w[W_NETHER] - 0.5
     return 0.0
@@ -1737,53 +1812,18 @@ def open_routes_mask(s):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def greedy_choice(s, rules, cards, profiles, legal, n, w, keys, counters, stream):
+def greedy_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream):
+    """Index of the best-valued action, ties broken from the decider's stream. In the main phase
+    `values` must already hold the values (generate_actions with `w`); other phases are scored here."""
+    if s[G_PHASE] != PH_MAIN:
+        open_mask = open_routes_mask(s)
+        for k in range(n):
+            values[k] = score_action(s, rules, cards, profiles, legal[k], w, open_mask)
     best = 0
     best_value = -1e18
     ties = 0
-    open_mask = open_routes_mask(s)
-    main = s[G_PHASE] == PH_MAIN
-    p = s[G_ACTIVE]
-    # legal_actions lists one Ally card's Routes, and one attacker's Challenges, next to each other:
-    # the per-card part of an Ally's value and the attacker's Force are computed once per run.
-    # The sums are formed in the same order as score_main's, so the values are bit for bit the same.
-    ally_card = -1
-    ally_base = 0.0
-    ally_insight = 0
-    ally_opens = False
-    attacker = -1
-    damage = 0
     for k in range(n):
-        action = legal[k]
-        kind = action >> 16
-        x = (action >> 8) & 255
-        y = action & 255
-        if not main:
-            value = score_action(s, rules, cards, profiles, action, w, open_mask)
-        elif kind == A_PLAY_ALLY:
-            if x != ally_card:
-                ally_card = x
-                prof = cards[x, C_PROFILE]
-                ally_insight = profiles[prof, PF_INSIGHT]
-                ally_base = w[W_ALLY_VALUE] * (
-                    profiles[prof, PF_FORCE] + profiles[prof, PF_GUARD] + ally_insight
-                )
-                ally_base += w[W_CHARGE] * cards[x, C_COST]
-                ally_opens = profiles[prof, PF_KW + KW_OPENS_NETHER] > 0 and s[G_NETHER_OPEN] == 0
-            value = ally_base
-            if ally_insight > 0 and ((open_mask >> y) & 1) == 1:
-                value += w[W_MOVE_OPEN] * ally_insight
-            if y == NETHERWAY:
-                value += w[W_NETHER]
-            if ally_opens:
-                value += w[W_NETHER]
-        elif kind == A_CHALLENGE and y != DEFENDER_CHOOSES:
-            if x != attacker:
-                attacker = x
-                damage = unit_force(s, rules, profiles, p, x)
-            value = hit_value(s, cards, profiles, 1 - p, y, damage, w) - 0.5
-        else:
-            value = score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask)
+        value = values[k]
         if value > best_value + 1e-9:
             best_value = value
             best = k
@@ -1809,8 +1849,13 @@ def step_call(s, rules, cards, profiles, action, keys, counters, events, counts)
 
 
 @njit(cache=True, _nrt=False)
-def greedy_choice_call(s, rules, cards, profiles, legal, n, w, keys, counters, stream):
-    return greedy_choice(s, rules, cards, profiles, legal, n, w, keys, counters, stream)
+def generate_actions_call(s, rules, cards, profiles, out, values, w):
+    return generate_actions(s, rules, cards, profiles, out, values, w)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_choice_call(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream):
+    return greedy_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream)
 
 
 @njit(cache=True, _nrt=False)
@@ -1837,6 +1882,7 @@ def search_choice(
     profiles,
     legal,
     n,
+    values,
     params,
     keys,
     counters,
@@ -1849,6 +1895,7 @@ def search_choice(
     counts,
 ):
     w = params[PARAM_WEIGHTS:]
+    work_values = values[1]  # row 0 holds the values of `legal`
     candidates = int(params[PARAM_CANDIDATES])
     rollouts = int(params[PARAM_ROLLOUTS])
     horizon = int(params[PARAM_HORIZON])
@@ -1857,9 +1904,8 @@ def search_choice(
     chosen = np.full(16, -1, dtype=np.int64)
     chosen_value = np.full(16, -1e18)
     m = min(candidates, n)
-    open_mask = open_routes_mask(s)
     for k in range(n):
-        value = score_action(s, rules, cards, profiles, legal[k], w, open_mask)
+        value = values[0, k]  # the main phase's values, from generate_actions
         slot = -1
         for c in range(m):
             if chosen[c] < 0 or value > chosen_value[c]:
@@ -1891,7 +1937,7 @@ def search_choice(
             start_turns = work_state[G_TURNS]
             guard = 0
             while work_state[G_DONE] == 0 and work_state[G_TURNS] - start_turns < horizon and guard < 400:
-                nl = legal_actions_call(work_state, rules, cards, profiles, work_legal)
+                nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w)
                 d = work_state[G_DECIDER]
                 pick = greedy_choice_call(
                     work_state,
@@ -1900,6 +1946,7 @@ def search_choice(
                     profiles,
                     work_legal,
                     nl,
+                    work_values,
                     w,
                     work_keys,
                     work_counters,
@@ -1943,6 +1990,7 @@ def policy_act(
     profiles,
     legal,
     n,
+    values,
     policy_id,
     params,
     keys,
@@ -1962,7 +2010,7 @@ def policy_act(
         return next_below(keys, counters, stream, n)
     if policy_id == POLICY_GREEDY or s[G_PHASE] != PH_MAIN:
         return greedy_choice(
-            s, rules, cards, profiles, legal, n, params[PARAM_WEIGHTS:], keys, counters, stream
+            s, rules, cards, profiles, legal, n, values[0], params[PARAM_WEIGHTS:], keys, counters, stream
         )
     return search_choice(
         s,
@@ -1971,6 +2019,7 @@ def policy_act(
         profiles,
         legal,
         n,
+        values,
         params,
         keys,
         counters,
@@ -2004,6 +2053,7 @@ def play_match(
     counters,
     debug,
     legal,
+    values,
     work_state,
     work_legal,
     work_keys,
@@ -2033,11 +2083,14 @@ def play_match(
         if s[G_ACTIONS] >= MAX_ACTIONS:
             finish(s, -1, END_CAP, events)
             return ERR_ACTION_CAP
-        n = legal_actions(s, rules, cards, profiles, legal)
-        if n == 0:
-            log_event(s, events, EV_INVARIANT, s[G_DECIDER], 100, 0, 0, 0)
-            return ERR_INVARIANT
         d = s[G_DECIDER]
+        if policy_ids[d] == POLICY_RANDOM:
+            n = legal_actions(s, rules, cards, profiles, legal)
+        else:
+            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d, PARAM_WEIGHTS:])
+        if n == 0:
+            log_event(s, events, EV_INVARIANT, d, 100, 0, 0, 0)
+            return ERR_INVARIANT
         pick = policy_act(
             s,
             rules,
@@ -2045,6 +2098,7 @@ def play_match(
             profiles,
             legal,
             n,
+            values,
             policy_ids[d],
             policy_params[d],
             keys,
@@ -2095,6 +2149,7 @@ def scratch(n_cards, deck_width, n_params, want_counts):
         np.zeros(STATE_SIZE, dtype=np.int32),  # s
         np.zeros(STATE_SIZE, dtype=np.int32),  # work_state
         np.zeros(MAX_LEGAL, dtype=np.int32),  # legal
+        np.zeros((2, MAX_LEGAL), dtype=np.float64),  # values of legal (row 0) and of a rollout's actions (row 1)
         np.zeros(MAX_LEGAL, dtype=np.int32),  # work_legal
         np.zeros(N_STREAMS, dtype=np.uint64),  # keys
         np.zeros(N_STREAMS, dtype=np.uint64),  # counters
@@ -2145,6 +2200,7 @@ def play_batch_kernel(
     s,
     work_state,
     legal,
+    values,
     work_legal,
     keys,
     counters,
@@ -2198,6 +2254,7 @@ def play_batch_kernel(
             counters,
             debug,
             legal,
+            values,
             work_state,
             work_legal,
             work_keys,

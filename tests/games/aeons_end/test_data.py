@@ -121,3 +121,21 @@ def test_search_params_extend_the_base_plan():
     base = GAME.load_policy("greedy_damage")
     assert search.policy_id == 2 and len(search.params) == len(base.params) + 6
     assert (search.params[:len(base.params)] == base.params).all()
+
+
+def test_basic_sets_and_or_alternatives_validated(tmp_path, monkeypatch):
+    """Both basic nemesis sets load (8/7/7 each, rulebook table: 4 players need 8 tier 1 basics); `or:` takes
+    at most three alternatives (four options: Devil's Pact)."""
+    lib = data.load_library()
+    assert {k: [len(t) for t in v] for k, v in lib.basic_sets.items()} == {"base": [8, 7, 7], "legacy": [8, 7, 7]}
+    pact = lib.nemesis_card_ids.index("devils_pact")
+    assert lib.nopt[pact, 0] == 3 and lib.ncard[pact, 10] == 1           # NO_ALTERNATIVES, NC_HAS_OR
+    target = _copy_data(tmp_path, monkeypatch)
+    path = target / "nemesis_basic_legacy.yaml"
+    text = path.read_text()
+    old = "or: [[gravehold 6], [target_any, suffer 5]]"
+    assert old in text
+    path.write_text(text.replace(old, "or: [[gravehold 6], [gravehold 5], [gravehold 4], [target_any, suffer 5]]"))
+    with pytest.raises(UserError, match="at most 3 OR alternatives") as err:
+        data.load_library()
+    assert "nemesis_basic_legacy.yaml" in str(err.value) and "divide" in str(err.value)

@@ -1,17 +1,29 @@
-"""Golden digest: fixed seeds over several nemeses, player counts, editions and bots must replay to the same
-results bit for bit. A speed change that keeps play identical keeps this digest; a behaviour change must bump
-ENGINE_VERSION and record the new digest (print it with `python -m tests.games.aeons_end.test_golden`)."""
+"""Golden digests: fixed seeds over several nemeses, player counts, editions and bots must replay to the same
+results bit for bit. A speed change that keeps play identical keeps the digests; a behaviour change must bump
+ENGINE_VERSION and record new digests (print them with `python -m tests.games.aeons_end.test_golden`).
+
+Two digests, one per basic nemesis card set (rules key `basic_nemesis_set`), over the same cases:
+  * base: the 22 base-game basics, the only set engines <= 0.2.0 played. Its digest is the one engine 0.2.0
+    recorded; it must never change through the Legacy work, which proves that selecting the base set (edition
+    base-game-basics, or the override below for the other editions) plays exactly as before.
+  * legacy: the Legacy of Gravehold basics, the default set since engine 0.3.0 (recorded with 0.3.0).
+"""
 
 import hashlib
 
 import numpy as np
+import pytest
 
 from sim.core.game import SeedBlock
 from sim.core.rng import name_key
 from sim.games.aeons_end import GAME
 
-GOLDEN_ENGINE_VERSION = "0.2.0"
-GOLDEN_DIGEST = "eaf6bdf757b43738d7d56eca233b8ad0"  # play unchanged when the deal_group column came
+GOLDEN_ENGINE_VERSION = "0.3.0"
+# engine 0.2.0's digest (play unchanged when the deal_group column came), reproduced by 0.3.0 with the base set
+BASE_BASICS_DIGEST = "eaf6bdf757b43738d7d56eca233b8ad0"
+# engine 0.3.0, Legacy basics (the default set)
+LEGACY_BASICS_DIGEST = "753ff0dca72b4af1c9341043bec7e639"
+DIGESTS = {"base": BASE_BASICS_DIGEST, "legacy": LEGACY_BASICS_DIGEST}
 
 # (edition, matchup entry, policy, games)
 CASES = (
@@ -26,10 +38,11 @@ CASES = (
 )
 
 
-def batch_digest() -> str:
+def batch_digest(basic_nemesis_set: str) -> str:
+    """Digest of every BatchResult array of CASES, each edition played with the given basic card set."""
     digest = hashlib.blake2b(digest_size=16)
     for edition, entry, policy, games in CASES:
-        ruleset = GAME.load_ruleset(edition)
+        ruleset = GAME.load_ruleset(edition, basic_nemesis_set)
         matchup = GAME.load_matchups(ruleset, [entry])[0]
         seeds = SeedBlock(root_seed=2026, matchup_key=name_key(matchup.matchup_id),
                           pair_index=np.arange(games, dtype=np.int64), swap=np.zeros(games, np.uint8))
@@ -41,12 +54,25 @@ def batch_digest() -> str:
     return digest.hexdigest()
 
 
-def test_golden_digest():
+@pytest.mark.parametrize("basic_nemesis_set", ["base", "legacy"])
+def test_golden_digest(basic_nemesis_set):
     """Identical play on fixed seeds (DESIGN.md §4.3: a match is a pure function of engine version, ruleset,
-    decks, policies and seed key)."""
-    assert GAME.engine_version == GOLDEN_ENGINE_VERSION, "behaviour changed: record a new digest"
-    assert batch_digest() == GOLDEN_DIGEST
+    decks, policies and seed key). The base-set digest is engine 0.2.0's: no regression for the base basics."""
+    assert GAME.engine_version == GOLDEN_ENGINE_VERSION, "behaviour changed: record new digests"
+    assert batch_digest(basic_nemesis_set) == DIGESTS[basic_nemesis_set]
+
+
+def test_base_game_basics_edition_is_normal_with_the_base_set():
+    """The edition base-game-basics is the normal edition's rules with the base set: its ruleset plays the
+    golden cases' normal entries like normal + the base-set override (same setup, same rules vector)."""
+    edition = GAME.load_ruleset("base-game-basics")
+    override = GAME.load_ruleset("normal", "base")
+    for entry in ("brama vs rageborne", "adelheim+brama vs carapace_queen"):
+        a = GAME.load_matchups(edition, [entry])[0]
+        b = GAME.load_matchups(override, [entry])[0]
+        assert (GAME.kernel_tables(edition, a) == GAME.kernel_tables(override, b)).all()
 
 
 if __name__ == "__main__":
-    print(batch_digest())
+    for name in ("base", "legacy"):
+        print(name, batch_digest(name))
