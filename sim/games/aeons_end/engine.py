@@ -34,9 +34,16 @@ Speed (RULES.md "Conformance and speed"): kernels are compiled with `_nrt=False`
 reference counting makes an atomic update for every array handed to a function; the few that allocate
 (reset, pile_by_cost, and in policy.py/batch.py search_act, redeal, make_keys) say `_nrt=True` explicitly,
 since numba would otherwise inherit the caller's setting. numba passes every array argument as an
-exploded struct, so the per-action functions (step, legal_actions, greedy_act) and small helpers are
+exploded struct, so the per-action functions (legal_actions, greedy_act) and small helpers are
 `forceinline=True`; mid-size helpers stay out-of-line, because inlining them too made the cold
-compile, already ~2.4x longer, longer still.
+compile longer still. Compile time: every @njit function is its own LLVM library that links in, and
+optimizes and code-generates again, its callees' whole call tree, so (1) `step` and policy_act are
+inlined at the numba level (`inline="always"`, no library of their own), as are the small pass-through
+functions of the nemesis (run_unleash_row, unleash, flush_pending, strike, swarm); (2) constant
+arguments passed to an out-of-line @njit function are wrapped in np.int64(...) / np.bool_(...):
+numba compiles one specialization per literal value (cast_spell(.., 0, True) and (.., 0, False) were
+two copies of cast_spell and of everything above it), so keep new call sites non-literal too.
+Cold compile 562 s -> 156 s CPU with these two rules (RULES.md, speed).
 """
 
 from __future__ import annotations
@@ -840,7 +847,7 @@ def husk_life(s, T):
 def place_husks(s, T, n):
     for _ in range(n):
         if s[G_HUSKS] >= rl(T, R_HUSK_CAP):
-            gravehold_suffers(s, 1)
+            gravehold_suffers(s, np.int64(1))
         else:
             s[G_HUSKS] += 1
 
@@ -865,7 +872,7 @@ def damage_target(s, T, target, amount, dealer):
         # a player damaging a husk may suffer 1 to spread the damage over several husks
         if amount >= 2 * per and dealer >= 0 and s[pbase(dealer) + P_LIFE] >= 4 \
                 and s[pbase(dealer) + P_EXHAUSTED] == 0:
-            player_suffers(s, dealer, 1)
+            player_suffers(s, dealer, np.int64(1))
             killed = amount // per
         killed = min(killed, s[G_HUSKS])
         s[G_HUSKS] -= killed
@@ -887,7 +894,7 @@ def damage_target(s, T, target, amount, dealer):
         amount = min(amount, nc(T, card, NC_DAMAGE_CAP))
     if nc(T, card, NC_CORRUPTS) != 0 and dealer >= 0:
         # Corrupter: whoever damages it gains a corruption on top of their deck
-        gain_corruption(s, T, dealer, False)
+        gain_corruption(s, T, dealer, np.bool_(False))
     dealt = min(amount, s[o + IP_LIFE])
     s[o + IP_LIFE] -= dealt
     s[G_DAMAGE_DEALT] += dealt
@@ -964,7 +971,7 @@ def devour_from(s, pile, n):
     """Prince of Gluttons: move n cards to the devoured pile; from an empty pile Gravehold suffers 2 each."""
     for _ in range(n):
         if pile < 0 or s[SUPPLY_COUNT_BASE + pile] == 0:
-            gravehold_suffers(s, 2)
+            gravehold_suffers(s, np.int64(2))
             continue
         s[SUPPLY_COUNT_BASE + pile] -= 1
         if s[G_DEVOURED] < DEVOURED_CAPACITY:
@@ -1050,10 +1057,10 @@ def peek_turn_order_is_player(s, keys, counters):
 def players_discard_n(s, T, n):
     """Team rule: the players split a discard of n cards, cheapest cards first, from the fullest hands."""
     for _ in range(n):
-        p = pick_most(s, 3, T, 0)
+        p = pick_most(s, np.int64(3), T, np.int64(0))
         if s[pbase(p) + P_HAND_N] == 0:
             return False
-        discard_from_hand(s, p, cheapest_hand_index(s, p, T, 0))
+        discard_from_hand(s, p, cheapest_hand_index(s, p, T, np.int64(0)))
     return True
 
 
@@ -1071,19 +1078,19 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
     elif code == NS_TARGET_LOWEST:
         s[G_TARGET] = pick_lowest(s)
     elif code == NS_TARGET_MOST_PREPPED:
-        s[G_TARGET] = pick_most(s, 0, T, 0)
+        s[G_TARGET] = pick_most(s, np.int64(0), T, np.int64(0))
     elif code == NS_TARGET_MOST_CHARGES:
-        s[G_TARGET] = pick_most(s, 1, T, 0)
+        s[G_TARGET] = pick_most(s, np.int64(1), T, np.int64(0))
     elif code == NS_TARGET_MOST_OPENED:
-        s[G_TARGET] = pick_most(s, 2, T, 0)
+        s[G_TARGET] = pick_most(s, np.int64(2), T, np.int64(0))
     elif code == NS_TARGET_MOST_HAND:
-        s[G_TARGET] = pick_most(s, 3, T, 0)
+        s[G_TARGET] = pick_most(s, np.int64(3), T, np.int64(0))
     elif code == NS_TARGET_MOST_CARDS:
-        s[G_TARGET] = pick_most(s, 4, T, 0)
+        s[G_TARGET] = pick_most(s, np.int64(4), T, np.int64(0))
     elif code == NS_TARGET_CHEAP_PREPPED:
-        s[G_TARGET] = pick_most(s, 5, T, n)
+        s[G_TARGET] = pick_most(s, np.int64(5), T, n)
     elif code == NS_TARGET_ANY_PREPPED:
-        s[G_TARGET] = pick_most(s, 6, T, 0)
+        s[G_TARGET] = pick_most(s, np.int64(6), T, np.int64(0))
     elif code == NS_SUFFER:
         player_suffers(s, t, n)
     elif code == NS_SUFFER_PER_PREPPED:
@@ -1101,7 +1108,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
             if s[tb + P_HAND_N] == 0:
                 full = False
                 break
-            discard_from_hand(s, t, cheapest_hand_index(s, t, T, 0))
+            discard_from_hand(s, t, cheapest_hand_index(s, t, T, np.int64(0)))
         return full
     elif code == NS_DRAW:
         draw_cards(s, t, n)
@@ -1111,14 +1118,14 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
             if s[tb + P_HAND_N] == 0:
                 full = False
                 break
-            c = remove_at(s, tb + P_HAND, tb + P_HAND_N, cheapest_hand_index(s, t, T, 0))
+            c = remove_at(s, tb + P_HAND, tb + P_HAND_N, cheapest_hand_index(s, t, T, np.int64(0)))
             destroy_owned(s, T, t, c)
         return full
     elif code == NS_LOSE_ALL_CHARGES:
         s[tb + P_CHARGES] = 0
     elif code == NS_DISCARD_EXPENSIVE_PREPPED:
         for _ in range(n):
-            k = most_expensive_prepped(s, t, T, 0)
+            k = most_expensive_prepped(s, t, T, np.int64(0))
             if k < 0:
                 return False
             discard_prepped(s, t, k)
@@ -1144,7 +1151,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
             best_k = -1
             best_cost = -1
             for p in range(s[G_PLAYERS]):
-                k = most_expensive_prepped(s, p, T, 0)
+                k = most_expensive_prepped(s, p, T, np.int64(0))
                 if k >= 0:
                     c = pc(T, s[pbase(p) + P_PREP + k], PC_COST)
                     if c > best_cost:
@@ -1171,7 +1178,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
             return False
         s[G_NEMESIS_DISCARD] -= 1
         s[G_LAST_DISCARDED_MINION] = -1
-        place_in_play(s, card, nc(T, card, NC_LIFE), 0, nc(T, card, NC_SHIELDS))
+        place_in_play(s, card, nc(T, card, NC_LIFE), np.int64(0), nc(T, card, NC_SHIELDS))
     elif code == NS_PULVERIZE:
         # players may discard up to 6 gems, each prevents 3: the team discards cheapest gems first
         prevented = 0
@@ -1198,7 +1205,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
         gravehold_suffers(s, n - prevented)
     elif code == NS_SHUFFLE_NEMESIS_TURN_ORDER:
         found = False
-        while return_turn_order_card(s, keys, counters, TO_NEMESIS):
+        while return_turn_order_card(s, keys, counters, np.int64(TO_NEMESIS)):
             found = True
         return found
     elif code == NS_FURY:
@@ -1223,21 +1230,21 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
     elif code == NS_PLAYERS_LOSE:
         end_game(s, False, END_NEMESIS_CONDITION)
     elif code == NS_DEVOUR_CHEAPEST:
-        devour_from(s, pile_by_cost(s, T, -1, 0, True, True), n)
+        devour_from(s, pile_by_cost(s, T, np.int64(-1), np.int64(0), np.bool_(True), np.bool_(True)), n)
     elif code == NS_DEVOUR_SECOND_GEM:
-        devour_from(s, pile_by_cost(s, T, TYPE_GEM, 1, False, False), n)
+        devour_from(s, pile_by_cost(s, T, np.int64(TYPE_GEM), np.int64(1), np.bool_(False), np.bool_(False)), n)
     elif code == NS_DEVOUR_SPELL:
-        pile = pile_by_cost(s, T, TYPE_SPELL, 0, True, True)
+        pile = pile_by_cost(s, T, np.int64(TYPE_SPELL), np.int64(0), np.bool_(True), np.bool_(True))
         if pile < 0 or s[SUPPLY_COUNT_BASE + pile] < n:
             return False
         devour_from(s, pile, n)
     elif code == NS_DEVOUR_CHEAPEST_RELIC:
-        pile = pile_by_cost(s, T, TYPE_RELIC, 0, True, True)
+        pile = pile_by_cost(s, T, np.int64(TYPE_RELIC), np.int64(0), np.bool_(True), np.bool_(True))
         if pile < 0 or s[SUPPLY_COUNT_BASE + pile] < n:
             return False
         devour_from(s, pile, n)
     elif code == NS_DEVOUR_EXPENSIVE_GEM:
-        devour_from(s, pile_by_cost(s, T, TYPE_GEM, 0, False, False), n)
+        devour_from(s, pile_by_cost(s, T, np.int64(TYPE_GEM), np.int64(0), np.bool_(False), np.bool_(False)), n)
     elif code == NS_DEVOUR_SELF_LIFE:
         if self_slot >= 0:
             # the players pick the pile: the fullest one (their choice; devour all from it)
@@ -1252,10 +1259,10 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
         gravehold_suffers(s, n * empty_piles(s))
     elif code == NS_CORRUPTION_ON_DECK:
         for _ in range(n):
-            gain_corruption(s, T, t, False)
+            gain_corruption(s, T, t, np.bool_(False))
     elif code == NS_CORRUPTIONS_TO_HAND:
         for _ in range(n):
-            gain_corruption(s, T, t, True)
+            gain_corruption(s, T, t, np.bool_(True))
     elif code == NS_SHUFFLE_DISCARD_INTO_DECK:
         # the discard pile is shuffled and goes under the deck, so a corruption just put on top stays there
         m = s[tb + P_DISCARD_N]
@@ -1272,7 +1279,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
         s[tb + P_DISCARD_N] = 0
     elif code == NS_PLAYERS_CORRUPTIONS_ON_DECK:
         for _ in range(n):
-            gain_corruption(s, T, pick_healthiest(s), False)
+            gain_corruption(s, T, pick_healthiest(s), np.bool_(False))
     elif code == NS_FOCUS_TARGET_BREACH:
         focus_cheapest(s, T, t)
     elif code == NS_FOCUS_OTHER_PLAYER_BREACH:
@@ -1299,7 +1306,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
             if s[SUPPLY_COUNT_BASE + k] > 0 and best_cost < pc(T, c, PC_COST) <= n:
                 best = k
                 best_cost = pc(T, c, PC_COST)
-        gain_from_pile(s, T, t, best, 0)
+        gain_from_pile(s, T, t, best, np.int64(0))
     elif code == NS_GRAVEHOLD_HEAL:
         s[G_GRAVEHOLD] = min(s[G_GRAVEHOLD_MAX], s[G_GRAVEHOLD] + n)
     elif code == NS_NEMESIS_HEAL:
@@ -1326,10 +1333,10 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
                     best_life = life
         for q in (first, second):
             for _ in range(n):
-                gain_corruption(s, T, q, False)
-            gain_life(s, q, 1)
+                gain_corruption(s, T, q, np.bool_(False))
+            gain_life(s, q, np.int64(1))
     elif code == NS_TARGET_HIGHEST:
-        s[G_TARGET] = pick_most(s, 7, T, 0)
+        s[G_TARGET] = pick_most(s, np.int64(7), T, np.int64(0))
     elif code == NS_DISCARD_NON_CORRUPTION:
         return discard_non_corruption(s, T, t, n)
     # ---- Legacy of Gravehold basic nemesis cards
@@ -1350,13 +1357,13 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
         # team rule: keep the fire token off the map when the hand allows (cheapest card costing more than n)
         i = cheapest_hand_index(s, t, T, n + 1)
         if i < 0:
-            i = cheapest_hand_index(s, t, T, 0)
+            i = cheapest_hand_index(s, t, T, np.int64(0))
         if i < 0:
             return False
         cost = pc(T, s[tb + P_HAND + i], PC_COST)
         discard_from_hand(s, t, i)
         if cost <= n:
-            add_fire(s, T, 1)
+            add_fire(s, T, np.int64(1))
     elif code == NS_DISCARD_GRAVEHOLD_IF_GEM:
         # team rule: discard the cheapest card that is not a gem when there is one (no Gravehold damage)
         i = -1
@@ -1367,7 +1374,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
                 i = j
                 best = pc(T, c, PC_COST) * 4 + pc(T, c, PC_TYPE)
         if i < 0:
-            i = cheapest_hand_index(s, t, T, 0)
+            i = cheapest_hand_index(s, t, T, np.int64(0))
         if i < 0:
             return False
         gem = pc(T, s[tb + P_HAND + i], PC_TYPE) == TYPE_GEM
@@ -1377,13 +1384,13 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
     elif code == NS_PLAYERS_LOSE_CHARGES:
         # team rule: the charges come one at a time from the player holding the most
         for _ in range(n):
-            p = pick_most(s, 1, T, 0)
+            p = pick_most(s, np.int64(1), T, np.int64(0))
             if s[pbase(p) + P_CHARGES] == 0:
                 return False
             s[pbase(p) + P_CHARGES] -= 1
     elif code == NS_FIRE_AT_MOST_ELSE_UNLEASH:
         if s[G_FIRE] <= n:
-            add_fire(s, T, 1)
+            add_fire(s, T, np.int64(1))
         else:
             s[G_PENDING_UNLEASH] += 1
     elif code == NS_DESTROY_COSTLIEST_PREPPED_IF_COST_MAX:
@@ -1392,7 +1399,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
         best_k = -1
         best_cost = -1
         for p in range(s[G_PLAYERS]):
-            k = most_expensive_prepped(s, p, T, 0)
+            k = most_expensive_prepped(s, p, T, np.int64(0))
             if k >= 0 and pc(T, s[pbase(p) + P_PREP + k], PC_COST) > best_cost:
                 best_cost = pc(T, s[pbase(p) + P_PREP + k], PC_COST)
                 best_p = p
@@ -1428,7 +1435,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
             s[tb + P_DECK_N] -= 1
             destroy_owned(s, T, t, s[tb + P_DECK + s[tb + P_DECK_N]])
     elif code == NS_TARGET_COSTLIEST_HAND:
-        s[G_TARGET] = pick_most(s, 8, T, 0)
+        s[G_TARGET] = pick_most(s, np.int64(8), T, np.int64(0))
     elif code == NS_DISCARD_HAND_COSTLIEST:
         for _ in range(n):
             if s[tb + P_HAND_N] == 0:
@@ -1443,33 +1450,33 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def run_unleash_row(s, T, keys, counters, row):
     for i in range(MAX_STEPS):
         code = nx(T, row, i, 0)
         if code == 0:
             break
-        run_atomic(s, T, keys, counters, code, nx(T, row, i, 1), -1)
+        run_atomic(s, T, keys, counters, code, nx(T, row, i, 1), np.int64(-1))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def unleash(s, T, keys, counters, times):
     for _ in range(times):
         if over(s):
             return
         s[G_UNLEASHES] += 1
-        run_unleash_row(s, T, keys, counters, NX_UNLEASH)
+        run_unleash_row(s, T, keys, counters, np.int64(NX_UNLEASH))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def flush_pending(s, T, keys, counters):
     while s[G_PENDING_UNLEASH] > 0 and not over(s):
         s[G_PENDING_UNLEASH] -= 1
-        unleash(s, T, keys, counters, 1)
+        unleash(s, T, keys, counters, np.int64(1))
     s[G_PENDING_UNLEASH] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def strike(s, T, keys, counters):
     """Rageborne Strikes: draw a strike card at random, resolve it, shuffle it back."""
     k = next_below(keys, counters, 2, rl(T, R_STRIKE_COUNT))
@@ -1477,7 +1484,7 @@ def strike(s, T, keys, counters):
     run_unleash_row(s, T, keys, counters, NX_STRIKE + k)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def swarm(s, T, keys, counters):
     h = s[G_HUSKS]
     for r in range(rl(T, R_SWARM_ROWS)):
@@ -1496,11 +1503,11 @@ def section_feasible(s, T, card, sec):
         if code == 0:
             break
         if code == NS_TARGET_CHEAP_PREPPED:
-            t = pick_most(s, 5, T, n)
+            t = pick_most(s, np.int64(5), T, n)
         elif code == NS_TARGET_MOST_OPENED:
-            t = pick_most(s, 2, T, 0)
+            t = pick_most(s, np.int64(2), T, np.int64(0))
         elif code == NS_TARGET_ANY_PREPPED:
-            t = pick_most(s, 6, T, 0)
+            t = pick_most(s, np.int64(6), T, np.int64(0))
         elif code == NS_DISCARD_PREPPED_MIN_COST:
             if cheapest_prepped(s, t, T, n) < 0:
                 return False
@@ -1645,20 +1652,20 @@ def nemesis_turn(s, T, keys, counters):
                 # the power leaves play as it resolves, so its own effect cannot see it
                 remove_from_play(s, k, T)
                 sec = choose_option(s, T, card)
-                run_section(s, T, keys, counters, card, sec, -1)
+                run_section(s, T, keys, counters, card, sec, np.int64(-1))
     if over(s):
         return
     # ---- draw phase
     pos = s[G_NEMESIS_DECK_POS]
     if pos >= s[G_NEMESIS_DECK_LEN]:
-        unleash(s, T, keys, counters, 3)
+        unleash(s, T, keys, counters, np.int64(3))
         flush_pending(s, T, keys, counters)
     else:
         card = s[NEMESIS_DECK_BASE + pos]
         s[G_NEMESIS_DECK_POS] = pos + 1
         s[G_NEMESIS_TIER] = max(s[G_NEMESIS_TIER], nc(T, card, NC_TIER))
         typ = nc(T, card, NC_TYPE)
-        ward = charged_mage_with(s, T, AB_AETHEREAL_WARD)
+        ward = charged_mage_with(s, T, np.int64(AB_AETHEREAL_WARD))
         if ward >= 0 and typ != NTYPE_MINION:
             # Adelheim's Aethereal Ward: discard the drawn attack or power before it resolves
             s[pbase(ward) + P_CHARGES] = 0
@@ -1666,13 +1673,13 @@ def nemesis_turn(s, T, keys, counters):
             s[G_NEMESIS_DISCARD] += 1
         elif typ == NTYPE_ATTACK:
             sec = choose_option(s, T, card)
-            run_section(s, T, keys, counters, card, sec, -1)
+            run_section(s, T, keys, counters, card, sec, np.int64(-1))
             s[G_NEMESIS_DISCARD] += 1
         else:
             s[G_LIFE_SET] = -1
             s[G_LIFE_ADD] = 0
             s[G_SHIELD_ADD] = 0
-            run_section(s, T, keys, counters, card, NSEC_IMMEDIATELY, -1)
+            run_section(s, T, keys, counters, card, np.int64(NSEC_IMMEDIATELY), np.int64(-1))
             if typ == NTYPE_MINION:
                 life = nc(T, card, NC_LIFE) + s[G_LIFE_ADD]
                 if s[G_LIFE_SET] >= 0:
@@ -1680,9 +1687,9 @@ def nemesis_turn(s, T, keys, counters):
                 if life <= 0:
                     discard_nemesis_card(s, T, card)
                 else:
-                    place_in_play(s, card, life, 0, max(0, nc(T, card, NC_SHIELDS) + s[G_SHIELD_ADD]))
+                    place_in_play(s, card, life, np.int64(0), max(0, nc(T, card, NC_SHIELDS) + s[G_SHIELD_ADD]))
             else:
-                place_in_play(s, card, 0, nc(T, card, NC_POWER), 0)
+                place_in_play(s, card, np.int64(0), nc(T, card, NC_POWER), np.int64(0))
     if over(s):
         return
     # ---- Rageborne: at the end of the nemesis turn, Strike if Fury reached the threshold
@@ -1805,10 +1812,10 @@ def run_corruption(s, T, keys, counters, p, card):
         elif code == PS_FOCUS_CHEAPEST_CLOSED:
             focus_cheapest(s, T, p)
         elif code == PS_GAIN_SPELL_TO_DISCARD:
-            gain_from_pile(s, T, p, pile_by_cost(s, T, TYPE_SPELL, 0, False, True), 0)
+            gain_from_pile(s, T, p, pile_by_cost(s, T, np.int64(TYPE_SPELL), np.int64(0), np.bool_(False), np.bool_(True)), np.int64(0))
         elif code == PS_GAIN_CORRUPTIONS_ON_DECK:
             for _ in range(n):
-                gain_corruption(s, T, p, False)
+                gain_corruption(s, T, p, np.bool_(False))
         elif code == PS_SELF_LIFE:
             gain_life(s, p, n)
         elif code == PS_DAMAGE:
@@ -1825,7 +1832,7 @@ def run_corruption(s, T, keys, counters, p, card):
                     s[b + P_DECK_N] -= 1
                     destroy_card(s, p)
         elif code == PS_GAIN_CHEAPEST_GEM_TO_HAND:
-            gain_from_pile(s, T, p, pile_by_cost(s, T, TYPE_GEM, 0, True, True), 2)
+            gain_from_pile(s, T, p, pile_by_cost(s, T, np.int64(TYPE_GEM), np.int64(0), np.bool_(True), np.bool_(True)), np.int64(2))
         elif code == PS_CHARGE:
             s[b + P_CHARGES] = min(s[b + P_CHARGE_MAX], s[b + P_CHARGES] + n)
         elif code == PS_DISCARD_NON_CORRUPTION:
@@ -1837,7 +1844,7 @@ def run_corruption(s, T, keys, counters, p, card):
                     return_turn_order_card(s, keys, counters, c)
                     break
         elif code == PS_GAIN_RELIC_ON_DECK_SUFFER_HALF:
-            c = gain_from_pile(s, T, p, pile_by_cost(s, T, TYPE_RELIC, 0, True, True), 1)
+            c = gain_from_pile(s, T, p, pile_by_cost(s, T, np.int64(TYPE_RELIC), np.int64(0), np.bool_(True), np.bool_(True)), np.int64(1))
             if c >= 0:
                 player_suffers(s, p, (pc(T, c, PC_COST) + 1) // 2)
 
@@ -1980,7 +1987,7 @@ def reset(s, T, keys, counters):
         if rl(T, R_SETUP_DEVOUR_GEMS) > 0:
             # one gem from each gem pile, most expensive first
             for r in range(SUPPLY_PILES):
-                pile = pile_by_cost(s, T, TYPE_GEM, r, False, False)
+                pile = pile_by_cost(s, T, np.int64(TYPE_GEM), r, np.bool_(False), np.bool_(False))
                 if pile < 0:
                     break
                 devour_from(s, pile, rl(T, R_SETUP_DEVOUR_GEMS))
@@ -1997,7 +2004,7 @@ def reset(s, T, keys, counters):
                     pile = k
             if pile < 0:
                 break
-            devour_from(s, pile, 1)
+            devour_from(s, pile, np.int64(1))
     elif kind == NEMESIS_KIND_CROOKED_MASK:
         m = su(T, SU_CORRUPTION_N)
         for i in range(m):
@@ -2106,11 +2113,11 @@ def cast_spell(s, T, keys, counters, caster, owner, k, target, extra, discard):
             for _ in range(2):
                 if s[cb + P_HAND_N] == 0:
                     break
-                discard_from_hand(s, caster, cheapest_hand_index(s, caster, T, 0))
+                discard_from_hand(s, caster, cheapest_hand_index(s, caster, T, np.int64(0)))
                 dmg += n
         elif code == PS_DESTROY_HAND_FOR_DAMAGE:
             for _ in range(2):
-                i2 = cheapest_hand_index(s, caster, T, 0)
+                i2 = cheapest_hand_index(s, caster, T, np.int64(0))
                 if i2 < 0 or pc(T, s[cb + P_HAND + i2], PC_COST) > 0:
                     break
                 c2 = remove_at(s, cb + P_HAND, cb + P_HAND_N, i2)
@@ -2130,9 +2137,9 @@ def cast_spell(s, T, keys, counters, caster, owner, k, target, extra, discard):
         elif code == PS_DISCARD_FOR_ANY_LIFE:
             q = pick_lowest(s)
             if s[pbase(q) + P_LIFE] <= 5 and s[cb + P_HAND_N] > 0:
-                discard_from_hand(s, caster, cheapest_hand_index(s, caster, T, 0))
+                discard_from_hand(s, caster, cheapest_hand_index(s, caster, T, np.int64(0)))
                 gain_life(s, q, n)
-    dmg += spell_damage(s, T, owner, b_index, card, 0)
+    dmg += spell_damage(s, T, owner, b_index, card, np.int64(0))
     if not target_valid(s, T, target):
         target = 0
     damage_target(s, T, target, dmg, caster)
@@ -2209,7 +2216,7 @@ def best_prepped_anywhere(s, T):
     bk = -1
     bc = -1
     for q in range(s[G_PLAYERS]):
-        k = most_expensive_prepped(s, q, T, 0)
+        k = most_expensive_prepped(s, q, T, np.int64(0))
         if k >= 0:
             c = pc(T, s[pbase(q) + P_PREP + k], PC_COST)
             if c > bc:
@@ -2253,7 +2260,7 @@ def play_card(s, T, keys, counters, p, hand_index, option):
             draw_cards(s, q, n)
             for _ in range(n):
                 if s[pbase(q) + P_HAND_N] > 0:
-                    discard_from_hand(s, q, cheapest_hand_index(s, q, T, 0))
+                    discard_from_hand(s, q, cheapest_hand_index(s, q, T, np.int64(0)))
         elif code == PS_REVEAL_TURN_ORDER_AETHER:
             ensure_turn_order(s, keys, counters)
             pos = s[G_TURN_ORDER_POS]
@@ -2270,7 +2277,7 @@ def play_card(s, T, keys, counters, p, hand_index, option):
             if q >= 0:
                 c = s[pbase(q) + P_PREP + k]
                 cast_spell(s, T, keys, counters, p, q, k,
-                           best_target(s, T, pc(T, c, PC_DAMAGE_VALUE)), 0, True)
+                           best_target(s, T, pc(T, c, PC_DAMAGE_VALUE)), np.int64(0), np.bool_(True))
         elif code == PS_ALLY_SUFFER_TO_DESTROY:
             if s[G_PLAYERS] > 1:
                 for q in range(s[G_PLAYERS]):
@@ -2331,7 +2338,7 @@ def play_card(s, T, keys, counters, p, hand_index, option):
                 s[G_AETHER] += 2 * best_v
                 destroy_card(s, p)
         elif code == PS_CAST_PREPPED_THIS_TURN:
-            best = -1
+            best = np.int64(-1)
             best_v = -1
             for k in range(8):
                 c = s[b + P_PREP + k]
@@ -2340,7 +2347,7 @@ def play_card(s, T, keys, counters, p, hand_index, option):
                     best_v = pc(T, c, PC_DAMAGE_VALUE)
             if best >= 0:
                 cast_spell(s, T, keys, counters, p, p, best,
-                           best_target(s, T, best_v + n), n, True)
+                           best_target(s, T, best_v + n), n, np.bool_(True))
         elif code == PS_FOCUS_ANY_BREACH:
             focus_cheapest(s, T, p)
         elif code == PS_GRAVEHOLD_LIFE:
@@ -2467,7 +2474,7 @@ def pay_to_discard(s, T, p, card):
         s[G_AETHER] -= n
     elif code == TD_DISCARD_HAND:
         for _ in range(n):
-            discard_from_hand(s, p, cheapest_hand_index(s, p, T, 0))
+            discard_from_hand(s, p, cheapest_hand_index(s, p, T, np.int64(0)))
     elif code == TD_DESTROY_HAND_MIN_COST:
         remove_at(s, b + P_HAND, b + P_HAND_N, cheapest_hand_index(s, p, T, n))
         destroy_card(s, p)
@@ -2480,8 +2487,8 @@ def pay_to_discard(s, T, p, card):
         s[b + P_CHARGES] -= n
     elif code == TD_DISCARD_HAND_DRAW:
         for _ in range(n):
-            discard_from_hand(s, p, cheapest_hand_index(s, p, T, 0))
-        draw_cards(s, p, 1)
+            discard_from_hand(s, p, cheapest_hand_index(s, p, T, np.int64(0)))
+        draw_cards(s, p, np.int64(1))
     elif code == TD_DESTROY_OPENED_BREACHES:
         # team rule: the opened breaches without a prepped spell first, then the lowest numbered
         for _ in range(n):
@@ -2555,17 +2562,17 @@ def use_ability(s, T, keys, counters, p, arg):
     s[b + P_CHARGES] = 0
     s[G_ABILITY_USES] += 1
     if ab == AB_ANY_PLAYER_LIFE_4:
-        gain_life(s, arg, 4)
+        gain_life(s, arg, np.int64(4))
     elif ab == AB_ALLY_DRAWS_4:
-        draw_cards(s, arg if s[G_PLAYERS] > 1 else p, 4)
+        draw_cards(s, arg if s[G_PLAYERS] > 1 else p, np.int64(4))
     elif ab == AB_BLACK_MIRROR:
         q, k = best_prepped_anywhere(s, T)
         c = s[pbase(q) + P_PREP + k]
         t = best_target(s, T, pc(T, c, PC_DAMAGE_VALUE))
-        cast_spell(s, T, keys, counters, p, q, k, t, 0, False)
+        cast_spell(s, T, keys, counters, p, q, k, t, np.int64(0), np.bool_(False))
         if not over(s):
             t = best_target(s, T, pc(T, c, PC_DAMAGE_VALUE))
-            cast_spell(s, T, keys, counters, p, q, k, t, 0, True)
+            cast_spell(s, T, keys, counters, p, q, k, t, np.int64(0), np.bool_(True))
     elif ab == AB_OTHERWORLDLY_GATE:
         # data: "that player" (whose main phase it is) returns up to 3 spells and preps two per opened breach
         b = pbase(s[G_ACTIVE])
@@ -2594,10 +2601,10 @@ def use_ability(s, T, keys, counters, p, arg):
                 if c != TO_NEMESIS:
                     return_turn_order_card(s, keys, counters, c)
                     break
-        player_suffers(s, arg, 1)
+        player_suffers(s, arg, np.int64(1))
     elif ab == AB_METAPHYSICAL_LINK:
         for _ in range(4):
-            give_ally_charge(s, p, 1)
+            give_ally_charge(s, p, np.int64(1))
         # reorder the turn-order deck: player cards first
         pos = s[G_TURN_ORDER_POS]
         if pos >= TURN_ORDER_SIZE:
@@ -2781,7 +2788,7 @@ def advance(s, T, keys, counters, round_gravehold, round_life):
         s[G_TURN_KIND] = card
         s[G_PREVENT_DAMAGE] = 0
         if card == TO_NEMESIS:
-            aus = charged_mage_with(s, T, AB_AUSPEX_RUNE)
+            aus = charged_mage_with(s, T, np.int64(AB_AUSPEX_RUNE))
             if aus >= 0:
                 s[pbase(aus) + P_CHARGES] = 0
                 s[G_ABILITY_USES] += 1
@@ -2822,7 +2829,7 @@ def finish_player_turn(s, T, p):
     check_end_of_turn(s)
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def step(s, T, keys, counters, action,
          round_gravehold, round_life):
     kind = action // 256
@@ -2841,7 +2848,7 @@ def step(s, T, keys, counters, action,
     elif kind == A_CAST:
         k = arg // TARGETS
         t = arg % TARGETS
-        cast_spell(s, T, keys, counters, p, p, k, t, 0, True)
+        cast_spell(s, T, keys, counters, p, p, k, t, np.int64(0), np.bool_(True))
         if not over(s) and prepped_count(s, p) == 0:
             end_casting(s, T, keys, counters, p)
     elif kind == A_PLAY:
@@ -2849,7 +2856,7 @@ def step(s, T, keys, counters, action,
     elif kind == A_PLAY_GEMS:
         i = plain_gem_index(s, T, p)
         while i >= 0 and not over(s):
-            play_card(s, T, keys, counters, p, i, 0)
+            play_card(s, T, keys, counters, p, i, np.int64(0))
             i = plain_gem_index(s, T, p)
     elif kind == A_GAIN:
         gain_card(s, T, p, arg)
@@ -2889,8 +2896,8 @@ def step(s, T, keys, counters, action,
             s[G_AETHER] += n
         elif code == PS_PAY_TO_CAST_ANY_PREPPED:
             s[G_AETHER] -= n
-            bq = -1
-            bk = -1
+            bq = np.int64(-1)
+            bk = np.int64(-1)
             bc = -1
             for q in range(s[G_PLAYERS]):
                 for j in range(8):
@@ -2901,7 +2908,7 @@ def step(s, T, keys, counters, action,
                         bc = pc(T, cj, PC_COST)
             cq = s[pbase(bq) + P_PREP + bk]
             cast_spell(s, T, keys, counters, p, bq, bk,
-                       best_target(s, T, pc(T, cq, PC_DAMAGE_VALUE)), 0, True)
+                       best_target(s, T, pc(T, cq, PC_DAMAGE_VALUE)), np.int64(0), np.bool_(True))
         elif code == PS_RETURN_PLAYED_GEM:
             best = -1
             best_v = -1
@@ -2917,8 +2924,8 @@ def step(s, T, keys, counters, action,
         advance(s, T, keys, counters, round_gravehold, round_life)
 
 
-# step is inlined (forceinline) into the batch kernel's loop; the search bot's playouts call this
-# out-of-line copy, so that its code is not inlined a second time into search_act.
+# step is inlined (numba inline="always") into the batch kernel's loop; the search bot's playouts call
+# this out-of-line copy, so that its code is not inlined a second time into search_act.
 @njit(cache=True, _nrt=False)
 def step_call(s, T, keys, counters, action, round_gravehold, round_life):
     step(s, T, keys, counters, action, round_gravehold, round_life)

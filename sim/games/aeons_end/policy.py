@@ -300,7 +300,7 @@ def redeal(s, lo, hi, keys, counters, stream):
 def determinize(s, T, keys, counters):
     """Re-deal what the players cannot see: the turn-order deck, the undrawn nemesis cards (within their
     tier, the tiers stay stacked), each player's deck and the corruption deck."""
-    redeal(s, TURN_ORDER_BASE + s[G_TURN_ORDER_POS], TURN_ORDER_BASE + TURN_ORDER_SIZE, keys, counters, 0)
+    redeal(s, TURN_ORDER_BASE + s[G_TURN_ORDER_POS], np.int64(TURN_ORDER_BASE + TURN_ORDER_SIZE), keys, counters, np.int64(0))
     lo = s[G_NEMESIS_DECK_POS]
     end = s[G_NEMESIS_DECK_LEN]
     while lo < end:
@@ -308,12 +308,12 @@ def determinize(s, T, keys, counters):
         tier = nc(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
         while hi < end and nc(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
             hi += 1
-        redeal(s, NEMESIS_DECK_BASE + lo, NEMESIS_DECK_BASE + hi, keys, counters, 1)
+        redeal(s, NEMESIS_DECK_BASE + lo, NEMESIS_DECK_BASE + hi, keys, counters, np.int64(1))
         lo = hi
     for p in range(s[G_PLAYERS]):
         b = pbase(p)
-        redeal(s, b + P_DECK, b + P_DECK + s[b + P_DECK_N], keys, counters, 2)
-    redeal(s, CORRUPTION_BASE, CORRUPTION_BASE + s[G_CORRUPTIONS], keys, counters, 2)
+        redeal(s, b + P_DECK, b + P_DECK + s[b + P_DECK_N], keys, counters, np.int64(2))
+    redeal(s, np.int64(CORRUPTION_BASE), CORRUPTION_BASE + s[G_CORRUPTIONS], keys, counters, np.int64(2))
 
 
 @njit(cache=True, _nrt=False)
@@ -399,7 +399,7 @@ def search_act(s, T, legal, n, params, keys, counters):
     return best
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def policy_act(policy_id, s, T, legal, n, params, keys, counters):
     if policy_id == POLICY_GREEDY:
         return greedy_act(s, T, params)
