@@ -1,6 +1,5 @@
 """Designer data: loading, validation errors, vocabulary codes."""
 
-import shutil
 
 import pytest
 
@@ -35,15 +34,9 @@ def test_editions_numbers():
         data.load_rules("nightmare")
 
 
-def _copy_data(tmp_path, monkeypatch):
-    target = tmp_path / "aeons_end"
-    shutil.copytree(data.DATA_DIR, target)
-    monkeypatch.setattr(data, "DATA_DIR", target)
-    return target
 
-
-def test_unknown_effect_step_names_file_and_entry(tmp_path, monkeypatch):
-    target = _copy_data(tmp_path, monkeypatch)
+def test_unknown_effect_step_names_file_and_entry(data_copy):
+    target = data_copy
     path = target / "player_cards.yaml"
     path.write_text(path.read_text().replace("effect: [aether 2]}", "effect: [aether_twice 2]}", 1))
     with pytest.raises(UserError) as err:
@@ -51,8 +44,8 @@ def test_unknown_effect_step_names_file_and_entry(tmp_path, monkeypatch):
     assert "player_cards.yaml" in str(err.value) and "jade" in str(err.value) and "aether_twice" in str(err.value)
 
 
-def test_unknown_key_rejected(tmp_path, monkeypatch):
-    target = _copy_data(tmp_path, monkeypatch)
+def test_unknown_key_rejected(data_copy):
+    target = data_copy
     path = target / "nemeses" / "rageborne.yaml"
     path.write_text(path.read_text().replace("life: 70", "life: 70\nhealth: 3"))
     with pytest.raises(UserError, match="unknown key"):
@@ -61,8 +54,8 @@ def test_unknown_key_rejected(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(("delta", "message"), [("deal_group_pairs: 0", "deal_group_pairs must be a positive integer"),
                                                  ("deal_group_varies: nemesis", "deal_group_varies must be one of")])
-def test_sampling_design_validated(tmp_path, monkeypatch, delta, message):
-    target = _copy_data(tmp_path, monkeypatch)
+def test_sampling_design_validated(data_copy, delta, message):
+    target = data_copy
     path = target / "editions.yaml"
     path.write_text(path.read_text() + f"  broken: {{{delta}}}\n")
     with pytest.raises(UserError, match=message) as err:
@@ -70,9 +63,9 @@ def test_sampling_design_validated(tmp_path, monkeypatch, delta, message):
     assert "editions.yaml" in str(err.value) and "broken" in str(err.value)
 
 
-def test_supply_rule_three_gems(tmp_path, monkeypatch):
+def test_supply_rule_three_gems(data_copy):
     """Rulebook: 'Choose three gems, two relics, and four spells.'"""
-    target = _copy_data(tmp_path, monkeypatch)
+    target = data_copy
     path = target / "supplies" / "standard.yaml"
     path.write_text(path.read_text().replace("gems: [jade, sifters_pearl, clouded_sapphire]", "gems: [jade, sifters_pearl]"))
     lib = data.load_library()
@@ -90,8 +83,8 @@ def test_bad_matchup_and_policy_errors():
         GAME.load_policy("minimax")
 
 
-def test_policy_weights_validated(tmp_path, monkeypatch):
-    target = _copy_data(tmp_path, monkeypatch)
+def test_policy_weights_validated(data_copy):
+    target = data_copy
     path = target / "policies" / "greedy_damage.yaml"
     path.write_text(path.read_text().replace("\n  charge:", "\n  charges:"))
     with pytest.raises(UserError, match="unknown weight"):
@@ -105,8 +98,8 @@ def test_policy_weights_validated(tmp_path, monkeypatch):
     (("horizon_rounds: 2", "horizon: 2"), "unknown search parameter 'horizon'"),
     (("base: greedy_damage", "base: random"), "base must be a greedy plan"),
 ])
-def test_search_parameters_validated(tmp_path, monkeypatch, edit, message):
-    target = _copy_data(tmp_path, monkeypatch)
+def test_search_parameters_validated(data_copy, edit, message):
+    target = data_copy
     path = target / "policies" / "search.yaml"
     text = path.read_text()
     assert edit[0] in text
@@ -123,14 +116,14 @@ def test_search_params_extend_the_base_plan():
     assert (search.params[:len(base.params)] == base.params).all()
 
 
-def test_basic_sets_and_or_alternatives_validated(tmp_path, monkeypatch):
+def test_basic_sets_and_or_alternatives_validated(data_copy):
     """Both basic nemesis sets load (8/7/7 each, rulebook table: 4 players need 8 tier 1 basics); `or:` takes
     at most three alternatives (four options: Devil's Pact)."""
     lib = data.load_library()
     assert {k: [len(t) for t in v] for k, v in lib.basic_sets.items()} == {"base": [8, 7, 7], "legacy": [8, 7, 7]}
     pact = lib.nemesis_card_ids.index("devils_pact")
     assert lib.nopt[pact, 0] == 3 and lib.ncard[pact, 10] == 1           # NO_ALTERNATIVES, NC_HAS_OR
-    target = _copy_data(tmp_path, monkeypatch)
+    target = data_copy
     path = target / "nemesis_basic_legacy.yaml"
     text = path.read_text()
     old = "or: [[gravehold 6], [target_any, suffer 5]]"

@@ -2,7 +2,6 @@
 mechanic, deck construction by basic set, and the loader. Each test cites the rulebook passage or the line of
 the public data (`../shared/data/aeons-end-public-data.md` §6b) it checks."""
 
-import shutil
 
 import pytest
 
@@ -103,16 +102,10 @@ def test_default_set_is_legacy_and_base_game_basics_uses_the_base_set():
     assert deck & base and not deck & legacy
 
 
-def _copy_data(tmp_path, monkeypatch):
-    target = tmp_path / "aeons_end"
-    shutil.copytree(data.DATA_DIR, target)
-    monkeypatch.setattr(data, "DATA_DIR", target)
-    return target
 
-
-def test_bad_basic_nemesis_set_rejected_in_one_line(tmp_path, monkeypatch):
+def test_bad_basic_nemesis_set_rejected_in_one_line(data_copy):
     """A designer error names the file, the entry and the rule in one line (sim/core/errors.py)."""
-    target = _copy_data(tmp_path, monkeypatch)
+    target = data_copy
     path = target / "rules.yaml"
     path.write_text(path.read_text().replace("basic_nemesis_set: legacy", "basic_nemesis_set: wave6"))
     with pytest.raises(UserError) as err:
@@ -130,8 +123,8 @@ def test_bad_basic_nemesis_set_rejected_in_one_line(tmp_path, monkeypatch):
         GAME.load_ruleset("normal", "upgraded")
 
 
-def test_legacy_file_must_declare_its_set(tmp_path, monkeypatch):
-    target = _copy_data(tmp_path, monkeypatch)
+def test_legacy_file_must_declare_its_set(data_copy):
+    target = data_copy
     path = target / "nemesis_basic_legacy.yaml"
     path.write_text(path.read_text().replace("set: legacy", "set: base"))
     with pytest.raises(UserError, match="set must be 'legacy'") as err:
