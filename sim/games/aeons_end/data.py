@@ -10,7 +10,6 @@ import yaml
 
 from sim.core.errors import UserError
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end import tables as TB
 from sim.games.aeons_end.vocabulary import (
     ABILITIES,
     CARD_TYPES,
@@ -109,13 +108,11 @@ class Library:
     nemeses: dict = field(default_factory=dict)       # id -> parsed nemesis info
     mages: dict = field(default_factory=dict)         # id -> index
     mage_names: list[str] = field(default_factory=list)
-    basic_by_tier: list[list[int]] = field(default_factory=lambda: [[], [], []])   # the base set (compat)
     basic_sets: dict = field(default_factory=dict)    # set name -> [tier 1 ids, tier 2 ids, tier 3 ids]
     pcard: np.ndarray | None = None
     peff: np.ndarray | None = None
     ncard: np.ndarray | None = None
     neff: np.ndarray | None = None
-    nopt: np.ndarray | None = None
     mage: np.ndarray | None = None
     mage_cards: np.ndarray | None = None
     rules: dict = field(default_factory=dict)
@@ -261,18 +258,15 @@ def load_library() -> Library:
     # basic nemesis cards of the base game first, then the nemeses, then the Legacy basics: the card ids of
     # the base game and the nemeses stay what they were before the Legacy set came (same kernel tables)
     lib.basic_sets["base"] = _load_basic_set(lib, "base", rows)
-    lib.basic_by_tier = lib.basic_sets["base"]
     # nemeses
     for path in sorted((DATA_DIR / "nemeses").glob("*.yaml")):
         lib.nemeses[path.stem] = _load_nemesis(lib, path, rows)
     lib.basic_sets["legacy"] = _load_basic_set(lib, "legacy", rows)
     n = len(rows)
     ncard = np.zeros((n, L.NC_FIELDS), np.int32)
-    neff = np.zeros((n, TB.NSEC_COUNT, L.MAX_STEPS, 2), np.int32)
-    nopt = np.zeros((n, TB.NO_FIELDS), np.int32)
-    or_sections = (L.NSEC_OR, TB.NSEC_OR2, TB.NSEC_OR3)
+    neff = np.zeros((n, L.NSEC_COUNT, L.MAX_STEPS, 2), np.int32)
+    or_sections = (L.NSEC_OR, L.NSEC_OR2, L.NSEC_OR3)
     for i, (entry, effect, alts, immediately, td_code, td_amount) in enumerate(rows):
-        alt = alts[0] if alts else []
         ncard[i, L.NC_TYPE] = NEMESIS_CARD_TYPES.index(entry["type"])
         ncard[i, L.NC_TIER] = entry["tier"]
         ncard[i, L.NC_LIFE] = entry.get("life", 0)
@@ -284,18 +278,16 @@ def load_library() -> Library:
         ncard[i, L.NC_CORRUPTS] = int(bool(entry.get("corrupts_damager", False)))
         ncard[i, L.NC_TD_CODE] = td_code
         ncard[i, L.NC_TD_AMOUNT] = td_amount
-        ncard[i, L.NC_HAS_OR] = int(bool(alt))
+        ncard[i, L.NC_HAS_OR] = int(bool(alts and alts[0]))
+        ncard[i, L.NC_ALTERNATIVES] = len(alts)
+        ncard[i, L.NC_BANISH_ON_DISCARD] = int(bool(entry.get("banished_when_discarded", False)))
         ncard[i, L.NC_HARM_MAIN] = _harm(effect)
-        ncard[i, L.NC_HARM_OR] = _harm(alt)
         _fill(neff, (i, L.NSEC_EFFECT), effect)
         _fill(neff, (i, L.NSEC_IMMEDIATELY), immediately)
-        nopt[i, TB.NO_ALTERNATIVES] = len(alts)
-        nopt[i, TB.NO_HARM] = _harm(effect)
         for j, steps in enumerate(alts):
             _fill(neff, (i, or_sections[j]), steps)
-            nopt[i, TB.NO_HARM + 1 + j] = _harm(steps)
-        nopt[i, TB.NO_BANISH_ON_DISCARD] = int(bool(entry.get("banished_when_discarded", False)))
-    lib.ncard, lib.neff, lib.nopt = ncard, neff, nopt
+            ncard[i, L.NC_HARM_OR + j] = _harm(steps)
+    lib.ncard, lib.neff = ncard, neff
     build_player_tables(lib, player_rows)
     del lib._player_rows
     _load_mages(lib, DATA_DIR / "mages.yaml")
@@ -417,6 +409,12 @@ EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_de
 DEAL_GROUP_VARIES = ("turn_order", "deal")
 
 
+def check_basic_set(name, file: str | None = None, entry: str = "basic_nemesis_set") -> str:
+    if name not in BASIC_SETS:
+        raise UserError(f"basic_nemesis_set must be one of {', '.join(BASIC_SETS)}, got {name!r}", file=file, entry=entry)
+    return name
+
+
 def edition_names() -> tuple[list[str], str]:
     """The editions listed in editions.yaml and its default."""
     eds = _load(DATA_DIR / "editions.yaml")
@@ -439,11 +437,10 @@ def load_rules(edition: str) -> dict:
             raise UserError(f"unknown key '{key}' (allowed: {sorted(EDITION_KEYS)})", file=file, entry=edition)
     rules = dict(base)
     rules.update({k: v for k, v in delta.items() if k != "description"})
-    basic_set = rules.get("basic_nemesis_set")
-    if basic_set not in BASIC_SETS:
-        where = (file, edition) if "basic_nemesis_set" in delta else (str(DATA_DIR / "rules.yaml"), "basic_nemesis_set")
-        raise UserError(f"basic_nemesis_set must be one of {', '.join(BASIC_SETS)}, got {basic_set!r}",
-                        file=where[0], entry=where[1])
+    if "basic_nemesis_set" in delta:
+        check_basic_set(delta["basic_nemesis_set"], file=file, entry=edition)
+    else:
+        check_basic_set(rules.get("basic_nemesis_set"), file=str(DATA_DIR / "rules.yaml"), entry="basic_nemesis_set")
     for key in ("player_life", "gravehold_life"):
         if not isinstance(rules[key], int) or rules[key] < 1:
             raise UserError(f"{key} must be a positive integer", file=file, entry=edition)

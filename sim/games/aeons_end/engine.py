@@ -294,10 +294,11 @@ from sim.games.aeons_end.layout import (
     MG_ANY_MAIN,
     MG_BREACH,
     MG_CHARGES,
+    NC_ALTERNATIVES,
+    NC_BANISH_ON_DISCARD,
     NC_CORRUPTS,
     NC_DAMAGE_CAP,
     NC_HARM_MAIN,
-    NC_HARM_OR,
     NC_HAS_OR,
     NC_HUSK_LIFE_2,
     NC_IMMUNE_HUSKS,
@@ -316,6 +317,8 @@ from sim.games.aeons_end.layout import (
     NSEC_EFFECT,
     NSEC_IMMEDIATELY,
     NSEC_OR,
+    NSEC_OR2,
+    NSEC_OR3,
     NTYPE_ATTACK,
     NTYPE_MINION,
     NTYPE_POWER,
@@ -403,23 +406,7 @@ from sim.games.aeons_end.layout import (
     TYPE_RELIC,
     TYPE_SPELL,
 )
-from sim.games.aeons_end.tables import (
-    NO_ALTERNATIVES,
-    NO_BANISH_ON_DISCARD,
-    NO_HARM,
-    NSEC_OR2,
-    NSEC_OR3,
-    mc,
-    mg,
-    nc,
-    ne,
-    no,
-    nx,
-    pc,
-    pe,
-    rl,
-    su,
-)
+from sim.games.aeons_end.tables import mc, mg, nc, ne, nx, pc, pe, rl, su
 
 STREAM_TURN_ORDER = 0
 STREAM_NEMESIS_DECK = 1
@@ -816,7 +803,7 @@ def remove_from_play(s, k, T):
 def discard_nemesis_card(s, T, card):
     """A minion or power leaving play: to the nemesis discard pile, or out of the game when it is "banished
     when discarded" (Legacy: Cosmopod Horror, Otherling; a banished minion cannot be returned by Awaken)."""
-    if no(T, card, NO_BANISH_ON_DISCARD) != 0:
+    if nc(T, card, NC_BANISH_ON_DISCARD) != 0:
         s[G_DESTROYED_NEMESIS] += 1
         return
     s[G_NEMESIS_DISCARD] += 1
@@ -1147,17 +1134,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
             destroy_owned(s, T, t, s[tb + P_DECK + s[tb + P_DECK_N]])
     elif code == NS_PLAYERS_DISCARD_EXPENSIVE_PREPPED:
         for _ in range(n):
-            best_p = -1
-            best_k = -1
-            best_cost = -1
-            for p in range(s[G_PLAYERS]):
-                k = most_expensive_prepped(s, p, T, np.int64(0))
-                if k >= 0:
-                    c = pc(T, s[pbase(p) + P_PREP + k], PC_COST)
-                    if c > best_cost:
-                        best_cost = c
-                        best_p = p
-                        best_k = k
+            best_p, best_k = best_prepped_anywhere(s, T)
             if best_p < 0:
                 return False
             discard_prepped(s, best_p, best_k)
@@ -1395,15 +1372,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
             s[G_PENDING_UNLEASH] += 1
     elif code == NS_DESTROY_COSTLIEST_PREPPED_IF_COST_MAX:
         s[G_CONDITION] = 0
-        best_p = -1
-        best_k = -1
-        best_cost = -1
-        for p in range(s[G_PLAYERS]):
-            k = most_expensive_prepped(s, p, T, np.int64(0))
-            if k >= 0 and pc(T, s[pbase(p) + P_PREP + k], PC_COST) > best_cost:
-                best_cost = pc(T, s[pbase(p) + P_PREP + k], PC_COST)
-                best_p = p
-                best_k = k
+        best_p, best_k = best_prepped_anywhere(s, T)
         if best_p < 0:
             return False  # no prepped spell: nothing destroyed and no "it" to check the cost of
         pb = pbase(best_p)
@@ -1411,7 +1380,7 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
         s[pb + P_PREP + best_k] = -1
         s[pb + P_PREPPED_NOW + best_k] = 0
         destroy_owned(s, T, best_p, c)
-        if best_cost <= n:
+        if pc(T, c, PC_COST) <= n:
             s[G_CONDITION] = 1
     elif code == NS_UNLEASH_IF:
         if s[G_CONDITION] != 0:
@@ -1557,7 +1526,7 @@ def choose_option(s, T, card):
     Two options reduce to the rule of engine 0.2.0 (main unless only OR is resolvable or OR is less harmful)."""
     if nc(T, card, NC_HAS_OR) == 0:
         return NSEC_EFFECT
-    options = 1 + no(T, card, NO_ALTERNATIVES)
+    options = 1 + nc(T, card, NC_ALTERNATIVES)
     any_ok = False
     for j in range(options):
         if section_feasible(s, T, card, option_section(j)):
@@ -1568,13 +1537,7 @@ def choose_option(s, T, card):
         sec = option_section(j)
         if any_ok and not section_feasible(s, T, card, sec):
             continue
-        # the first two options keep the ncard harm fields the 0.2.0 rule read (same values as nopt's)
-        if j == 0:
-            harm = nc(T, card, NC_HARM_MAIN)
-        elif j == 1:
-            harm = nc(T, card, NC_HARM_OR)
-        else:
-            harm = no(T, card, NO_HARM + j)
+        harm = nc(T, card, NC_HARM_MAIN + j)
         if harm < best_harm:
             best = sec
             best_harm = harm

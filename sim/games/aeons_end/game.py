@@ -52,14 +52,10 @@ class AeonsEnd(Game):
         lib = library()
         rules = D.load_rules(edition)
         if basic_nemesis_set is not None:
-            if basic_nemesis_set not in D.BASIC_SETS:
-                raise UserError(f"basic_nemesis_set must be one of {', '.join(D.BASIC_SETS)}, "
-                                f"got {basic_nemesis_set!r}", entry="basic_nemesis_set")
-            rules["basic_nemesis_set"] = basic_nemesis_set
+            rules["basic_nemesis_set"] = D.check_basic_set(basic_nemesis_set)
         tables = {"rules": rules, "library": lib}
         digest = content_hash({"rules": {k: v for k, v in rules.items() if k != "description"},
                                "pcard": lib.pcard, "peff": lib.peff, "ncard": lib.ncard, "neff": lib.neff,
-                               "nopt": lib.nopt,
                                "mage": lib.mage, "mage_cards": lib.mage_cards,
                                "nemeses": {k: {kk: vv for kk, vv in v.items()} for k, v in lib.nemeses.items()}})
         assumed = tuple(lib.assumed) + (rules.get("breaches_assumed", ""), rules.get("round_cap_assumed", ""))
@@ -192,7 +188,7 @@ class AeonsEnd(Game):
         lib: D.Library = ruleset.tables["library"]
         rules, extra = D.compile_rules(lib, ruleset.tables["rules"], matchup.payload["nemesis"], matchup.players)
         return pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, lib.mage, lib.mage_cards,
-                    matchup.payload["setup"], lib.nopt)
+                    matchup.payload["setup"])
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
         from sim.games.aeons_end.batch import play_batch_kernel, scratch, stream_indices

@@ -156,10 +156,16 @@ SEC_MAIN, SEC_OR, SEC_WHILE_PREPPED, SEC_END_OF_CASTING = range(4)
 TYPE_GEM, TYPE_RELIC, TYPE_SPELL, TYPE_CORRUPTION = 0, 1, 2, 3
 
 # ---- nemesis card table (int32 [n_cards, NC_FIELDS]) --------------------------------------------------
+# NC_HARM_MAIN, NC_HARM_OR, NC_HARM_OR2, NC_HARM_OR3: harm score of each option (data.HARM; the team takes the
+# least harmful resolvable one); NC_ALTERNATIVES: OR options after the main effect (0-3, Devil's Pact 3);
+# NC_BANISH_ON_DISCARD: "banished when discarded" (leaves the game instead of the nemesis discard).
 NC_TYPE, NC_TIER, NC_LIFE, NC_SHIELDS, NC_POWER, NC_DAMAGE_CAP, NC_IMMUNE_HUSKS, NC_HUSK_LIFE_2, \
-    NC_TD_CODE, NC_TD_AMOUNT, NC_HAS_OR, NC_HARM_MAIN, NC_HARM_OR, NC_CORRUPTS = range(14)
-NC_FIELDS = 14
-NSEC_EFFECT, NSEC_OR, NSEC_IMMEDIATELY = range(3)
+    NC_TD_CODE, NC_TD_AMOUNT, NC_HAS_OR, NC_HARM_MAIN, NC_HARM_OR, NC_HARM_OR2, NC_HARM_OR3, NC_CORRUPTS, \
+    NC_ALTERNATIVES, NC_BANISH_ON_DISCARD = range(18)
+NC_FIELDS = 18
+# effect sections: main effect, `or:` (second option), IMMEDIATELY, third and fourth options of an OR card
+NSEC_EFFECT, NSEC_OR, NSEC_IMMEDIATELY, NSEC_OR2, NSEC_OR3 = range(5)
+NSEC_COUNT = 5
 NTYPE_ATTACK, NTYPE_MINION, NTYPE_POWER = 0, 1, 2
 
 # ---- nemesis extra rows (int32 [NX_ROWS, MAX_STEPS, 2]) -------------------------------------------------

@@ -9,28 +9,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.aeons_end.layout import MAX_STEPS, MG_FIELDS, NC_FIELDS, PC_FIELDS
+from sim.games.aeons_end.layout import MAX_STEPS, MG_FIELDS, NC_FIELDS, NSEC_COUNT, PC_FIELDS
 
-H_RULES, H_PCARD, H_PEFF, H_NCARD, H_NEFF, H_NEXTRA, H_MAGE, H_MAGE_CARDS, H_SETUP, H_NOPT = range(10)
+H_RULES, H_PCARD, H_PEFF, H_NCARD, H_NEFF, H_NEXTRA, H_MAGE, H_MAGE_CARDS, H_SETUP = range(9)
 HEADER = 16
-TABLE_ORDER = ("rules", "pcard", "peff", "ncard", "neff", "nextra", "mage", "mage_cards", "setup", "nopt")
+TABLE_ORDER = ("rules", "pcard", "peff", "ncard", "neff", "nextra", "mage", "mage_cards", "setup")
 
-# Nemesis effect sections: layout.py's NSEC_EFFECT, NSEC_OR, NSEC_IMMEDIATELY (0..2), then the third and
-# fourth options of a multi-way OR card (Legacy basics: Divide has three options, Devil's Pact four).
-NSEC_OR2 = 3
-NSEC_OR3 = 4
-NSEC_COUNT = 5
-
-# Nemesis card options table (int32 [n_cards, NO_FIELDS]): a second per-card table beside layout.py's
-# ncard, for the Legacy basics (layout.py is shared; its NC_FIELDS stay as they are).
-NO_ALTERNATIVES = 0     # number of OR alternatives (0 = no OR; 1 = two options; up to 3 = four options)
-NO_HARM = 1             # 4 values: harm score of the options EFFECT, OR, OR2, OR3 (data.HARM)
-NO_BANISH_ON_DISCARD = 5  # 1: "banished when discarded" (leaves the game instead of the nemesis discard)
-NO_FIELDS = 8
-
-
-def pack(rules, pcard, peff, ncard, neff, nextra, mage, mage_cards, setup, nopt) -> np.ndarray:
-    parts = [rules, pcard, peff, ncard, neff, nextra, mage, mage_cards, setup, nopt]
+def pack(rules, pcard, peff, ncard, neff, nextra, mage, mage_cards, setup) -> np.ndarray:
+    parts = [rules, pcard, peff, ncard, neff, nextra, mage, mage_cards, setup]
     offsets = []
     pos = HEADER
     for part in parts:
@@ -67,11 +53,6 @@ def nc(T, c, f):
 @njit(cache=True, _nrt=False, forceinline=True)
 def ne(T, c, sec, i, j):
     return T[T[H_NEFF] + ((c * NSEC_COUNT + sec) * MAX_STEPS + i) * 2 + j]
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def no(T, c, f):
-    return T[T[H_NOPT] + c * NO_FIELDS + f]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)

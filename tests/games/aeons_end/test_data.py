@@ -5,6 +5,7 @@ import pytest
 
 from sim.core.errors import UserError
 from sim.games.aeons_end import GAME, codes, data, vocabulary
+from sim.games.aeons_end import layout as L
 
 
 def test_codes_match_vocabulary():
@@ -22,7 +23,7 @@ def test_library_contents():
     market = [i for i, c in enumerate(lib.player_ids) if lib.pcard[i, 1] > 0]
     assert len(market) == 27
     assert sorted(lib.nemeses) == ["carapace_queen", "crooked_mask", "prince_of_gluttons", "rageborne"]
-    assert [len(t) for t in lib.basic_by_tier] == [8, 7, 7]
+    assert [len(t) for t in lib.basic_sets["base"]] == [8, 7, 7]
 
 
 def test_editions_numbers():
@@ -122,7 +123,7 @@ def test_basic_sets_and_or_alternatives_validated(data_copy):
     lib = data.load_library()
     assert {k: [len(t) for t in v] for k, v in lib.basic_sets.items()} == {"base": [8, 7, 7], "legacy": [8, 7, 7]}
     pact = lib.nemesis_card_ids.index("devils_pact")
-    assert lib.nopt[pact, 0] == 3 and lib.ncard[pact, 10] == 1           # NO_ALTERNATIVES, NC_HAS_OR
+    assert lib.ncard[pact, L.NC_ALTERNATIVES] == 3 and lib.ncard[pact, L.NC_HAS_OR] == 1
     target = data_copy
     path = target / "nemesis_basic_legacy.yaml"
     text = path.read_text()
