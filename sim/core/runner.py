@@ -8,6 +8,8 @@ backend or scheduling order: every match draws only from its own seed-keyed stre
 
 from __future__ import annotations
 
+import fcntl
+import os
 import platform
 import subprocess
 import time
@@ -25,7 +27,7 @@ from sim.core.errors import UserError
 from sim.core.game import Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
 from sim.core.registry import get_game
-from sim.core.rng import name_key
+from sim.core.rng import name_key, stream_key
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,28 @@ def make_plan(cfg: DictConfig) -> Plan:
     )
 
 
+_KERNELS_READY: set[str] = set()
+
+
+def ensure_kernels(game: Game) -> None:
+    """Compile or load this game's kernels, once per process. Processes take turns under a file lock
+    in the numba cache folder: with a cold cache the first one compiles and the others then load the
+    cached kernels, so a sweep compiles once however many workers start together."""
+    if game.name in _KERNELS_READY:
+        return
+    # numba's one-time set-up of its target (~0.8 s at the first cached function) needs no turn
+    stream_key(1, 2, 3, 4, 5)
+    lock_path = Path(os.environ["NUMBA_CACHE_DIR"]) / f"warm-up-{game.name}.lock"
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with lock_path.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            game.warm_up()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    _KERNELS_READY.add(game.name)
+
+
 @dataclass(frozen=True)
 class TaskOutput:
     task_id: str
@@ -175,6 +199,7 @@ def run_task(
 ) -> TaskOutput:
     """Play one task and write its part files. Runs in a worker process."""
     started = time.perf_counter()
+    ensure_kernels(game)
     seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop, matchup.cooperative)
     result = game.play_batch(ruleset, matchup, policies, seeds, debug=debug, card_counts=card_rows)
     folder = Path(experiment)
@@ -326,10 +351,6 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
     lake.write_json_atomic(manifest, manifest_path)
     lake.remove_stale_temporaries(folder)
 
-    warm_started = time.perf_counter()
-    if todo:  # compile once here; workers load the kernels from the on-disk cache
-        plan.game.warm_up()
-    warm_seconds = time.perf_counter() - warm_started
     show = plan.cfg.runner.progress if progress is None else progress
     bar = _progress_bar(plan, todo, show)
     client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None
@@ -355,7 +376,6 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
             client.close()
     manifest = _manifest(plan, status="complete", previous=previous)
     manifest["timings"] = {
-        "warm_up_seconds": round(warm_seconds, 3),
         "sweep_seconds": round(time.perf_counter() - started, 3),
         "tasks_run": len(todo),
         "tasks_skipped": len(plan.tasks) - len(todo),

@@ -83,3 +83,17 @@ def test_replay_row_past_the_end(output_root, capsys):
     capsys.readouterr()
     status, lines = _run(["replay", "small", "999"], capsys)
     assert status == 2 and len(lines) == 1 and "past the last row" in lines[0]
+
+
+def test_a_data_file_that_is_not_yaml_or_missing_is_one_line_naming_the_file_and_line(tmp_path):
+    from sim.core.data_files import read_yaml
+    from sim.core.errors import UserError
+
+    broken = tmp_path / "cards.yaml"
+    broken.write_text("ember:\n  cost: [1, 2\n  force: 3\n")
+    with pytest.raises(UserError) as error:
+        read_yaml(broken)
+    message = str(error.value)
+    assert "\n" not in message and str(broken) in message and "not valid YAML (line 3)" in message
+    with pytest.raises(UserError, match="file not found"):
+        read_yaml(tmp_path / "absent.yaml")

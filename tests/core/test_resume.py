@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 
 import polars as pl
-import pytest
 import pyarrow.parquet as pq
+import pytest
 
 from sim.core import config, runner
 from tests.core.helpers import read_lake, sweep

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-import yaml
 
+from sim.core.data_files import read_yaml
 from sim.core.errors import UserError
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.vocabulary import (
@@ -36,16 +36,6 @@ HARM = {"unleash": 3, "gravehold": 1, "suffer": 1, "swarm": 4, "strike": 4, "hus
         # damage is a thirtieth (30 life), so one token weighs as 3 Gravehold damage; a discarded prepped
         # spell as in discard_prepped_min_cost; a lost charge 1
         "add_fire": 3, "players_discard_expensive_prepped": 3, "players_lose_charges": 1}
-
-
-def _load(path: Path):
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
-    except FileNotFoundError:
-        raise UserError("file not found", file=str(path)) from None
-    except yaml.YAMLError as exc:
-        raise UserError(f"invalid YAML ({str(exc).splitlines()[0]})", file=str(path)) from None
 
 
 def _check_keys(entry: dict, allowed: set, required: set, file: str, name: str):
@@ -148,7 +138,7 @@ def _player_card_row(lib: Library, entry, file: str, rows: list, corruption: boo
 
 
 def load_player_cards(lib: Library, path: Path) -> list:
-    doc = _load(path)
+    doc = read_yaml(path)
     file = str(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise UserError("expected a top-level 'cards' list", file=file)
@@ -235,7 +225,7 @@ def _parse_nemesis_card(lib: Library, entry, file: str, rows: list):
 
 def _load_basic_set(lib: Library, name: str, rows: list) -> list[list[int]]:
     path = DATA_DIR / BASIC_SETS[name]
-    doc = _load(path)
+    doc = read_yaml(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise UserError("expected a top-level 'cards' list", file=str(path))
     if doc.get("set") != name:
@@ -303,7 +293,7 @@ NEMESIS_RULE_KEYS = {"start_fury", "strike_threshold", "strike_fury_loss", "star
 
 def _load_nemesis(lib: Library, path: Path, rows: list) -> dict:
     file = str(path)
-    doc = _load(path)
+    doc = read_yaml(path)
     name = path.stem
     _check_keys(doc, NEMESIS_KEYS, {"id", "name", "life", "unleash", "cards"}, file, name)
     if doc["id"] != name:
@@ -360,7 +350,7 @@ MAGE_KEYS = {"id", "name", "source", "breaches", "hand", "deck", "ability", "ass
 
 def _load_mages(lib: Library, path: Path):
     file = str(path)
-    doc = _load(path)
+    doc = read_yaml(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("mages"), list):
         raise UserError("expected a top-level 'mages' list", file=file)
     mages = doc["mages"]
@@ -417,7 +407,7 @@ def check_basic_set(name, file: str | None = None, entry: str = "basic_nemesis_s
 
 def edition_names() -> tuple[list[str], str]:
     """The editions listed in editions.yaml and its default."""
-    eds = _load(DATA_DIR / "editions.yaml")
+    eds = read_yaml(DATA_DIR / "editions.yaml")
     names = list(eds["editions"])
     if eds.get("default") not in names:
         raise UserError(f"default must name a listed edition, got {eds.get('default')!r}",
@@ -426,8 +416,8 @@ def edition_names() -> tuple[list[str], str]:
 
 
 def load_rules(edition: str) -> dict:
-    base = _load(DATA_DIR / "rules.yaml")
-    eds = _load(DATA_DIR / "editions.yaml")
+    base = read_yaml(DATA_DIR / "rules.yaml")
+    eds = read_yaml(DATA_DIR / "editions.yaml")
     file = str(DATA_DIR / "editions.yaml")
     if edition not in eds["editions"]:
         raise UserError(f"unknown edition '{edition}' (known: {', '.join(eds['editions'])})", file=file, entry=edition)
@@ -460,7 +450,7 @@ def load_supply(lib: Library, name: str) -> list[int]:
     if not path.exists():
         known = sorted(p.stem for p in (DATA_DIR / "supplies").glob("*.yaml"))
         raise UserError(f"unknown supply preset '{name}' (known: {', '.join(known)})", entry=name)
-    doc = _load(path)
+    doc = read_yaml(path)
     file = str(path)
     _check_keys(doc, {"id", "source", "assumed", "gems", "relics", "spells"}, {"gems", "relics", "spells"}, file, name)
     ids = []

@@ -129,7 +129,7 @@ class AeonsEnd(Game):
         if name not in POLICIES:
             raise UserError(f"unknown policy '{name}' (known: {', '.join(POLICIES)})", entry=name)
         path = D.DATA_DIR / "policies" / f"{name}.yaml"
-        doc = D._load(path)
+        doc = D.read_yaml(path)
         file = str(path)
         if POLICIES[name] == 2:
             return self._load_search(name, doc, file)

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
+from sim.core.data_files import read_yaml
 from sim.core.errors import UserError
 from sim.games.waybound import vocab as V
 
@@ -43,18 +43,6 @@ ERRATA_CARD_KEYS = {"cost", "force", "guard", "insight", "amount", "keywords", "
 ERRATA_COMPANION_KEYS = {"force", "guard", "insight", "assumed"}
 DECK_KEYS = {"faction", "name", "cards", "assumed"}
 POLICY_KEYS = {"name", "kind", "weights", "candidates", "rollouts", "horizon_turns"}
-
-
-def read_yaml(path: Path) -> Any:
-    if not path.exists():
-        raise UserError("file not found", file=str(path))
-    try:
-        with path.open("r", encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
-    except yaml.YAMLError as error:
-        line = getattr(getattr(error, "problem_mark", None), "line", None)
-        where = f" (line {line + 1})" if line is not None else ""
-        raise UserError(f"not valid YAML{where}", file=str(path)) from None
 
 
 def _mapping(value: Any, file: str, entry: str) -> dict:
