@@ -20,7 +20,7 @@ ifeq ($(origin EXP),undefined)
 endif
 EXP_ARG := $(if $(EXP),experiment=$(EXP))
 
-.PHONY: help install sweep report replay bench bench-quick test test-heavy test-nojit lint list validate clean \
+.PHONY: help install sweep report replay bench bench-quick profile test test-heavy test-nojit lint list validate clean \
         study-opening study-matrix study-cards study-tiers studies study-aeons-end
 
 help: ## this list
@@ -52,6 +52,9 @@ bench: $(STAMP) ## throughput table (kernel, end to end, 1 vs 2 workers, cold/wa
 
 bench-quick: $(STAMP) ## the benchmark on small samples (smoke run)
 	$(PY) -m sim bench --quick $(ARGS)
+
+profile: $(STAMP) ## kernel time by function and source line, GAME=<game> (needs Linux perf) -> reports/profile/
+	$(PY) -m sim profile $(or $(GAME),waybound)
 
 list: $(STAMP) ## games, editions, matchup sets and bots
 	$(PY) -m sim list
@@ -91,4 +94,4 @@ study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, difficulty mode
 	$(PY) -m sim sweep experiment=aeons-end-turn-order $(OVERRIDES)
 
 clean: ## remove caches (keeps experiments/ and reports/)
-	rm -rf .numba_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf .numba_cache .numba_cache_profile .pytest_cache .ruff_cache .hypothesis

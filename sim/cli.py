@@ -5,6 +5,7 @@
   compare  <name> <exp>...    side-by-side report of experiments (e.g. bot tiers)
   replay   <experiment> <row> replay one stored match with its event log
   bench    [--quick]          throughput table + JSON (reports/bench/)
+  profile  GAME [--seconds S] kernel time by function and source line (reports/profile/)
   validate [overrides]        compose the config and load every data file; run nothing
   list                        games, editions, matchup sets and bots
 
@@ -39,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="measure throughput")
     bench.add_argument("--quick", action="store_true", help="small samples (smoke run)")
     bench.add_argument("--games", nargs="*", default=None)
+    profile = commands.add_parser("profile", help="kernel time by function and source line (needs Linux perf)")
+    profile.add_argument("game")
+    profile.add_argument("--seconds", type=float, default=20.0, help="seconds of play to sample")
     commands.add_parser("list", help="games, editions, matchup sets, bots")
     args = parser.parse_args(argv)
     try:
@@ -94,6 +98,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         from sim.bench import run_bench
 
         run_bench(quick=args.quick, games=args.games)
+        return 0
+    if args.command == "profile":
+        from sim.profile import profile
+
+        print(f"written: {profile(args.game, args.seconds)}")
         return 0
     if args.command == "list":
         _list()

@@ -38,5 +38,5 @@ def test_workers_take_turns_at_the_warm_up_and_each_warms_up_once(tmp_path):
     assert [w.wait(timeout=120) for w in workers] == [0, 0, 0]
     intervals = sorted(json.loads(line)[1:] for line in log.read_text().splitlines())
     assert len(intervals) == 3  # once per process
-    for (_, end), (start, _) in zip(intervals, intervals[1:]):
+    for (_, end), (start, _) in zip(intervals, intervals[1:], strict=False):
         assert start >= end  # never two warm-ups at once

@@ -1,0 +1,221 @@
+"""`make profile GAME=<game>`: where a game's kernel spends its time, by function and source line.
+
+Linux `perf` samples the CPU clock while the game's headline bot plays its default matchups. numba's
+compiled code has no symbols perf can see, and nearly all of it is inlined into one batch kernel, so:
+  1. the kernels are compiled with line tables (NUMBA_DEBUGINFO=1) into their own cache folder
+     (.numba_cache_profile: the first run compiles, ~1.5x a normal cold start);
+  2. the profiled process writes /tmp/perf-<pid>.map from the object code in that cache (each
+     symbol's address in this process, its size, and where its object file starts);
+  3. each sample's address is looked up in its object file with `addr2line -i`, which names every
+     function inlined at that point: "self" is the innermost function, "inclusive" counts each
+     function on the inline chain once.
+Writes reports/profile/<game>.md (a measurement, like `make bench`; never a test).
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from sim.core.errors import UserError
+from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root
+
+PROFILE_CACHE = PROJECT_ROOT / ".numba_cache_profile"
+SAMPLE_HZ = 4000
+
+
+def elf_objects(blob: bytes) -> list[bytes]:
+    """The ELF object files inside a numba cache entry (.nbc), in order."""
+    found = []
+    start = blob.find(b"\x7fELF")
+    while start >= 0:
+        section_table, = struct.unpack_from("<Q", blob, start + 0x28)
+        entry_size, entries = struct.unpack_from("<HH", blob, start + 0x3A)
+        end = start + section_table + entry_size * entries
+        found.append(blob[start:end])
+        start = blob.find(b"\x7fELF", end)
+    return found
+
+
+def defined_functions(obj: Path) -> list[tuple[int, int, str]]:
+    """(offset in .text, size, symbol) of the functions an object file defines."""
+    listing = subprocess.run(["nm", "-S", "--defined-only", str(obj)], capture_output=True, text=True, check=True)
+    functions = []
+    for line in listing.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[2] in "tT":
+            functions.append((int(parts[0], 16), int(parts[1], 16), parts[3]))
+    return functions
+
+
+def write_symbol_map(cache: Path, objects: Path) -> Path:
+    """Extract the cached object files into `objects` and write this process's perf map for them:
+    `address size object|symbol|object base` per function loaded in this process."""
+    from numba.core.registry import cpu_target
+
+    engine = cpu_target.target_context.codegen()._engine._ee
+    lines = []
+    for entry in sorted(cache.rglob("*.nbc")):
+        for index, blob in enumerate(elf_objects(entry.read_bytes())):
+            obj = objects / f"{entry.parent.name}.{entry.stem}.{index}.o"
+            obj.write_bytes(blob)
+            for offset, size, name in defined_functions(obj):
+                address = engine.get_function_address(name)
+                if address:
+                    lines.append(f"{address:x} {size:x} {obj.name}|{name}|{address - offset:x}")
+    path = Path(f"/tmp/perf-{os.getpid()}.map")
+    path.write_text("\n".join(sorted(set(lines))) + "\n")
+    return path
+
+
+def function_name(symbol: str) -> str:
+    """The plain name of a numba function from its mangled symbol (last component of the path)."""
+    symbol = symbol.removeprefix("cfunc.")  # the C-callable wrapper numba adds for each entry point
+    if not symbol.startswith("_ZN"):
+        return symbol
+    names, at = [], 3
+    while at < len(symbol) and symbol[at].isdigit():
+        digits = re.match(r"\d+", symbol[at:]).group()
+        at += len(digits)
+        names.append(symbol[at : at + int(digits)])
+        at += int(digits)
+    return names[-1] if names else symbol
+
+
+def attribute(samples: list[int], symbol_map: Path, objects: Path) -> dict:
+    """Sample addresses -> counts by innermost function, by inline chain and by source line."""
+    table = []
+    for line in symbol_map.read_text().splitlines():
+        address, size, rest = line.split(" ", 2)
+        obj, _, base = rest.split("|")
+        table.append((int(address, 16), int(size, 16), obj, int(base, 16)))
+    table.sort()
+    starts = [row[0] for row in table]
+    offsets: dict[str, Counter] = defaultdict(Counter)
+    for address in samples:
+        k = bisect.bisect_right(starts, address) - 1
+        if k >= 0 and address < table[k][0] + table[k][1]:
+            offsets[table[k][2]][address - table[k][3]] += 1
+    own, inclusive, lines = Counter(), Counter(), Counter()
+    for obj, counts in offsets.items():
+        query = "\n".join(f"{offset:x}" for offset in counts)
+        out = subprocess.run(
+            ["addr2line", "-e", str(objects / obj), "-i", "-f", "-a"], input=query, capture_output=True, text=True
+        ).stdout.splitlines()
+        frames: dict[int, list[tuple[str, str]]] = {}
+        current = None
+        for row in out:
+            if row.startswith("0x"):
+                current = int(row, 16)
+                frames[current] = []
+            elif current is not None:
+                frames[current].append(row)
+        for offset, n in counts.items():
+            rows = frames.get(offset, [])
+            chain = [(function_name(rows[i]), rows[i + 1].split(" ")[0]) for i in range(0, len(rows) - 1, 2)]
+            if not chain:
+                own["?"] += n
+                continue
+            own[chain[0][0]] += n
+            lines[chain[0][1]] += n
+            for name in {name for name, _ in chain}:
+                inclusive[name] += n
+    return {"samples": sum(own.values()), "self": own, "inclusive": inclusive, "lines": lines}
+
+
+def _source_line(location: str) -> str:
+    path, _, number = location.rpartition(":")
+    try:
+        return Path(path).read_text().splitlines()[int(number) - 1].strip()
+    except (OSError, ValueError, IndexError):
+        return ""
+
+
+def _markdown(game: str, policy: str, seconds: float, result: dict) -> str:
+    total = max(result["samples"], 1)
+
+    def share(n: int) -> str:
+        return f"{100 * n / total:.1f}%"
+
+    out = [
+        f"# Kernel profile: {game}, {policy} vs {policy}, default matchups",
+        "",
+        f"{result['samples']:,} samples of the compiled code at {SAMPLE_HZ} Hz over {seconds:.0f} s of play "
+        f"(`make profile GAME={game}`, {time.strftime('%Y-%m-%d')}).",
+        "",
+        "| function | self | inclusive |",
+        "|---|---:|---:|",
+    ]
+    for name, n in result["inclusive"].most_common(30):
+        out.append(f"| {name} | {share(result['self'][name])} | {share(n)} |")
+    out += ["", "| source line (innermost) | self | code |", "|---|---:|---|"]
+    for location, n in result["lines"].most_common(40):
+        if location.endswith(":?") or location.endswith(":0"):
+            out.append(f"| {Path(location).name} | {share(n)} | (no line: code the compiler generated) |")
+            continue
+        code = _source_line(location).replace("|", "\\|")
+        out.append(f"| {Path(location).name} | {share(n)} | `{code}` |")
+    return "\n".join(out) + "\n"
+
+
+def _child(game_name: str, policy: str, seconds: float, objects: str) -> None:
+    """Runs under perf: compile or load, write the symbol map, then play until `seconds` pass."""
+    from sim.core import runner
+    from sim.core.registry import get_game
+
+    game = get_game(game_name)
+    game.warm_up()
+    ruleset = game.load_ruleset(game.default_edition())
+    matchups = game.load_matchups(ruleset, game.matchup_sets()[0])
+    slots = 1 if game.cooperative else 2
+    policies = (game.load_policy(policy),) * slots
+    for matchup in matchups:  # every matchup's code path is compiled before the map is written
+        game.play_batch(ruleset, matchup, policies, runner.seed_block(1, matchup, 0, 1, game.cooperative))
+    print(f"MAP {write_symbol_map(Path(os.environ['NUMBA_CACHE_DIR']), Path(objects))}", flush=True)
+    started, pair = time.perf_counter(), 0
+    while time.perf_counter() - started < seconds:
+        for matchup in matchups:
+            game.play_batch(ruleset, matchup, policies, runner.seed_block(1, matchup, pair, pair + 200, game.cooperative))
+        pair += 200
+
+
+def profile(game_name: str, seconds: float = 20.0) -> Path:
+    from sim.core import config
+    from sim.core.registry import get_game
+
+    for tool in ("perf", "nm", "addr2line"):
+        if shutil.which(tool) is None:
+            raise UserError(f"`make profile` needs the Linux tool '{tool}' (packages linux-tools / binutils)")
+    game = get_game(game_name)
+    policy = list(config.compose([f"game={game_name}"]).policies)[0]
+    env = dict(os.environ, NUMBA_DEBUGINFO="1", NUMBA_CACHE_DIR=str(PROFILE_CACHE))
+    with tempfile.TemporaryDirectory() as folder:
+        data, objects = Path(folder) / "perf.data", Path(folder) / "objects"
+        objects.mkdir()
+        child = [sys.executable, "-m", "sim.profile", "--child", game.name, policy, str(seconds), str(objects)]
+        record = ["perf", "record", "-e", "cpu-clock", "-F", str(SAMPLE_HZ), "-o", str(data), "--", *child]
+        run = subprocess.run(record, cwd=PROJECT_ROOT, env=env, check=True, capture_output=True, text=True)
+        symbol_map = Path(re.search(r"^MAP (\S+)$", run.stdout, re.MULTILINE).group(1))
+        script = subprocess.run(["perf", "script", "-i", str(data), "-F", "ip"], capture_output=True, text=True, check=True)
+        samples = [int(line, 16) for line in script.stdout.split()]
+        try:
+            result = attribute(samples, symbol_map, objects)
+        finally:
+            symbol_map.unlink(missing_ok=True)
+    report = ensure_writable(output_root() / "reports" / "profile") / f"{game.name}.md"
+    report.write_text(_markdown(game.name, policy, seconds, result))
+    return report
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:
+        _child(sys.argv[2], sys.argv[3], float(sys.argv[4]), sys.argv[5])

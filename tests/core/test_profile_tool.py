@@ -1,0 +1,58 @@
+"""`make profile` (sim/profile.py): the pieces that name numba's compiled code for perf. perf itself
+is not run here (a measurement, like `make bench`); its samples are stood in for by addresses taken
+from the symbol map."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sim import profile
+from sim.core.registry import get_game
+
+needs_binutils = pytest.mark.skipif(
+    shutil.which("nm") is None or shutil.which("addr2line") is None, reason="needs binutils (nm, addr2line)"
+)
+
+
+def test_function_name_is_the_last_component_of_a_mangled_numba_symbol():
+    symbol = "_ZN3sim5games8waybound6engine16generate_actionsB3v12B54c8tJTC_2fWwGaMLSgE5ArrayIiLi1E1C7mutable7alignedE"
+    assert profile.function_name(symbol) == "generate_actions"
+    assert profile.function_name("cfunc." + symbol) == "generate_actions"
+    assert profile.function_name("strcmp") == "strcmp"
+
+
+def test_elf_objects_finds_each_object_and_where_it_ends():
+    def fake_elf(body: bytes) -> bytes:
+        header = bytearray(64)
+        header[:4] = b"\x7fELF"
+        section_table = 64 + len(body)
+        header[0x28:0x30] = section_table.to_bytes(8, "little")
+        header[0x3A:0x3C] = (64).to_bytes(2, "little")  # section header size
+        header[0x3C:0x3E] = (2).to_bytes(2, "little")  # two section headers
+        return bytes(header) + body + bytes(128)
+
+    first, second = fake_elf(b"a" * 10), fake_elf(b"b" * 30)
+    assert profile.elf_objects(b"pickle header" + first + b"between" + second + b"tail") == [first, second]
+
+
+@needs_binutils
+def test_symbol_map_names_the_loaded_kernel_and_samples_in_it_are_attributed_to_it(tmp_path):
+    game = get_game("coin_race")
+    game.warm_up()
+    objects = tmp_path / "objects"
+    objects.mkdir()
+    symbol_map = profile.write_symbol_map(Path(os.environ["NUMBA_CACHE_DIR"]), objects)
+    try:
+        rows = [line.split(" ", 2) for line in symbol_map.read_text().splitlines()]
+        kernels = [row for row in rows if profile.function_name(row[2].split("|")[1]) == "_play_batch"]
+        assert kernels, "coin_race's batch kernel is not in the map"
+        address, size = int(kernels[0][0], 16), int(kernels[0][1], 16)
+        assert size > 0 and (objects / kernels[0][2].split("|")[0]).exists()
+        samples = [address, address + size // 2, address + size - 1, address + size]  # the last is outside
+        result = profile.attribute(samples, symbol_map, objects)
+        assert result["samples"] == 3
+        assert result["inclusive"]["_play_batch"] == 3
+    finally:
+        symbol_map.unlink(missing_ok=True)
