@@ -147,7 +147,7 @@ def _markdown(game: str, policy: str, seconds: float, result: dict) -> str:
         return f"{100 * n / total:.1f}%"
 
     out = [
-        f"# Kernel profile: {game}, {policy} vs {policy}, default matchups",
+        f"# Kernel profile: {game}, {policy}, default matchups",
         "",
         f"{result['samples']:,} samples of the compiled code at {SAMPLE_HZ} Hz over {seconds:.0f} s of play "
         f"(`make profile GAME={game}`, {time.strftime('%Y-%m-%d')}).",
