@@ -169,13 +169,14 @@ def _markdown(game: str, policy: str, seconds: float, result: dict) -> str:
 
 def _child(game_name: str, policy: str, seconds: float, objects: str) -> None:
     """Runs under perf: compile or load, write the symbol map, then play until `seconds` pass."""
-    from sim.core import runner
+    from sim.core import config, runner
     from sim.core.registry import get_game
 
     game = get_game(game_name)
     game.warm_up()
     ruleset = game.load_ruleset(game.default_edition())
-    matchups = game.load_matchups(ruleset, game.matchup_sets()[0])
+    spec = list(config.compose([f"game={game_name}"]).matchups) or game.matchup_sets()[:1]
+    matchups = game.load_matchups(ruleset, spec)
     slots = 1 if game.cooperative else 2
     policies = (game.load_policy(policy),) * slots
     for matchup in matchups:  # every matchup's code path is compiled before the map is written
@@ -203,7 +204,10 @@ def profile(game_name: str, seconds: float = 20.0) -> Path:
         objects.mkdir()
         child = [sys.executable, "-m", "sim.profile", "--child", game.name, policy, str(seconds), str(objects)]
         record = ["perf", "record", "-e", "cpu-clock", "-F", str(SAMPLE_HZ), "-o", str(data), "--", *child]
-        run = subprocess.run(record, cwd=PROJECT_ROOT, env=env, check=True, capture_output=True, text=True)
+        run = subprocess.run(record, cwd=PROJECT_ROOT, env=env, capture_output=True, text=True)
+        if run.returncode != 0 or "MAP " not in run.stdout:
+            why = (run.stderr.strip().splitlines() or ["no output"])[-1]
+            raise UserError(f"perf record failed ({why}); is perf allowed here (kernel.perf_event_paranoid)?")
         symbol_map = Path(re.search(r"^MAP (\S+)$", run.stdout, re.MULTILINE).group(1))
         script = subprocess.run(["perf", "script", "-i", str(data), "-F", "ip"], capture_output=True, text=True, check=True)
         samples = [int(line, 16) for line in script.stdout.split()]
