@@ -31,13 +31,20 @@ END_TO_END_MATCHES = 2_000_000
 QUICK_END_TO_END_MATCHES = 20_000
 
 
-def _default_setup(name: str):
+def default_setup(name: str):
+    """(config, game, default ruleset, the config's default matchups) of a game: what a plain
+    `make sweep game=<name>` plays. The bench (and `make profile`) measure these."""
     cfg = config.compose([f"game={name}"])
     game = get_game(name)
     ruleset = game.load_ruleset(game.default_edition())
     spec = list(cfg.matchups) or game.matchup_sets()[:1]
-    matchup = game.load_matchups(ruleset, spec)[0]
-    return cfg, game, ruleset, matchup
+    return cfg, game, ruleset, game.load_matchups(ruleset, spec)
+
+
+def _default_setup(name: str):
+    """default_setup with the first default matchup only (the kernel figures' matchup)."""
+    cfg, game, ruleset, matchups = default_setup(name)
+    return cfg, game, ruleset, matchups[0]
 
 
 def kernel_rate(name: str, policy: str, seconds: float) -> float:

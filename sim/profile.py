@@ -169,14 +169,11 @@ def _markdown(game: str, policy: str, seconds: float, result: dict) -> str:
 
 def _child(game_name: str, policy: str, seconds: float, objects: str) -> None:
     """Runs under perf: compile or load, write the symbol map, then play until `seconds` pass."""
-    from sim.core import config, runner
-    from sim.core.registry import get_game
+    from sim.bench import default_setup
+    from sim.core import runner
 
-    game = get_game(game_name)
+    _, game, ruleset, matchups = default_setup(game_name)
     game.warm_up()
-    ruleset = game.load_ruleset(game.default_edition())
-    spec = list(config.compose([f"game={game_name}"]).matchups) or game.matchup_sets()[:1]
-    matchups = game.load_matchups(ruleset, spec)
     slots = 1 if game.cooperative else 2
     policies = (game.load_policy(policy),) * slots
     for matchup in matchups:  # every matchup's code path is compiled before the map is written
@@ -190,14 +187,13 @@ def _child(game_name: str, policy: str, seconds: float, objects: str) -> None:
 
 
 def profile(game_name: str, seconds: float = 20.0) -> Path:
-    from sim.core import config
-    from sim.core.registry import get_game
+    from sim.bench import default_setup
 
     for tool in ("perf", "nm", "addr2line"):
         if shutil.which(tool) is None:
             raise UserError(f"`make profile` needs the Linux tool '{tool}' (packages linux-tools / binutils)")
-    game = get_game(game_name)
-    policy = list(config.compose([f"game={game_name}"]).policies)[0]
+    cfg, game, _, _ = default_setup(game_name)
+    policy = list(cfg.policies)[0]
     env = dict(os.environ, NUMBA_DEBUGINFO="1", NUMBA_CACHE_DIR=str(PROFILE_CACHE))
     with tempfile.TemporaryDirectory() as folder:
         data, objects = Path(folder) / "perf.data", Path(folder) / "objects"

@@ -234,9 +234,11 @@ def _load_basic_set(lib: Library, name: str, rows: list) -> list[list[int]]:
     for entry in doc["cards"]:
         idx = _parse_nemesis_card(lib, entry, str(path), rows)
         by_tier[entry["tier"] - 1].append(idx)
+    from sim.games.aeons_end.engine import SU_BASIC_CAP
+
     for t, ids in enumerate(by_tier):
-        if len(ids) > 24:  # engine.SU_BASIC_CAP
-            raise UserError(f"at most 24 tier {t + 1} cards", file=str(path), entry="cards")
+        if len(ids) > SU_BASIC_CAP:
+            raise UserError(f"at most {SU_BASIC_CAP} tier {t + 1} cards", file=str(path), entry="cards")
     return by_tier
 
 
