@@ -1,7 +1,7 @@
 """`make bench`: throughput per game and bot (DESIGN.md §9). Never a timed test: a measurement.
 
 For each game it measures
-  kernel      matches/s on one core: play_batch alone, kernels warm
+  kernel      matches/s on one core: play_batch alone, kernels warm, the default matchups in turn
   end to end  matches/s from config to Parquet through the runner, with 1 and with 2 workers
   cold/warm   seconds to get the kernels ready in a fresh process, with an empty numba cache
               (compile) and with the project cache (load)
@@ -42,26 +42,29 @@ def default_setup(name: str):
 
 
 def _default_setup(name: str):
-    """default_setup with the first default matchup only (the kernel figures' matchup)."""
+    """default_setup with the first default matchup only (the no-JIT figure's small sample)."""
     cfg, game, ruleset, matchups = default_setup(name)
     return cfg, game, ruleset, matchups[0]
 
 
 def kernel_rate(name: str, policy: str, seconds: float) -> float:
-    """Matches per second of play_batch alone on this core (kernels already compiled)."""
-    _, game, ruleset, matchup = _default_setup(name)
+    """Matches per second of play_batch alone on this core (kernels already compiled), over the same
+    default matchups as the end-to-end sweep, in turn, so that the two figures compare."""
+    _, game, ruleset, matchups = default_setup(name)
     slots = 1 if game.cooperative else 2
     policies = (game.load_policy(policy),) * slots
-    block = 64
+    for matchup in matchups:
+        game.play_batch(ruleset, matchup, policies, runner.seed_block(1, matchup, 0, 1, game.cooperative))
+    block = 4
     played, pair_start = 0, 0
-    game.play_batch(ruleset, matchup, policies, runner.seed_block(1, matchup, 0, 2, game.cooperative))
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
-        seeds = runner.seed_block(1, matchup, pair_start, pair_start + block, game.cooperative)
-        game.play_batch(ruleset, matchup, policies, seeds)
-        played += len(seeds)
+        for matchup in matchups:
+            seeds = runner.seed_block(1, matchup, pair_start, pair_start + block, game.cooperative)
+            game.play_batch(ruleset, matchup, policies, seeds)
+            played += len(seeds)
         pair_start += block
-        block = min(block * 2, 16384)
+        block = min(block * 2, 1024)
     return played / (time.perf_counter() - started)
 
 
@@ -133,10 +136,10 @@ def run_bench(quick: bool = False, games: list[str] | None = None) -> dict:
     kernel_seconds = 0.5 if quick else KERNEL_SECONDS
     results = {"machine": _machine(), "quick": quick, "games": {}}
     for name in names:
-        cfg, game, _, matchup = _default_setup(name)
+        cfg, game, _, matchups = default_setup(name)
         game.warm_up()
         headline = list(cfg.policies)[0]
-        entry = {"engine_version": game.engine_version, "matchup": matchup.matchup_id, "policies": {}}
+        entry = {"engine_version": game.engine_version, "matchups": [m.matchup_id for m in matchups], "policies": {}}
         for policy in game.policy_names():
             rate = kernel_rate(name, policy, kernel_seconds if policy != "search" else kernel_seconds / 2)
             entry["policies"][policy] = {"kernel_matches_per_second": round(rate, 1)}
@@ -169,7 +172,7 @@ def _machine() -> dict:
 
 def _markdown(results: dict) -> str:
     lines = [
-        "| game | bot | kernel matches/s (1 core) | end to end 1 worker | end to end 2 workers | cold start s | warm start s | no-JIT matches/s |",
+        "| game | bot | kernel matches/s (1 core, default matchups) | end to end 1 worker | end to end 2 workers | cold start s | warm start s | no-JIT matches/s |",
         "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for name, entry in results["games"].items():

@@ -56,3 +56,26 @@ def test_symbol_map_names_the_loaded_kernel_and_samples_in_it_are_attributed_to_
         assert result["inclusive"]["_play_batch"] == 3
     finally:
         symbol_map.unlink(missing_ok=True)
+
+
+def test_prediction_excess_is_per_match_and_keeps_only_what_distinct_deals_add():
+    from collections import Counter
+
+    distinct = {
+        "samples": 400,
+        "inclusive": Counter(kernel=400, choose=100, step=50),
+        "lines": Counter({"e.py:9": 100, "e.py:3": 50}),
+    }
+    repeated = {
+        "samples": 400,
+        "inclusive": Counter(kernel=400, choose=20, step=100),
+        "lines": Counter({"e.py:9": 20, "e.py:3": 100}),
+    }
+    # the repeated run played twice as many matches in the same time
+    excess = profile.prediction_excess(distinct, 1000, repeated, 2000)
+    assert excess["share"] == pytest.approx(0.5)
+    assert excess["distinct_per_thousand"] == pytest.approx(400)
+    assert excess["inclusive"]["kernel"] == pytest.approx(200)
+    assert excess["inclusive"]["choose"] == pytest.approx(90)
+    assert "step" not in excess["inclusive"]  # 50 vs 50 per 1,000 matches: nothing extra
+    assert excess["lines"] == {"e.py:9": pytest.approx(90)}
