@@ -161,10 +161,16 @@ def _source_line(location: str) -> str:
         return ""
 
 
-def _code_cell(location: str) -> str:
-    if location.endswith(":?") or location.endswith(":0"):
-        return "(no line: code the compiler generated)"
-    return "`" + _source_line(location).replace("|", "\\|") + "`"
+def _line_rows(counts: Counter, top: int, figure) -> list[str]:
+    """Markdown rows `| file:line | figure(count) | code |` of the `top` most frequent source lines."""
+    rows = []
+    for location, n in counts.most_common(top):
+        if location.endswith(":?") or location.endswith(":0"):
+            code = "(no line: code the compiler generated)"
+        else:
+            code = "`" + _source_line(location).replace("|", "\\|") + "`"
+        rows.append(f"| {Path(location).name} | {figure(n)} | {code} |")
+    return rows
 
 
 def _markdown(game: str, policy: str, seconds: float, result: dict, excess: dict) -> str:
@@ -185,9 +191,8 @@ def _markdown(game: str, policy: str, seconds: float, result: dict, excess: dict
     for name, n in result["inclusive"].most_common(30):
         out.append(f"| {name} | {share(result['self'][name])} | {share(n)} |")
     out += ["", "| source line (innermost) | self | code |", "|---|---:|---|"]
-    for location, n in result["lines"].most_common(40):
-        out.append(f"| {Path(location).name} | {share(n)} | {_code_cell(location)} |")
-    lost = sum(excess["lines"].values())
+    out += _line_rows(result["lines"], 40, share)
+    lost = max(sum(excess["lines"].values()), 1e-9)
     out += [
         "",
         "## Branch prediction",
@@ -202,8 +207,7 @@ def _markdown(game: str, policy: str, seconds: float, result: dict, excess: dict
     for name, n in excess["inclusive"].most_common(15):
         out.append(f"| {name} | {n:.1f} |")
     out += ["", "| source line (innermost) | share of the extra samples | code |", "|---|---:|---|"]
-    for location, n in excess["lines"].most_common(30):
-        out.append(f"| {Path(location).name} | {100 * n / max(lost, 1e-9):.1f}% | {_code_cell(location)} |")
+    out += _line_rows(excess["lines"], 30, lambda n: f"{100 * n / lost:.1f}%")
     return "\n".join(out) + "\n"
 
 
