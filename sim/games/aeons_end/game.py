@@ -6,6 +6,7 @@ import functools
 
 import numpy as np
 
+from sim.core.data_files import read_yaml
 from sim.core.errors import UserError
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 from sim.core.rng import name_key
@@ -129,7 +130,7 @@ class AeonsEnd(Game):
         if name not in POLICIES:
             raise UserError(f"unknown policy '{name}' (known: {', '.join(POLICIES)})", entry=name)
         path = D.DATA_DIR / "policies" / f"{name}.yaml"
-        doc = D.read_yaml(path)
+        doc = read_yaml(path)
         file = str(path)
         if POLICIES[name] == 2:
             return self._load_search(name, doc, file)
