@@ -16,7 +16,7 @@ State encoding (OpenSpiel style): one int32 vector per match (layout constants b
   globals [0, GLOBALS): round, turns, active seat, phase (main or a pending decision), decider,
     done/winner/end reason/error, Netherway open + creator, pending decision arguments, event count.
   per seat p at player_base(p): scalars (Renown, marks, capacity, Charge, counters), then deck
-    (card ids, top = last), discard, hand (unordered card ids), then MAX_UNITS unit records
+    (card ids, top = last), discard, hand (card ids, kept sorted), then MAX_UNITS unit records
     (unit 0 = the Companion; Allies packed after it): profile, card, Route, damage, ready, ...
 Action encoding: action = kind << 16 | x << 8 | y (see A_* below); `legal_actions` writes the legal
 ones for the current decider into a buffer. Pending decisions (defender choice, Grinshade roll,
@@ -47,6 +47,7 @@ from sim.games.waybound.vocab import (
     C_EFFECT,
     C_KIND,
     C_PROFILE,
+    CARD_WIDTH,
     EF_BOUNCE_ALLY,
     EF_BUFF_FORCE,
     EF_BUFF_INSIGHT,
@@ -100,13 +101,13 @@ from sim.games.waybound.vocab import (
     PARAM_CANDIDATES,
     PARAM_HORIZON,
     PARAM_ROLLOUTS,
-    PARAM_WEIGHTS,
     PF_FORCE,
     PF_GUARD,
     PF_INSIGHT,
     PF_KW,
     POLICY_GREEDY,
     POLICY_RANDOM,
+    PROFILE_WIDTH,
     R_ASCEND_COST,
     R_ASCEND_MARKS,
     R_CLAIM_MAX,
@@ -341,21 +342,40 @@ def log_event(s, events, kind, a, b, c, d, e):
     s[G_EVENTS] = n + 1
 
 
+# ---------------------------------------------------------------------------- tables
+# The card and profile tables reach the kernels flattened (row-major, see `flat_tables`): with the
+# row width a compile-time constant an entry is one load from the data pointer, where a 2-D array
+# also loads its stride from the kernel's stack frame.
+@njit(cache=True, inline="always")
+def card_field(cards, card, field):
+    return cards[card * CARD_WIDTH + field]
+
+
+@njit(cache=True, inline="always")
+def profile_field(profiles, profile, field):
+    return profiles[profile * PROFILE_WIDTH + field]
+
+
+def flat_tables(tables):
+    """(rules, cards, profiles) as the kernels take them."""
+    return tables.rules, tables.cards.reshape(-1), tables.profiles.reshape(-1)
+
+
 # ---------------------------------------------------------------------------- unit queries
 @njit(cache=True, inline="always")
 def keyword(s, profiles, p, i, k):
-    return profiles[s[unit_base(p, i) + U_PROFILE], PF_KW + k]
+    return profile_field(profiles, s[unit_base(p, i) + U_PROFILE], PF_KW + k)
 
 
 @njit(cache=True, inline="always")
 def unit_guard(s, profiles, p, i):
-    return profiles[s[unit_base(p, i) + U_PROFILE], PF_GUARD]
+    return profile_field(profiles, s[unit_base(p, i) + U_PROFILE], PF_GUARD)
 
 
 @njit(cache=True, inline="always")
 def unit_insight(s, profiles, p, i):
     u = unit_base(p, i)
-    return profiles[s[u + U_PROFILE], PF_INSIGHT] + s[u + U_INSIGHT_BONUS]
+    return profile_field(profiles, s[u + U_PROFILE], PF_INSIGHT) + s[u + U_INSIGHT_BONUS]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -363,17 +383,17 @@ def unit_force(s, rules, profiles, p, i):
     u = unit_base(p, i)
     prof = s[u + U_PROFILE]
     route = s[u + U_ROUTE]
-    force = profiles[prof, PF_FORCE] + s[u + U_FORCE_BONUS]
+    force = profile_field(profiles, prof, PF_FORCE) + s[u + U_FORCE_BONUS]
     if route == GLASS_ORCHARD:
         force += rules[R_ORCHARD_FORCE]
-    kindled = profiles[prof, PF_KW + KW_KINDLED]
+    kindled = profile_field(profiles, prof, PF_KW + KW_KINDLED)
     if kindled > 0 and s[u + U_DAMAGE] > 0:
         force += kindled
     pb = player_base(p)
-    siege = profiles[prof, PF_KW + KW_SIEGE]
+    siege = profile_field(profiles, prof, PF_KW + KW_SIEGE)
     if siege > 0:
         force += min(siege, s[pb + P_CHALLENGES_TURN])
-    momentum = profiles[prof, PF_KW + KW_PACK_MOMENTUM]
+    momentum = profile_field(profiles, prof, PF_KW + KW_PACK_MOMENTUM)
     if momentum > 0:
         force += min(momentum, s[pb + P_DEFEATS_TURN])
     if s[G_ACTIVE] == p:
@@ -381,7 +401,7 @@ def unit_force(s, rules, profiles, p, i):
         for j in range(s[pb + P_UNITS_N]):
             if j != i:
                 v = unit_base(p, j)
-                if s[v + U_ROUTE] == route and profiles[s[v + U_PROFILE], PF_KW + KW_AURA] > 0:
+                if s[v + U_ROUTE] == route and profile_field(profiles, s[v + U_PROFILE], PF_KW + KW_AURA) > 0:
                     force += 1
                     break
     force -= s[u + U_HEX]
@@ -399,6 +419,27 @@ def ready_opposing_at(s, q, route):
         if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
             count += 1
     return count
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def characters_by_route(s, q):
+    """Seat q's characters per Route, (all, ready), each packed 8 bits per Route (at most 31 each):
+    one pass a decision instead of a scan of the opposing units for every action that asks."""
+    everyone = np.int64(0)
+    ready = np.int64(0)
+    for j in range(s[player_base(q) + P_UNITS_N]):
+        v = unit_base(q, j)
+        one = np.int64(1) << np.int64(8 * s[v + U_ROUTE])
+        everyone += one
+        if s[v + U_READY] == 1:
+            ready += one
+    return everyone, ready
+
+
+@njit(cache=True, inline="always")
+def at_route(packed, route):
+    """How many characters `characters_by_route` counted at the Route."""
+    return (packed >> np.int64(8 * route)) & 255
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -421,17 +462,24 @@ def adjacent(a, b, nether_open):
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def can_explore(s, rules, profiles, p, i):
+    if not may_explore_unblocked(s, rules, profiles, p, i):
+        return False
+    return ready_opposing_at(s, 1 - p, s[unit_base(p, i) + U_ROUTE]) == 0
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def may_explore_unblocked(s, rules, profiles, p, i):
+    """can_explore without the blocking test (no ready opposing character at the Route)."""
     u = unit_base(p, i)
     if s[u + U_READY] == 0 or s[u + U_RECOVERY] > 0 or s[u + U_NO_EXPLORE] != 0:
         return False
     if unit_insight(s, profiles, p, i) <= 0:
         return False
-    route = s[u + U_ROUTE]
-    if route == NETHERWAY and s[u + U_NETHER_EXPLORED] != 0:
+    if s[u + U_ROUTE] == NETHERWAY and s[u + U_NETHER_EXPLORED] != 0:
         return False
     if p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1:
         return False
-    return ready_opposing_at(s, 1 - p, route) == 0
+    return True
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -467,22 +515,41 @@ def draw_cards(s, p, n, keys, counters, events, counts):
         top = s[pb + P_DECK_N] - 1
         card = s[pb + DECK_OFF + top]
         s[pb + P_DECK_N] = top
-        h = s[pb + P_HAND_N]
-        s[pb + HAND_OFF + h] = card
-        s[pb + P_HAND_N] = h + 1
+        add_to_hand(s, p, card)
         if s[G_COUNT] != 0:
             count_card(counts, p, card, 0)
         log_event(s, events, EV_DRAW, p, card, 0, 0, 0)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def add_to_hand(s, p, card):
+    """The hand is kept sorted by card id: copies sit together and the cards of one kind mostly do
+    too (ids are grouped by faction, Allies before Tactics), which makes the scans of the hand
+    that every decision does predictable for the CPU."""
+    pb = player_base(p)
+    k = s[pb + P_HAND_N]
+    while k > 0 and s[pb + HAND_OFF + k - 1] > card:
+        s[pb + HAND_OFF + k] = s[pb + HAND_OFF + k - 1]
+        k -= 1
+    s[pb + HAND_OFF + k] = card
+    s[pb + P_HAND_N] += 1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def remove_hand_at(s, p, k):
+    pb = player_base(p)
+    n = s[pb + P_HAND_N] - 1
+    for h in range(k, n):
+        s[pb + HAND_OFF + h] = s[pb + HAND_OFF + h + 1]
+    s[pb + P_HAND_N] = n
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def remove_from_hand(s, p, card):
     pb = player_base(p)
-    n = s[pb + P_HAND_N]
-    for k in range(n):
+    for k in range(s[pb + P_HAND_N]):
         if s[pb + HAND_OFF + k] == card:
-            s[pb + HAND_OFF + k] = s[pb + HAND_OFF + n - 1]
-            s[pb + P_HAND_N] = n - 1
+            remove_hand_at(s, p, k)
             return True
     return False
 
@@ -661,11 +728,11 @@ def end_turn(s, rules, cards, keys, counters, events, counts):
         n = s[pb + P_HAND_N]
         best = 0
         for k in range(1, n):
-            if cards[s[pb + HAND_OFF + k], C_COST] >= cards[s[pb + HAND_OFF + best], C_COST]:
+            cost = card_field(cards, s[pb + HAND_OFF + k], C_COST)
+            if cost >= card_field(cards, s[pb + HAND_OFF + best], C_COST):
                 best = k
         card = s[pb + HAND_OFF + best]
-        s[pb + HAND_OFF + best] = s[pb + HAND_OFF + n - 1]
-        s[pb + P_HAND_N] = n - 1
+        remove_hand_at(s, p, best)
         to_discard(s, p, card)
     for i in range(s[pb + P_UNITS_N]):
         u = unit_base(p, i)
@@ -892,9 +959,8 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
                 n = push(out, n, encode(A_CHOICE, d + 1, 0))
         return n
     # ---- main phase
-    open_mask = np.int64(0)
-    if values is not None:
-        open_mask = open_routes_mask(s)
+    opp_packed, opp_ready_packed = characters_by_route(s, q)
+    open_mask = open_routes(opp_ready_packed)
     n = push(out, n, encode(A_END, 0, 0))
     if values is not None:
         values[0] = w[W_END]
@@ -905,36 +971,23 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
     units_n = s[pb + P_UNITS_N]
     qb = player_base(q)
     opp_n = s[qb + P_UNITS_N]
-    seen_low = np.int64(0)  # card ids already offered (bit sets for ids < 60 and < 120)
-    seen_high = np.int64(0)
+    previous = -1
     for h in range(hand_n):
         card = s[pb + HAND_OFF + h]
-        seen = False
-        if card < 60:
-            bit = np.int64(1) << np.int64(card)
-            seen = (seen_low & bit) != 0
-            seen_low |= bit
-        elif card < 120:
-            bit = np.int64(1) << np.int64(card - 60)
-            seen = (seen_high & bit) != 0
-            seen_high |= bit
-        else:
-            for h2 in range(h):
-                if s[pb + HAND_OFF + h2] == card:
-                    seen = True
-                    break
-        if seen or cards[card, C_COST] > charge:
+        copy = card == previous  # the hand is sorted: a card's copies are offered once
+        previous = card
+        if copy or card_field(cards, card, C_COST) > charge:
             continue
         start = n
-        if cards[card, C_KIND] == KIND_ALLY:
-            for r in range(n_routes):
-                n = push(out, n, encode(A_PLAY_ALLY, card, r))
+        if card_field(cards, card, C_KIND) == KIND_ALLY:
             if values is not None:
                 base, insight, opens = ally_card_value(s, cards, profiles, card, w)
-                for k in range(start, n):
-                    values[k] = ally_route_value(base, insight, opens, out[k] & 255, w, open_mask)
+            for r in range(n_routes):
+                n = push(out, n, encode(A_PLAY_ALLY, card, r))
+                if values is not None:
+                    values[n - 1] = ally_route_value(base, insight, opens, r, w, open_mask)
             continue
-        effect = cards[card, C_EFFECT]
+        effect = card_field(cards, card, C_EFFECT)
         if effect == EF_DAMAGE_ANY:
             for j in range(opp_n):
                 n = push(out, n, encode(A_PLAY_TACTIC, card, j))
@@ -999,74 +1052,78 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
                 n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
         if values is not None:
             for k in range(start, n):
-                values[k] = tactic_value(s, rules, cards, profiles, card, out[k] & 255, p, w, open_mask)
-    # opposing characters per Route, all and ready, packed 8 bits per Route (at most 31 each)
-    opp_packed = np.int64(0)
-    opp_ready_packed = np.int64(0)
-    for j in range(opp_n):
-        v = unit_base(q, j)
-        one = np.int64(1) << np.int64(8 * s[v + U_ROUTE])
-        opp_packed += one
-        if s[v + U_READY] == 1:
-            opp_ready_packed += one
+                values[k] = tactic_value(
+                    s, rules, cards, profiles, card, out[k] & 255, p, w, open_mask, opp_packed, opp_ready_packed
+                )
     explore_banned = p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1
     for i in range(units_n):
         u = unit_base(p, i)
         if s[u + U_RECOVERY] > 0:
             continue
+        # the unit's fields and profile row read once: every push stores to `out`, which numba
+        # cannot tell apart from `s`, so a later read of `s` would be a load again
         route = s[u + U_ROUTE]
-        ready_here = (opp_ready_packed >> np.int64(8 * route)) & 255
-        opp_here = (opp_packed >> np.int64(8 * route)) & 255
-        if s[u + U_CARD] >= 0 and cards[s[u + U_CARD], C_ALT_PROFILE] >= 0:
+        card = s[u + U_CARD]
+        ready = s[u + U_READY]
+        unit_keywords = s[u + U_PROFILE] * PROFILE_WIDTH + PF_KW
+        ready_here = at_route(opp_ready_packed, route)
+        opp_here = at_route(opp_packed, route)
+        if card >= 0 and card_field(cards, card, C_ALT_PROFILE) >= 0:
             if s[u + U_SHIFT_USED] == 0 and charge >= rules[R_SHIFT_COST]:
                 n = push(out, n, encode(A_SHIFT, i, 0))
                 if values is not None:
                     values[n - 1] = shift_value()
-        if s[u + U_READY] == 0:
+        if ready == 0:
             continue
-        if s[u + U_MOVED] == 0 and keyword(s, profiles, p, i, KW_ROOTED) == 0:
-            lightfoot = keyword(s, profiles, p, i, KW_LIGHTFOOT) > 0
-            start = n
+        insight = unit_insight(s, profiles, p, i)
+        no_explore = s[u + U_NO_EXPLORE]
+        if s[u + U_MOVED] == 0 and profiles[unit_keywords + KW_ROOTED] == 0:
+            lightfoot = profiles[unit_keywords + KW_LIGHTFOOT] > 0
+            free_move = profiles[unit_keywords + KW_SWIFT] > 0 or profiles[unit_keywords + KW_FREE_MOVE] > 0
             for d in range(n_routes):
                 if d == route or not adjacent(route, d, nether):
                     continue
-                cost = move_cost(s, rules, profiles, p, i, d)
+                cost = 0 if d == WINDBRIDGE or free_move else 1  # move_cost
                 if cost <= charge:
                     n = push(out, n, encode(A_MOVE, i, d * 2))
+                    if values is not None:
+                        values[n - 1] = move_value_of(cost, insight, route, d, False, no_explore, w, open_mask)
                 if lightfoot and cost + rules[R_LIGHTFOOT_COST] <= charge:
                     n = push(out, n, encode(A_MOVE, i, d * 2 + 1))
-            if values is not None:
-                for k in range(start, n):
-                    values[k] = move_value(s, rules, profiles, p, i, out[k] & 255, w, open_mask)
+                    if values is not None:
+                        paid = cost + rules[R_LIGHTFOOT_COST]
+                        values[n - 1] = move_value_of(paid, insight, route, d, True, no_explore, w, open_mask)
         if (
             ready_here == 0
             and not explore_banned
-            and s[u + U_NO_EXPLORE] == 0
-            and unit_insight(s, profiles, p, i) > 0
+            and no_explore == 0
+            and insight > 0
             and not (route == NETHERWAY and s[u + U_NETHER_EXPLORED] != 0)
         ):
             n = push(out, n, encode(A_EXPLORE, i, 0))
             if values is not None:
                 values[n - 1] = explore_value(s, profiles, p, i, w)
         if opp_here > 0:
-            free_choice = ready_here == 0 or keyword(s, profiles, p, i, KW_SLIPSTREAM) > 0
-            start = n
-            if ready_here > 1 and not free_choice and keyword(s, profiles, p, i, KW_PRECISION) == 0:
+            free_choice = ready_here == 0 or profiles[unit_keywords + KW_SLIPSTREAM] > 0
+            if values is not None:
+                damage = unit_force(s, rules, profiles, p, i)
+            if ready_here > 1 and not free_choice and profiles[unit_keywords + KW_PRECISION] == 0:
                 n = push(out, n, encode(A_CHALLENGE, i, DEFENDER_CHOOSES))
+                if values is not None:
+                    values[n - 1] = challenge_value(s, cards, profiles, p, i, DEFENDER_CHOOSES, damage, w)
             else:
                 for j in range(opp_n):
                     v = unit_base(q, j)
                     if s[v + U_ROUTE] == route and (free_choice or s[v + U_READY] == 1):
                         n = push(out, n, encode(A_CHALLENGE, i, j))
-            if values is not None and n > start:
-                damage = unit_force(s, rules, profiles, p, i)
-                for k in range(start, n):
-                    values[k] = challenge_value(s, cards, profiles, p, i, out[k] & 255, damage, w)
-    end_of_units = n
+                        if values is not None:
+                            values[n - 1] = challenge_value(s, cards, profiles, p, i, j, damage, w)
     if s[unit_base(p, 0) + U_RECOVERY] == 0:
         if s[pb + P_PATH] < 0 and s[pb + P_MARKS] >= rules[R_PATH_MARKS] and charge >= rules[R_PATH_COST]:
-            n = push(out, n, encode(A_PATH, 0, 0))
-            n = push(out, n, encode(A_PATH, 1, 0))
+            for path in range(2):
+                n = push(out, n, encode(A_PATH, path, 0))
+                if values is not None:
+                    values[n - 1] = companion_value(A_PATH, w)
         if (
             s[pb + P_PATH] >= 0
             and s[pb + P_ASCENDED] == 0
@@ -1074,12 +1131,13 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
             and charge >= rules[R_ASCEND_COST]
         ):
             n = push(out, n, encode(A_ASCEND, 0, 0))
+            if values is not None:
+                values[n - 1] = companion_value(A_ASCEND, w)
         if keyword(s, profiles, p, 0, KW_NYX_OPEN) > 0 and nether == 0 and s[pb + P_NYX_OPENED] == 0:
             if charge >= nyxara_cost(s, rules, profiles, p):
                 n = push(out, n, encode(A_NYX_OPEN, 0, 0))
-    if values is not None:
-        for k in range(end_of_units, n):
-            values[k] = companion_value(out[k] >> 16, w)
+                if values is not None:
+                    values[n - 1] = companion_value(A_NYX_OPEN, w)
     return n
 
 
@@ -1212,7 +1270,7 @@ def declare_defender(s, rules, profiles, j, events):
 
 @njit(cache=True, _nrt=False)
 def play_ally(s, rules, cards, profiles, p, card, route, events):
-    i = add_unit(s, p, cards[card, C_PROFILE], card, route)
+    i = add_unit(s, p, card_field(cards, card, C_PROFILE), card, route)
     q = 1 - p
     if keyword(s, profiles, p, i, KW_OPENS_NETHER) > 0:
         open_netherway(s, p, events)
@@ -1237,8 +1295,8 @@ def play_ally(s, rules, cards, profiles, p, card, route, events):
 @njit(cache=True, _nrt=False)
 def play_tactic(s, rules, cards, profiles, p, card, target, keys, counters, events, counts):
     q = 1 - p
-    effect = cards[card, C_EFFECT]
-    amount = cards[card, C_AMOUNT]
+    effect = card_field(cards, card, C_EFFECT)
+    amount = card_field(cards, card, C_AMOUNT)
     pb = player_base(p)
     if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
         outcome = deal_direct_damage(s, rules, profiles, q, target, amount, events)
@@ -1252,10 +1310,7 @@ def play_tactic(s, rules, cards, profiles, p, card, target, keys, counters, even
         s[pb + P_ALLIES_DEFEATED] += 1
     elif effect == EF_BOUNCE_ALLY:
         v = unit_base(q, target)
-        qb = player_base(q)
-        h = s[qb + P_HAND_N]
-        s[qb + HAND_OFF + h] = s[v + U_CARD]
-        s[qb + P_HAND_N] = h + 1
+        add_to_hand(s, q, s[v + U_CARD])
         remove_unit(s, q, target)
     elif effect == EF_SWEEP_ROUTE:
         j = s[player_base(q) + P_UNITS_N] - 1
@@ -1336,9 +1391,7 @@ def star_chart_choice(s, p, choice):
     for t in range(r):
         s[pb + DECK_OFF + r - 1 - t] = rest[t]
     s[pb + P_DECK_N] = body + r
-    h = s[pb + P_HAND_N]
-    s[pb + HAND_OFF + h] = top[keep]
-    s[pb + P_HAND_N] = h + 1
+    add_to_hand(s, p, top[keep])
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -1443,7 +1496,7 @@ def step(s, rules, cards, profiles, action, keys, counters, events, counts):
         end_turn(s, rules, cards, keys, counters, events, counts)
         return
     if kind == A_PLAY_ALLY or kind == A_PLAY_TACTIC:
-        s[pb + P_CHARGE] -= cards[x, C_COST]
+        s[pb + P_CHARGE] -= card_field(cards, x, C_COST)
         remove_from_hand(s, p, x)
         if s[G_COUNT] != 0:
             count_card(counts, p, x, 1)
@@ -1510,10 +1563,10 @@ def step(s, rules, cards, profiles, action, keys, counters, events, counts):
         card = s[u + U_CARD]
         s[pb + P_CHARGE] -= rules[R_SHIFT_COST]
         s[u + U_SHIFT_USED] = 1
-        if s[u + U_PROFILE] == cards[card, C_PROFILE]:
-            s[u + U_PROFILE] = cards[card, C_ALT_PROFILE]
+        if s[u + U_PROFILE] == card_field(cards, card, C_PROFILE):
+            s[u + U_PROFILE] = card_field(cards, card, C_ALT_PROFILE)
         else:
-            s[u + U_PROFILE] = cards[card, C_PROFILE]
+            s[u + U_PROFILE] = card_field(cards, card, C_PROFILE)
         check_defeat(s, rules, profiles, p, x, events)
         return
     if kind == A_NYX_OPEN:
@@ -1539,7 +1592,7 @@ def check_invariants(s, rules, cards, profiles):
             u = unit_base(p, i)
             if i > 0:
                 allies += 1
-                if s[u + U_CARD] < 0 or cards[s[u + U_CARD], C_KIND] != KIND_ALLY:
+                if s[u + U_CARD] < 0 or card_field(cards, s[u + U_CARD], C_KIND) != KIND_ALLY:
                     return 3
             route = s[u + U_ROUTE]
             if route < 0 or route > 3 or (route == NETHERWAY and s[G_NETHER_OPEN] == 0):
@@ -1560,8 +1613,10 @@ def check_invariants(s, rules, cards, profiles):
             return 10
         for k in range(s[pb + P_HAND_N]):
             card = s[pb + HAND_OFF + k]
-            if card < 0 or card >= cards.shape[0]:
+            if card < 0 or card >= cards.shape[0] // CARD_WIDTH:
                 return 11
+            if k > 0 and card < s[pb + HAND_OFF + k - 1]:
+                return 12  # add_to_hand keeps the hand sorted
     return 0
 
 
@@ -1575,7 +1630,7 @@ def remaining_guard(s, profiles, q, j):
 def defeat_value(s, cards, q, j, w):
     if j == 0:
         return w[W_DEFEAT_COMPANION]
-    return w[W_DEFEAT_ALLY] * (1.0 + cards[s[unit_base(q, j) + U_CARD], C_COST] * 0.5)
+    return w[W_DEFEAT_ALLY] * (1.0 + card_field(cards, s[unit_base(q, j) + U_CARD], C_COST) * 0.5)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -1603,7 +1658,7 @@ def score_action(s, rules, cards, profiles, action, w, open_mask):
         db = player_base(d)
         cheap = 0
         for k in range(s[db + P_HAND_N]):
-            if cards[s[db + HAND_OFF + k], C_COST] <= 2:
+            if card_field(cards, s[db + HAND_OFF + k], C_COST) <= 2:
                 cheap += 1
         if x == 1:
             return w[W_MULLIGAN] if cheap == 0 else -1.0
@@ -1620,7 +1675,8 @@ def score_action(s, rules, cards, profiles, action, w, open_mask):
     if phase == PH_STAR_CHART:
         n = s[pb + P_DECK_N]
         card = s[pb + DECK_OFF + n - 1 - x // 2]
-        return (10.0 if cards[card, C_COST] <= s[pb + P_CAPACITY] + 1 else 0.0) - abs(cards[card, C_COST] - 3)
+        cost = card_field(cards, card, C_COST)
+        return (10.0 if cost <= s[pb + P_CAPACITY] + 1 else 0.0) - abs(cost - 3)
     if phase == PH_NETHER_EXIT or phase == PH_STORMDANCER:
         if phase == PH_STORMDANCER and x == 0:
             return 0.0
@@ -1646,7 +1702,8 @@ def score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask):
         base, insight, opens = ally_card_value(s, cards, profiles, x, w)
         return ally_route_value(base, insight, opens, y, w, open_mask)
     if kind == A_PLAY_TACTIC:
-        return tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask)
+        opp_packed, opp_ready_packed = characters_by_route(s, 1 - p)
+        return tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask, opp_packed, opp_ready_packed)
     if kind == A_MOVE:
         return move_value(s, rules, profiles, p, x, y, w, open_mask)
     if kind == A_EXPLORE:
@@ -1663,11 +1720,12 @@ def score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask):
 @njit(cache=True, _nrt=False, forceinline=True)
 def ally_card_value(s, cards, profiles, card, w):
     """The Route-independent part of playing an Ally card: (base value, Insight, opens the Netherway)."""
-    prof = cards[card, C_PROFILE]
-    insight = profiles[prof, PF_INSIGHT]
-    base = w[W_ALLY_VALUE] * (profiles[prof, PF_FORCE] + profiles[prof, PF_GUARD] + insight)
-    base += w[W_CHARGE] * cards[card, C_COST]
-    opens = profiles[prof, PF_KW + KW_OPENS_NETHER] > 0 and s[G_NETHER_OPEN] == 0
+    prof = card_field(cards, card, C_PROFILE)
+    insight = profile_field(profiles, prof, PF_INSIGHT)
+    force = profile_field(profiles, prof, PF_FORCE)
+    base = w[W_ALLY_VALUE] * (force + profile_field(profiles, prof, PF_GUARD) + insight)
+    base += w[W_CHARGE] * card_field(cards, card, C_COST)
+    opens = profile_field(profiles, prof, PF_KW + KW_OPENS_NETHER) > 0 and s[G_NETHER_OPEN] == 0
     return base, insight, opens
 
 
@@ -1684,12 +1742,13 @@ def ally_route_value(base, insight, opens, route, w, open_mask):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask):
+def tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask, opp_packed, opp_ready_packed):
+    """`opp_packed`, `opp_ready_packed`: characters_by_route of the opposing seat."""
     q = 1 - p
     pb = player_base(p)
-    effect = cards[x, C_EFFECT]
-    amount = cards[x, C_AMOUNT]
-    value = w[W_CHARGE] * cards[x, C_COST]
+    effect = card_field(cards, x, C_EFFECT)
+    amount = card_field(cards, x, C_AMOUNT)
+    value = w[W_CHARGE] * card_field(cards, x, C_COST)
     if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
         value += hit_value(s, cards, profiles, q, y, amount, w)
     elif effect == EF_DEFEAT_ALLY:
@@ -1702,15 +1761,16 @@ def tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask):
                 value += defeat_value(s, cards, q, j, w) * 0.8
     elif effect == EF_BUFF_FORCE:
         u = unit_base(p, y)
-        if s[u + U_READY] == 1 and units_at(s, q, s[u + U_ROUTE]) > 0:
+        if s[u + U_READY] == 1 and at_route(opp_packed, s[u + U_ROUTE]) > 0:
             value += w[W_BUFF] * amount
     elif effect == EF_BUFF_INSIGHT:
-        if can_explore(s, rules, profiles, p, y):
+        route = s[unit_base(p, y) + U_ROUTE]
+        if may_explore_unblocked(s, rules, profiles, p, y) and at_route(opp_ready_packed, route) == 0:
             value += w[W_RENOWN] * amount * 0.8
     elif effect == EF_READY_NO_EXPLORE:
         if y != NO_TARGET:
             u = unit_base(p, y)
-            if units_at(s, q, s[u + U_ROUTE]) > 0:
+            if at_route(opp_packed, s[u + U_ROUTE]) > 0:
                 value += w[W_BUFF] * 2.0
     elif effect == EF_COMPANION_MOVE_HEAL:
         value += w[W_HEAL] * min(amount, s[unit_base(p, 0) + U_DAMAGE])
@@ -1746,13 +1806,20 @@ def tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask):
 @njit(cache=True, _nrt=False, forceinline=True)
 def move_value(s, rules, profiles, p, x, y, w, open_mask):
     dest = y >> 1
-    cost = move_cost(s, rules, profiles, p, x, dest) + (rules[R_LIGHTFOOT_COST] if (y & 1) == 1 else 0)
-    value = w[W_CHARGE] * cost
+    stays_ready = (y & 1) == 1
+    paid = move_cost(s, rules, profiles, p, x, dest) + (rules[R_LIGHTFOOT_COST] if stays_ready else 0)
+    u = unit_base(p, x)
     insight = unit_insight(s, profiles, p, x)
-    here = s[unit_base(p, x) + U_ROUTE]
+    return move_value_of(paid, insight, s[u + U_ROUTE], dest, stays_ready, s[u + U_NO_EXPLORE], w, open_mask)
+
+
+@njit(cache=True, inline="always")
+def move_value_of(paid, insight, here, dest, stays_ready, no_explore, w, open_mask):
+    """move_value from the unit's Insight and Route, the Charge paid and whether Lightfoot keeps it ready."""
+    value = w[W_CHARGE] * paid
     if insight > 0 and ((open_mask >> dest) & 1) == 1 and ((open_mask >> here) & 1) == 0:
         value += w[W_MOVE_OPEN] * insight
-    if (y & 1) == 1 and insight > 0 and ((open_mask >> dest) & 1) == 1 and s[unit_base(p, x) + U_NO_EXPLORE] == 0:
+    if stays_ready and insight > 0 and ((open_mask >> dest) & 1) == 1 and no_explore == 0:
         value += w[W_RENOWN] * insight * 0.9
     if dest == NETHERWAY:
         value += w[W_NETHER]
@@ -1802,36 +1869,43 @@ def companion_value(kind, w):
 @njit(cache=True, _nrt=False, forceinline=True)
 def open_routes_mask(s):
     """Bit r set when no ready character of the non-active seat stands at Route r."""
-    q = 1 - s[G_ACTIVE]
-    blocked = np.int64(0)
-    for j in range(s[player_base(q) + P_UNITS_N]):
-        v = unit_base(q, j)
-        if s[v + U_READY] == 1:
-            blocked |= np.int64(1) << np.int64(s[v + U_ROUTE])
-    return np.int64(15) & ~blocked
+    return open_routes(characters_by_route(s, 1 - s[G_ACTIVE])[1])
+
+
+@njit(cache=True, inline="always")
+def open_routes(ready_packed):
+    """open_routes_mask from the non-active seat's ready characters_by_route."""
+    mask = np.int64(0)
+    for r in range(4):
+        mask |= np.int64(at_route(ready_packed, r) == 0) << np.int64(r)
+    return mask
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def greedy_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream):
-    """Index of the best-valued action, ties broken from the decider's stream. In the main phase
-    `values` must already hold the values (generate_actions with `w`); other phases are scored here."""
+    """Index of the best-valued action; when several are within 1e-9 of the best, one draw from the
+    decider's stream picks among them uniformly. In the main phase `values` must already hold the
+    values (generate_actions with `w`); other phases are scored here."""
     if s[G_PHASE] != PH_MAIN:
         open_mask = open_routes_mask(s)
         for k in range(n):
             values[k] = score_action(s, rules, cards, profiles, legal[k], w, open_mask)
-    best = 0
+    # Written without data-dependent branches (max, count, select): which action is best changes
+    # from decision to decision, and a branch on it is mispredicted about as often as not.
     best_value = -1e18
+    for k in range(n):
+        best_value = max(best_value, values[k])
+    threshold = best_value - 1e-9
     ties = 0
     for k in range(n):
-        value = values[k]
-        if value > best_value + 1e-9:
-            best_value = value
-            best = k
-            ties = 1
-        elif value > best_value - 1e-9:
-            ties += 1
-            if next_below(keys, counters, stream, ties) == 0:
-                best = k
+        ties += np.int64(values[k] > threshold)
+    pick = next_below(keys, counters, stream, ties) if ties > 1 else 0
+    best = 0
+    seen = 0
+    for k in range(n):
+        tie = values[k] > threshold
+        best = k if tie and seen == pick else best
+        seen += np.int64(tie)
     return best
 
 
@@ -1868,8 +1942,9 @@ def determinize(s, p, keys, counters, stream):
     for k in range(nh):
         s[qb + DECK_OFF + nd + k] = s[qb + HAND_OFF + k]
     shuffle(s, qb + DECK_OFF, qb + DECK_OFF + nd + nh, keys, counters, stream)
+    s[qb + P_HAND_N] = 0
     for k in range(nh):
-        s[qb + HAND_OFF + k] = s[qb + DECK_OFF + nd + k]
+        add_to_hand(s, q, s[qb + DECK_OFF + nd + k])
     pb = player_base(p)
     shuffle(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N], keys, counters, stream)
 
@@ -1894,7 +1969,7 @@ def search_choice(
     events,
     counts,
 ):
-    w = params[PARAM_WEIGHTS:]
+    w = params  # the weights lead the row (vocab PARAM_WEIGHTS)
     work_values = values[1]  # row 0 holds the values of `legal`
     candidates = int(params[PARAM_CANDIDATES])
     rollouts = int(params[PARAM_ROLLOUTS])
@@ -2010,7 +2085,7 @@ def policy_act(
         return next_below(keys, counters, stream, n)
     if policy_id == POLICY_GREEDY or s[G_PHASE] != PH_MAIN:
         return greedy_choice(
-            s, rules, cards, profiles, legal, n, values[0], params[PARAM_WEIGHTS:], keys, counters, stream
+            s, rules, cards, profiles, legal, n, values[0], params, keys, counters, stream
         )
     return search_choice(
         s,
@@ -2087,7 +2162,7 @@ def play_match(
         if policy_ids[d] == POLICY_RANDOM:
             n = legal_actions(s, rules, cards, profiles, legal)
         else:
-            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d, PARAM_WEIGHTS:])
+            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d])
         if n == 0:
             log_event(s, events, EV_INVARIANT, d, 100, 0, 0, 0)
             return ERR_INVARIANT
@@ -2217,7 +2292,7 @@ def play_batch_kernel(
 ):
     """Play the batch; the work arrays after `log` come from `scratch`."""
     batch = pair_index.shape[0]
-    n_cards = cards.shape[0]
+    n_cards = cards.shape[0] // CARD_WIDTH
     for b in range(batch):
         sw = np.int64(swap[b])
         for p in range(2):

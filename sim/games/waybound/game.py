@@ -31,7 +31,7 @@ EVENT_CAPACITY = 20000
 class Waybound(Game):
     name = "waybound"
     title = "Waybound: The Living Atlas"
-    engine_version = "1.0.0"
+    engine_version = "1.1.0"
     player_counts = (2,)
     end_reasons = ("renown", "round_limit_renown", "round_limit_marks", "draw", "turn_cap")
     error_codes = ("ok", "illegal_action", "invariant", "action_cap")
@@ -211,9 +211,7 @@ class Waybound(Game):
         policy_ids = np.array([p.policy_id for p in policies], dtype=np.int64)
         policy_params = np.stack([np.asarray(p.params, dtype=np.float64) for p in policies])
         E.play_batch_kernel(
-            tables.rules,
-            tables.cards,
-            tables.profiles,
+            *E.flat_tables(tables),
             payload["decks"],
             payload["deck_len"],
             payload["companion_profile"],

@@ -41,9 +41,7 @@ class Scenario:
         self.tables = self.ruleset.tables
         self.matchup = GAME.load_matchups(self.ruleset, f"{side0} vs {side1}")[0]
         payload = self.matchup.payload
-        self.rules = self.tables.rules
-        self.cards = self.tables.cards
-        self.profiles = self.tables.profiles
+        self.rules, self.cards, self.profiles = E.flat_tables(self.tables)
         self.s = np.zeros(E.STATE_SIZE, dtype=np.int32)
         self.keys = np.zeros(E.N_STREAMS, dtype=np.uint64)
         self.counters = np.zeros(E.N_STREAMS, dtype=np.uint64)
@@ -120,7 +118,7 @@ class Scenario:
         return self
 
     def add_ally(self, p: int, card_id: str, route: int, damage: int = 0, ready: bool = True) -> int:
-        i = E.add_unit(self.s, p, self.cards[self.card(card_id), V.C_PROFILE], self.card(card_id), route)
+        i = E.add_unit(self.s, p, self.tables.cards[self.card(card_id), V.C_PROFILE], self.card(card_id), route)
         self.s[self.ub(p, i) + E.U_DAMAGE] = damage
         self.s[self.ub(p, i) + E.U_READY] = 1 if ready else 0
         self._retotal()
@@ -155,11 +153,11 @@ class Scenario:
         deck: list[str] | None = None,
         discard: list[str] | None = None,
     ) -> None:
-        """Deck lists are given top first."""
+        """Deck lists are given top first. The hand is stored sorted by card id, as the engine keeps it."""
         b = self.pb(p)
         if hand is not None:
-            for k, cid in enumerate(hand):
-                self.s[b + E.HAND_OFF + k] = self.card(cid)
+            for k, card in enumerate(sorted(self.card(cid) for cid in hand)):
+                self.s[b + E.HAND_OFF + k] = card
             self.s[b + E.P_HAND_N] = len(hand)
         if deck is not None:
             for k, cid in enumerate(reversed(deck)):
@@ -217,7 +215,7 @@ class Scenario:
 
     def play(self, card_id: str, target: int = 0) -> int:
         c = self.card(card_id)
-        kind = E.A_PLAY_ALLY if self.cards[c, V.C_KIND] == V.KIND_ALLY else E.A_PLAY_TACTIC
+        kind = E.A_PLAY_ALLY if self.tables.cards[c, V.C_KIND] == V.KIND_ALLY else E.A_PLAY_TACTIC
         return E.encode(kind, c, target)
 
     @staticmethod

@@ -250,12 +250,14 @@ W_NETHER = 13
 W_END = 14
 W_MULLIGAN = 15
 N_WEIGHTS = len(WEIGHT_NAMES)
-# Policy parameter vector: [candidates, rollouts, horizon_turns, weights...]
-PARAM_CANDIDATES = 0
-PARAM_ROLLOUTS = 1
-PARAM_HORIZON = 2
-PARAM_WEIGHTS = 3
-N_PARAMS = PARAM_WEIGHTS + N_WEIGHTS
+# Policy parameter vector: [weights..., candidates, rollouts, horizon_turns]. The weights come
+# first so that a policy's whole row is its weight vector: a contiguous array the kernels index
+# without loading a stride (a slice after other parameters would be a strided view).
+PARAM_WEIGHTS = 0
+PARAM_CANDIDATES = N_WEIGHTS
+PARAM_ROLLOUTS = N_WEIGHTS + 1
+PARAM_HORIZON = N_WEIGHTS + 2
+N_PARAMS = N_WEIGHTS + 3
 
 POLICY_RANDOM = 0
 POLICY_GREEDY = 1

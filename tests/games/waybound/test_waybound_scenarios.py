@@ -670,7 +670,7 @@ def test_tactic_costs_match_rulebook(card, cost):
     """Rulebook, TACTICS DRAFT 1 and HEALING AND FORCE: e.g. 'Cinderbolt / Starfall: 2 Charge', 'Mend: 0
     Charge', 'Passage Unseen costs 0; Unravel costs 1'."""
     sc = Scenario()
-    assert int(sc.cards[sc.card(card), 1]) == cost
+    assert int(sc.tables.cards[sc.card(card), 1]) == cost
 
 
 def test_cinderbolt_hits_companion_ignores_glow_and_defeats():
