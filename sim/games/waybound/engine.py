@@ -1102,7 +1102,7 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
         ):
             n = push(out, n, encode(A_EXPLORE, i, 0))
             if values is not None:
-                values[n - 1] = explore_value(s, profiles, p, i, w)
+                values[n - 1] = explore_value_of(insight, i == 0 and s[pb + P_MARKED_THIS_TURN] == 0, w)
         if opp_here > 0:
             free_choice = ready_here == 0 or profiles[unit_keywords + KW_SLIPSTREAM] > 0
             if values is not None:
@@ -1828,8 +1828,15 @@ def move_value_of(paid, insight, here, dest, stays_ready, no_explore, w, open_ma
 
 @njit(cache=True, inline="always")
 def explore_value(s, profiles, p, x, w):
-    value = w[W_RENOWN] * unit_insight(s, profiles, p, x)
-    if x == 0 and s[player_base(p) + P_MARKED_THIS_TURN] == 0:
+    earns_mark = x == 0 and s[player_base(p) + P_MARKED_THIS_TURN] == 0
+    return explore_value_of(unit_insight(s, profiles, p, x), earns_mark, w)
+
+
+@njit(cache=True, inline="always")
+def explore_value_of(insight, earns_mark, w):
+    """explore_value from the unit's Insight and whether the Explore earns the Companion's journey mark."""
+    value = w[W_RENOWN] * insight
+    if earns_mark:
         value += w[W_MARK]
     return value
 
