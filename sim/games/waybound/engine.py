@@ -484,11 +484,20 @@ def may_explore_unblocked(s, rules, profiles, p, i):
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def move_cost(s, rules, profiles, p, i, dest):
-    if dest == WINDBRIDGE:
-        return 0
-    if keyword(s, profiles, p, i, KW_SWIFT) > 0 or keyword(s, profiles, p, i, KW_FREE_MOVE) > 0:
-        return 0
-    return 1
+    return move_cost_of(dest, moves_free(profiles, s[unit_base(p, i) + U_PROFILE] * PROFILE_WIDTH + PF_KW))
+
+
+@njit(cache=True, inline="always")
+def moves_free(profiles, unit_keywords):
+    """Swift, Trailblazer/Windguide: normal movement costs nothing. `unit_keywords`: the keywords'
+    offset in the flat profile table."""
+    return profiles[unit_keywords + KW_SWIFT] > 0 or profiles[unit_keywords + KW_FREE_MOVE] > 0
+
+
+@njit(cache=True, inline="always")
+def move_cost_of(dest, free):
+    """Normal movement: 1 Charge, nothing into Windbridge or for a character that moves free."""
+    return 0 if dest == WINDBRIDGE or free else 1
 
 
 # ---------------------------------------------------------------------------- card movement
@@ -1052,8 +1061,9 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
                 n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
         if values is not None:
             for k in range(start, n):
+                target = out[k] & 255
                 values[k] = tactic_value(
-                    s, rules, cards, profiles, card, out[k] & 255, p, w, open_mask, opp_packed, opp_ready_packed
+                    s, rules, cards, profiles, card, target, p, w, open_mask, opp_packed, opp_ready_packed
                 )
     explore_banned = p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1
     for i in range(units_n):
@@ -1079,11 +1089,11 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
         no_explore = s[u + U_NO_EXPLORE]
         if s[u + U_MOVED] == 0 and profiles[unit_keywords + KW_ROOTED] == 0:
             lightfoot = profiles[unit_keywords + KW_LIGHTFOOT] > 0
-            free_move = profiles[unit_keywords + KW_SWIFT] > 0 or profiles[unit_keywords + KW_FREE_MOVE] > 0
+            free_move = moves_free(profiles, unit_keywords)
             for d in range(n_routes):
                 if d == route or not adjacent(route, d, nether):
                     continue
-                cost = 0 if d == WINDBRIDGE or free_move else 1  # move_cost
+                cost = move_cost_of(d, free_move)
                 if cost <= charge:
                     n = push(out, n, encode(A_MOVE, i, d * 2))
                     if values is not None:
