@@ -883,6 +883,17 @@ def push(out, n, action):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def push_tactic(out, values, n, s, rules, cards, profiles, tactic, target, decision):
+    """push the action playing `tactic` (card, effect, amount) on `target`; with `values`, write its
+    tactic_value too. Each effect's branch calls it with the effect known there, so the compiler drops
+    the value function's tests of the other effects."""
+    n = push(out, n, encode(A_PLAY_TACTIC, tactic[0], target))
+    if values is not None:
+        values[n - 1] = tactic_value(s, rules, cards, profiles, tactic, target, decision)
+    return n
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def legal_actions(s, rules, cards, profiles, out):
     """Write the legal actions of the current decider into `out`; return how many."""
     return generate_actions(s, rules, cards, profiles, out, None, None)
@@ -970,6 +981,7 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
     # ---- main phase
     opp_packed, opp_ready_packed = characters_by_route(s, q)
     open_mask = open_routes(opp_ready_packed)
+    decision = (p, w, open_mask, opp_packed, opp_ready_packed)
     n = push(out, n, encode(A_END, 0, 0))
     if values is not None:
         values[0] = w[W_END]
@@ -997,74 +1009,71 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
                     values[n - 1] = ally_route_value(base, insight, opens, r, w, open_mask)
             continue
         effect = card_field(cards, card, C_EFFECT)
+        tactic = (card, effect, card_field(cards, card, C_AMOUNT))
         if effect == EF_DAMAGE_ANY:
             for j in range(opp_n):
-                n = push(out, n, encode(A_PLAY_TACTIC, card, j))
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, j, decision)
         elif effect == EF_DEFEAT_ALLY or effect == EF_BOUNCE_ALLY or effect == EF_DAMAGE_OPP_ALLY:
             for j in range(1, opp_n):
-                n = push(out, n, encode(A_PLAY_TACTIC, card, j))
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, j, decision)
         elif effect == EF_SWEEP_ROUTE:
             for r in range(n_routes):
                 for j in range(1, opp_n):
                     if s[unit_base(q, j) + U_ROUTE] == r:
-                        n = push(out, n, encode(A_PLAY_TACTIC, card, r))
+                        n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, r, decision)
                         break
         elif effect == EF_DAMAGE_AT_COMPANION:
             route = s[unit_base(p, 0) + U_ROUTE]
             for j in range(1, opp_n):
                 if s[unit_base(q, j) + U_ROUTE] == route:
-                    n = push(out, n, encode(A_PLAY_TACTIC, card, j))
+                    n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, j, decision)
         elif effect == EF_BUFF_FORCE or effect == EF_BUFF_INSIGHT or effect == EF_HEAL:
             for i in range(units_n):
-                n = push(out, n, encode(A_PLAY_TACTIC, card, i))
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, i, decision)
         elif effect == EF_READY_NO_EXPLORE:
             for i in range(units_n):
                 u = unit_base(p, i)
                 if s[u + U_READY] == 0 and s[u + U_RECOVERY] == 0:
-                    n = push(out, n, encode(A_PLAY_TACTIC, card, i))
+                    n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, i, decision)
             if n == start:
-                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, NO_TARGET, decision)
         elif effect == EF_COMPANION_MOVE_HEAL:
             here = s[unit_base(p, 0) + U_ROUTE]
             if keyword(s, profiles, p, 0, KW_ROOTED) == 0:
                 for r in range(n_routes):
                     if r != here:
-                        n = push(out, n, encode(A_PLAY_TACTIC, card, r))
+                        n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, r, decision)
             if n == start:
-                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, NO_TARGET, decision)
         elif effect == EF_DRAW or effect == EF_OPEN_NETHER or effect == EF_OPEN_NETHER_DRAW:
-            n = push(out, n, encode(A_PLAY_TACTIC, card, 0))
+            n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, 0, decision)
         elif effect == EF_DRAW_MOVE or effect == EF_MOVE_ADJACENT or effect == EF_HEAL_MOVE:
             if effect == EF_DRAW_MOVE:
-                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, NO_TARGET, decision)
             for i in range(units_n):
                 if effect == EF_HEAL_MOVE:
-                    n = push(out, n, encode(A_PLAY_TACTIC, card, i * 5 + MOVE_NONE))
+                    target = i * 5 + MOVE_NONE
+                    n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, target, decision)
                 if keyword(s, profiles, p, i, KW_ROOTED) > 0:
                     continue
                 here = s[unit_base(p, i) + U_ROUTE]
                 for d in range(n_routes):
                     if d != here and adjacent(here, d, nether):
-                        n = push(out, n, encode(A_PLAY_TACTIC, card, i * 5 + d))
+                        target = i * 5 + d
+                        n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, target, decision)
             if n == start:
-                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, NO_TARGET, decision)
         elif effect == EF_HEAL_ROUTE:
             for r in range(n_routes):
-                n = push(out, n, encode(A_PLAY_TACTIC, card, r))
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, r, decision)
         elif effect == EF_PASSAGE:
             if nether != 0:
                 for i in range(units_n):
                     u = unit_base(p, i)
                     if s[u + U_ROUTE] != NETHERWAY and keyword(s, profiles, p, i, KW_ROOTED) == 0:
-                        n = push(out, n, encode(A_PLAY_TACTIC, card, i))
+                        n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, i, decision)
             if n == start:
-                n = push(out, n, encode(A_PLAY_TACTIC, card, NO_TARGET))
-        if values is not None:
-            for k in range(start, n):
-                target = out[k] & 255
-                values[k] = tactic_value(
-                    s, rules, cards, profiles, card, target, p, w, open_mask, opp_packed, opp_ready_packed
-                )
+                n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, NO_TARGET, decision)
     explore_banned = p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1
     for i in range(units_n):
         u = unit_base(p, i)
@@ -1653,9 +1662,8 @@ def hit_value(s, cards, profiles, q, j, damage, w):
 
 
 @njit(cache=True, inline="always")
-def score_action(s, rules, cards, profiles, action, w, open_mask):
-    """Greedy value of an action from its immediate effects (no look-ahead, no hidden cards).
-    `open_mask` bit r: no ready character of the non-active seat at Route r (computed once per decision)."""
+def score_action(s, rules, cards, profiles, action, w):
+    """Greedy value of an action from its immediate effects (no look-ahead, no hidden cards)."""
     kind = action >> 16
     x = (action >> 8) & 255
     y = action & 255
@@ -1700,12 +1708,14 @@ def score_action(s, rules, cards, profiles, action, w, open_mask):
         )
     if phase == PH_ENTRY_HEAL:
         return float(s[unit_base(p, x) + U_DAMAGE])
-    return score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask)
+    return score_main(s, rules, cards, profiles, kind, x, y, p, w, open_routes_mask(s))
 
 
 @njit(cache=True, inline="always")
 def score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask):
-    """score_action of a main-phase action (kind, x, y) of the active seat p."""
+    """score_action of a main-phase action (kind, x, y) of the active seat p. `open_mask` bit r: no ready
+    character of the non-active seat at Route r. generate_actions writes the same values, bit for bit, as it
+    lists the actions (tests/games/waybound/test_waybound_values.py); this is the plain reference."""
     if kind == A_END:
         return w[W_END]
     if kind == A_PLAY_ALLY:
@@ -1713,7 +1723,9 @@ def score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask):
         return ally_route_value(base, insight, opens, y, w, open_mask)
     if kind == A_PLAY_TACTIC:
         opp_packed, opp_ready_packed = characters_by_route(s, 1 - p)
-        return tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask, opp_packed, opp_ready_packed)
+        tactic = (x, card_field(cards, x, C_EFFECT), card_field(cards, x, C_AMOUNT))
+        decision = (p, w, open_mask, opp_packed, opp_ready_packed)
+        return tactic_value(s, rules, cards, profiles, tactic, y, decision)
     if kind == A_MOVE:
         return move_value(s, rules, profiles, p, x, y, w, open_mask)
     if kind == A_EXPLORE:
@@ -1752,12 +1764,13 @@ def ally_route_value(base, insight, opens, route, w, open_mask):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def tactic_value(s, rules, cards, profiles, x, y, p, w, open_mask, opp_packed, opp_ready_packed):
-    """`opp_packed`, `opp_ready_packed`: characters_by_route of the opposing seat."""
+def tactic_value(s, rules, cards, profiles, tactic, y, decision):
+    """Tactic (card x, its effect and amount) on target y. `decision`: the active seat p, its weights and,
+    computed once per decision, open_mask and the opposing seat's characters_by_route (all, ready)."""
+    x, effect, amount = tactic
+    p, w, open_mask, opp_packed, opp_ready_packed = decision
     q = 1 - p
     pb = player_base(p)
-    effect = card_field(cards, x, C_EFFECT)
-    amount = card_field(cards, x, C_AMOUNT)
     value = w[W_CHARGE] * card_field(cards, x, C_COST)
     if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
         value += hit_value(s, cards, profiles, q, y, amount, w)
@@ -1904,9 +1917,8 @@ def greedy_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters
     decider's stream picks among them uniformly. In the main phase `values` must already hold the
     values (generate_actions with `w`); other phases are scored here."""
     if s[G_PHASE] != PH_MAIN:
-        open_mask = open_routes_mask(s)
         for k in range(n):
-            values[k] = score_action(s, rules, cards, profiles, legal[k], w, open_mask)
+            values[k] = score_action(s, rules, cards, profiles, legal[k], w)
     # Written without data-dependent branches (max, count, select): which action is best changes
     # from decision to decision, and a branch on it is mispredicted about as often as not.
     best_value = -1e18
@@ -1942,6 +1954,13 @@ def step_call(s, rules, cards, profiles, action, keys, counters, events, counts)
 @njit(cache=True, _nrt=False)
 def generate_actions_call(s, rules, cards, profiles, out, values, w):
     return generate_actions(s, rules, cards, profiles, out, values, w)
+
+
+@njit(cache=True, _nrt=False)
+def score_actions_call(s, rules, cards, profiles, legal, n, w, values):
+    """score_action of each listed action, one at a time: the reference for generate_actions' values."""
+    for k in range(n):
+        values[k] = score_action(s, rules, cards, profiles, legal[k], w)
 
 
 @njit(cache=True, _nrt=False)
