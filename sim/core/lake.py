@@ -26,9 +26,24 @@ def part_path(experiment: Path, table: str, game: str, ruleset_id: str, task_id:
 
 
 def write_atomic(table: pa.Table, path: Path) -> None:
+    """Write `table` to `path` under a temporary name, then rename it.
+
+    String columns come either as dictionary arrays (a value repeated down the part: the writer keeps
+    their dictionary instead of hashing every row) or as plain strings unique to each row (seed_key:
+    no dictionary is tried). Min/max statistics are kept for the numeric columns only. Without the
+    Arrow schema stored in the file, readers see every string column as a plain string."""
+    plain_strings = {f.name for f in table.schema if pa.types.is_string(f.type)}
+    numeric = [f.name for f in table.schema if f.name not in plain_strings and not pa.types.is_dictionary(f.type)]
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    pq.write_table(table, tmp, compression="zstd")
+    pq.write_table(
+        table,
+        tmp,
+        compression="zstd",
+        use_dictionary=[name for name in table.column_names if name not in plain_strings],
+        write_statistics=numeric,
+        store_schema=False,
+    )
     os.replace(tmp, path)
 
 
@@ -79,7 +94,7 @@ def match_table(
     cooperative = matchup.cooperative
 
     def const(value: str) -> pa.Array:
-        return pa.repeat(pa.scalar(value, pa.string()), n)
+        return _constant(value, n)
 
     if cooperative:
         winner_side = _names(["team", "game"], np.where(winner == 0, 0, 1))
@@ -100,7 +115,7 @@ def match_table(
 
     pair_index = seeds.pair_index.astype(np.int64)
     seed_keys = pc.binary_join_element_wise(
-        const(f"{seeds.root_seed}/{matchup.matchup_id}"),
+        pa.repeat(pa.scalar(f"{seeds.root_seed}/{matchup.matchup_id}", pa.string()), n),
         pc.cast(pa.array(pair_index), pa.string()),
         pc.cast(pa.array(swap), pa.string()),
         "/",
@@ -150,10 +165,15 @@ def match_table(
 
 
 def _names(names, codes: np.ndarray) -> pa.Array:
-    """Integer codes -> their names, vectorized (code -1 -> empty string)."""
-    table = pa.array(list(names) + [""], pa.string())
-    codes = np.asarray(codes, np.int64)
-    return pc.take(table, pa.array(np.where(codes < 0, len(names), codes)))
+    """Integer codes -> their names, as a dictionary array (code -1 -> empty string)."""
+    codes = np.asarray(codes, np.int32)
+    return pa.DictionaryArray.from_arrays(
+        np.where(codes < 0, len(names), codes).astype(np.int32), pa.array(list(names) + [""], pa.string())
+    )
+
+
+def _constant(value: str, n: int) -> pa.Array:
+    return pa.DictionaryArray.from_arrays(np.zeros(n, np.int32), pa.array([value], pa.string()))
 
 
 def _extra_array(values: np.ndarray, names: list[str] | None) -> pa.Array:
@@ -184,7 +204,7 @@ def card_table(
     n = len(match_index)
 
     def const(value: str) -> pa.Array:
-        return pa.repeat(pa.scalar(value, pa.string()), n)
+        return _constant(value, n)
 
     return pa.table(
         {
