@@ -20,6 +20,10 @@ import hashlib
 import numpy as np
 from numba import njit
 
+from sim.core.indexing import plain_indexing
+
+plain_indexing()  # every kernel module imports this one before its kernels compile
+
 MASK64 = (1 << 64) - 1
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -2196,7 +2196,7 @@ def play_match(
             return ERR_ACTION_CAP
         d = s[G_DECIDER]
         if policy_ids[d] == POLICY_RANDOM:
-            n = legal_actions(s, rules, cards, profiles, legal)
+            n = legal_actions_call(s, rules, cards, profiles, legal)
         else:
             n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d])
         if n == 0:
