@@ -67,14 +67,17 @@ def write_symbol_map(cache: Path, objects: Path) -> Path:
     from numba.core.registry import cpu_target
 
     engine = cpu_target.target_context.codegen()._engine._ee
-    lines = []
-    for entry in sorted(cache.rglob("*.nbc")):
+    lines, mapped = [], set()
+    # newest first: the folder also keeps entries compiled from earlier versions of a source file,
+    # whose symbols can carry the same names as this process's; the newest entry is the one loaded
+    for entry in sorted(cache.rglob("*.nbc"), key=lambda path: path.stat().st_mtime, reverse=True):
         for index, blob in enumerate(elf_objects(entry.read_bytes())):
             obj = objects / f"{entry.parent.name}.{entry.stem}.{index}.o"
             obj.write_bytes(blob)
             for offset, size, name in defined_functions(obj):
                 address = engine.get_function_address(name)
-                if address:
+                if address and name not in mapped:
+                    mapped.add(name)
                     lines.append(f"{address:x} {size:x} {obj.name}|{name}|{address - offset:x}")
     path = Path(f"/tmp/perf-{os.getpid()}.map")
     path.write_text("\n".join(sorted(set(lines))) + "\n")
