@@ -380,6 +380,23 @@ def unit_insight(s, profiles, p, i):
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def unit_force(s, rules, profiles, p, i):
+    return unit_force_with(s, rules, profiles, p, i, aura_sources_by_route(s, profiles, p))
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def aura_sources_by_route(s, profiles, p):
+    """Seat p's aura sources (Bloodhowl, Pack Bastion) per Route, packed like characters_by_route."""
+    packed = np.int64(0)
+    for j in range(s[player_base(p) + P_UNITS_N]):
+        v = unit_base(p, j)
+        if profile_field(profiles, s[v + U_PROFILE], PF_KW + KW_AURA) > 0:
+            packed += np.int64(1) << np.int64(8 * s[v + U_ROUTE])
+    return packed
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def unit_force_with(s, rules, profiles, p, i, auras):
+    """unit_force given seat p's aura_sources_by_route (one count a decision serves every unit)."""
     u = unit_base(p, i)
     prof = s[u + U_PROFILE]
     route = s[u + U_ROUTE]
@@ -398,12 +415,9 @@ def unit_force(s, rules, profiles, p, i):
         force += min(momentum, s[pb + P_DEFEATS_TURN])
     if s[G_ACTIVE] == p:
         # auras do not stack: one +1 if any other friendly aura source shares the Route
-        for j in range(s[pb + P_UNITS_N]):
-            if j != i:
-                v = unit_base(p, j)
-                if s[v + U_ROUTE] == route and profile_field(profiles, s[v + U_PROFILE], PF_KW + KW_AURA) > 0:
-                    force += 1
-                    break
+        own = 1 if profile_field(profiles, prof, PF_KW + KW_AURA) > 0 else 0
+        if at_route(auras, route) - own > 0:
+            force += 1
     force -= s[u + U_HEX]
     if force < 0:
         force = 0
@@ -1075,6 +1089,7 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
             if n == start:
                 n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, NO_TARGET, decision)
     explore_banned = p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1
+    auras = np.int64(-1)  # aura_sources_by_route of seat p, counted at the first unit that can challenge
     for i in range(units_n):
         u = unit_base(p, i)
         if s[u + U_RECOVERY] > 0:
@@ -1125,7 +1140,9 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
         if opp_here > 0:
             free_choice = ready_here == 0 or profiles[unit_keywords + KW_SLIPSTREAM] > 0
             if values is not None:
-                damage = unit_force(s, rules, profiles, p, i)
+                if auras < 0:
+                    auras = aura_sources_by_route(s, profiles, p)
+                damage = unit_force_with(s, rules, profiles, p, i, auras)
             if ready_here > 1 and not free_choice and profiles[unit_keywords + KW_PRECISION] == 0:
                 n = push(out, n, encode(A_CHALLENGE, i, DEFENDER_CHOOSES))
                 if values is not None:
