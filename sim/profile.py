@@ -80,7 +80,7 @@ def write_symbol_map(cache: Path, objects: Path) -> Path:
                     mapped.add(name)
                     lines.append(f"{address:x} {size:x} {obj.name}|{name}|{address - offset:x}")
     path = Path(f"/tmp/perf-{os.getpid()}.map")
-    path.write_text("\n".join(sorted(set(lines))) + "\n")
+    path.write_text("\n".join(sorted(lines)) + "\n")
     return path
 
 

@@ -38,7 +38,7 @@ def _fix_integer_index(context, builder, idxty, idx, size):
 def plain_indexing() -> bool:
     """Lower signed integer indices without wraparound from now on; False if this numba's indexing
     code is not the one this module knows (then indexing keeps numba's default: slower, same results)."""
-    if arrayobj.fix_integer_index is _fix_integer_index:
+    if plain_indexing_active():
         return True
     if list(inspect.signature(arrayobj.fix_integer_index).parameters) != _EXPECTED_PARAMETERS:
         warnings.warn("numba's fix_integer_index changed: kernels keep negative-index wraparound", stacklevel=2)

@@ -166,7 +166,7 @@ def match_table(
 
 def _names(names, codes: np.ndarray) -> pa.Array:
     """Integer codes -> their names, as a dictionary array (code -1 -> empty string)."""
-    codes = np.asarray(codes, np.int32)
+    codes = np.asarray(codes)
     return pa.DictionaryArray.from_arrays(
         np.where(codes < 0, len(names), codes).astype(np.int32), pa.array(list(names) + [""], pa.string())
     )
