@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from sim.core import config, runner
+from sim.core import config, runner, worker
 from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root
 from sim.core.registry import game_names, get_game
 
@@ -54,13 +54,13 @@ def kernel_rate(name: str, policy: str, seconds: float) -> float:
     slots = 1 if game.cooperative else 2
     policies = (game.load_policy(policy),) * slots
     for matchup in matchups:
-        game.play_batch(ruleset, matchup, policies, runner.seed_block(1, matchup, 0, 1, game.cooperative))
+        game.play_batch(ruleset, matchup, policies, worker.seed_block(1, matchup, 0, 1, game.cooperative))
     block = 4
     played, pair_start = 0, 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         for matchup in matchups:
-            seeds = runner.seed_block(1, matchup, pair_start, pair_start + block, game.cooperative)
+            seeds = worker.seed_block(1, matchup, pair_start, pair_start + block, game.cooperative)
             game.play_batch(ruleset, matchup, policies, seeds)
             played += len(seeds)
         pair_start += block
@@ -113,10 +113,10 @@ def start_times(name: str) -> dict:
 
 def nojit_rate(name: str, policy: str, matches: int) -> float:
     code = (
-        "import time, sys; from sim.bench import _default_setup; from sim.core import runner\n"
+        "import time, sys; from sim.bench import _default_setup; from sim.core import worker\n"
         f"cfg, game, ruleset, matchup = _default_setup({name!r})\n"
         f"slots = 1 if game.cooperative else 2; policies = (game.load_policy({policy!r}),) * slots\n"
-        f"seeds = runner.seed_block(1, matchup, 0, {matches}, game.cooperative)\n"
+        f"seeds = worker.seed_block(1, matchup, 0, {matches}, game.cooperative)\n"
         "started = time.perf_counter(); game.play_batch(ruleset, matchup, policies, seeds)\n"
         "print(len(seeds) / (time.perf_counter() - started))\n"
     )

@@ -9,7 +9,7 @@ import pytest
 
 from sim.core import lake
 from sim.core.registry import game_names, get_game
-from sim.core.runner import seed_block
+from sim.core.worker import seed_block
 
 MATCHES_PER_CASE = 24  # pairs (or deals) per case: enough to visit most branches, fast in CI
 SLOW_POLICIES = {"search"}  # search bots play few matches here; their own tests go deeper

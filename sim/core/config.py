@@ -23,7 +23,7 @@ from sim.core.paths import CONF_DIR
 @dataclass
 class RunnerConfig:
     n_jobs: int = 2  # worker processes; 1 runs in-process
-    chunk_pairs: int = 5000  # most pairs per task (one Parquet part per task); see runner.task_pairs
+    chunk_pairs: int = 10000  # most pairs per task (one Parquet part per task); see runner.task_pairs
     backend: str = "loky"  # loky (local processes) | dask (a Dask cluster) | sequential
     dask_address: str = ""  # scheduler address for backend=dask; empty starts a LocalCluster
     debug: bool = False  # kernels check invariants after every action

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock
@@ -109,17 +108,11 @@ def match_table(
         draw = winner < 0
         winner_side = _names(["A", "B", "draw"], np.where(draw, 2, np.where(winner_is_a, 0, 1)))
         a_won = np.where(draw, 0.5, winner_is_a.astype(np.float64))
-        first_player_won = pa.array(np.where(draw, 0.5, (winner == 0).astype(np.float64)))
+        first_player_won = _column(np.where(draw, 0.5, (winner == 0).astype(np.float64)))
         first_side = _names(["A", "B"], swap)
         score_a, score_b = seat_to_side(swap, result.score)
 
     pair_index = seeds.pair_index.astype(np.int64)
-    seed_keys = pc.binary_join_element_wise(
-        pa.repeat(pa.scalar(f"{seeds.root_seed}/{matchup.matchup_id}", pa.string()), n),
-        pc.cast(pa.array(pair_index), pa.string()),
-        pc.cast(pa.array(swap), pa.string()),
-        "/",
-    )
     columns: dict[str, pa.Array] = {
         "run_id": const(run_id),
         "engine_version": const(game.engine_version),
@@ -131,20 +124,20 @@ def match_table(
         "side_b": const(matchup.sides[1] if len(matchup.sides) > 1 else ""),
         "policy_a": const(policies[0].name),
         "policy_b": const(policies[1].name if len(policies) > 1 else ""),
-        "root_seed": pa.array(np.full(n, seeds.root_seed, np.int64)),
-        "pair_index": pa.array(pair_index),
-        "swap": pa.array(swap),
-        "seed_key": seed_keys,
+        "root_seed": _column(np.full(n, seeds.root_seed, np.int64)),
+        "pair_index": _column(pair_index),
+        "swap": _column(swap),
+        "seed_key": _seed_keys(f"{seeds.root_seed}/{matchup.matchup_id}/", pair_index, swap),
         "first_side": first_side,
-        "winner_seat": pa.array(winner),
+        "winner_seat": _column(winner),
         "winner_side": winner_side,
         "first_player_won": first_player_won,
-        "a_won": pa.array(a_won),
+        "a_won": _column(a_won),
         "end_reason": _names(game.end_reasons, result.end_reason),
-        "turns": pa.array(result.turns.astype(np.int16)),
-        "rounds": pa.array(result.rounds.astype(np.int16)),
-        "score_a": pa.array(np.asarray(score_a, np.int32)),
-        "score_b": pa.array(np.asarray(score_b, np.int32)),
+        "turns": _column(result.turns.astype(np.int16)),
+        "rounds": _column(result.rounds.astype(np.int16)),
+        "score_a": _column(np.asarray(score_a, np.int32)),
+        "score_b": _column(np.asarray(score_b, np.int32)),
         "error": _names(game.error_codes, result.error),
     }
     categories = game.extra_categories(ruleset)
@@ -155,29 +148,76 @@ def match_table(
             side_values = seat_to_side(swap, values)
             for suffix, column in zip(("a", "b"), side_values, strict=True):
                 columns[f"{name}_{suffix}"] = _extra_array(column, categories.get(name))
-        elif kind == "per_seat":  # cooperative: seats are the team's mages, keep them as a list
-            columns[name] = pa.array(list(values))
-        elif kind == "list":
-            columns[name] = pa.array(list(values))
+        elif kind == "per_seat" or kind == "list":  # cooperative per_seat: the team's mages, as a list
+            columns[name] = _lists(values)
         else:
             columns[name] = _extra_array(values, categories.get(name))
-    return pa.table(columns)
+    return pa.Table.from_arrays(list(columns.values()), names=list(columns))
 
 
 def _names(names, codes: np.ndarray) -> pa.Array:
     """Integer codes -> their names, as a dictionary array (code -1 -> empty string)."""
     codes = np.asarray(codes)
     return pa.DictionaryArray.from_arrays(
-        np.where(codes < 0, len(names), codes).astype(np.int32), pa.array(list(names) + [""], pa.string())
+        _column(np.where(codes < 0, len(names), codes).astype(np.int32)), _strings(list(names) + [""])
     )
 
 
 def _constant(value: str, n: int) -> pa.Array:
-    return pa.DictionaryArray.from_arrays(np.zeros(n, np.int32), pa.array([value], pa.string()))
+    return pa.DictionaryArray.from_arrays(_column(np.zeros(n, np.int32)), _strings([value]))
 
 
 def _extra_array(values: np.ndarray, names: list[str] | None) -> pa.Array:
-    return pa.array(values) if names is None else _names(names, values)
+    return _column(values) if names is None else _names(names, values)
+
+
+# Columns are assembled from their buffers: pa.array(), pa.table() and pyarrow.compute import pandas
+# on first use, which is 0.3 s of every worker's start.
+def _column(values: np.ndarray) -> pa.Array:
+    """A numeric numpy array as an Arrow array without nulls."""
+    values = np.ascontiguousarray(values)
+    if values.dtype == np.bool_:
+        return pa.Array.from_buffers(pa.bool_(), len(values), [None, pa.py_buffer(np.packbits(values, bitorder="little"))])
+    return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), len(values), [None, pa.py_buffer(values)])
+
+
+def _strings(values: list[str]) -> pa.Array:
+    encoded = [value.encode() for value in values]
+    offsets = np.zeros(len(encoded) + 1, np.int32)
+    offsets[1:] = np.cumsum([len(b) for b in encoded])
+    return pa.Array.from_buffers(pa.string(), len(encoded), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))])
+
+
+def _seed_keys(prefix: str, pair_index: np.ndarray, swap: np.ndarray) -> pa.Array:
+    """f"{prefix}{pair}/{swap}" for every row, assembled in numpy (an int-to-string cast per element
+    costs ten times more): each row's bytes are laid out in a zero-padded matrix, and the non-zero
+    bytes, row after row, are the string data."""
+    n = len(pair_index)
+    head = np.frombuffer(prefix.encode(), np.uint8)
+    pair = pair_index.astype(np.int64)
+    lengths = np.ones(n, np.int64)  # decimal digits of each pair index (indices are >= 0)
+    power = 10
+    while power <= max(int(pair.max(initial=0)), 1):
+        lengths += pair >= power
+        power *= 10
+    places = lengths[:, None] - 1 - np.arange(int(lengths.max(initial=1)))[None, :]
+    digits = (pair[:, None] // 10 ** np.maximum(places, 0)) % 10
+    rows = np.zeros((n, len(head) + places.shape[1] + 2), np.uint8)
+    rows[:, : len(head)] = head
+    rows[:, len(head) : len(head) + places.shape[1]] = np.where(places >= 0, ord("0") + digits, 0)
+    every = np.arange(n)
+    rows[every, len(head) + lengths] = ord("/")
+    rows[every, len(head) + lengths + 1] = ord("0") + swap.astype(np.uint8)
+    offsets = np.zeros(n + 1, np.int32)
+    offsets[1:] = np.cumsum(len(head) + lengths + 2)
+    return pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offsets), pa.py_buffer(rows[rows != 0])])
+
+
+def _lists(values: np.ndarray) -> pa.Array:
+    """Rows of a 2-D array as Arrow lists."""
+    n, width = values.shape
+    offsets = _column(np.arange(0, n * width + 1, width, dtype=np.int32))
+    return pa.ListArray.from_arrays(offsets, _column(values.reshape(-1)))
 
 
 def card_table(
@@ -206,22 +246,20 @@ def card_table(
     def const(value: str) -> pa.Array:
         return _constant(value, n)
 
-    return pa.table(
-        {
-            "run_id": const(run_id),
-            "ruleset_id": const(ruleset.ruleset_id),
-            "matchup_id": const(matchup.matchup_id),
-            "pair_index": pa.array(seeds.pair_index.astype(np.int64)[match_index]),
-            "swap": pa.array(swap),
-            "side": _names(SIDE_NAMES, side_index),
-            "faction": _names(matchup.sides, np.minimum(side_index, len(matchup.sides) - 1)),
-            "card": _names(names, card),
-            "drawn": pa.array(counts[match_index, seat, card, 0].astype(np.int16)),
-            "played": pa.array(counts[match_index, seat, card, 1].astype(np.int16)),
-            "opening": pa.array(counts[match_index, seat, card, 2].astype(np.int16)),
-            "gained": pa.array(
-                counts[match_index, seat, card, 3].astype(np.int16) if counts.shape[3] > 3 else np.zeros(n, np.int16)
-            ),
-            "won": pa.array(won),
-        }
-    )
+    gained = counts[match_index, seat, card, 3] if counts.shape[3] > 3 else np.zeros(n, np.int16)
+    columns = {
+        "run_id": const(run_id),
+        "ruleset_id": const(ruleset.ruleset_id),
+        "matchup_id": const(matchup.matchup_id),
+        "pair_index": _column(seeds.pair_index.astype(np.int64)[match_index]),
+        "swap": _column(swap),
+        "side": _names(SIDE_NAMES, side_index),
+        "faction": _names(matchup.sides, np.minimum(side_index, len(matchup.sides) - 1)),
+        "card": _names(names, card),
+        "drawn": _column(counts[match_index, seat, card, 0].astype(np.int16)),
+        "played": _column(counts[match_index, seat, card, 1].astype(np.int16)),
+        "opening": _column(counts[match_index, seat, card, 2].astype(np.int16)),
+        "gained": _column(gained.astype(np.int16)),
+        "won": _column(won),
+    }
+    return pa.Table.from_arrays(list(columns.values()), names=list(columns))

@@ -8,14 +8,11 @@ backend or scheduling order: every match draws only from its own seed-keyed stre
 
 from __future__ import annotations
 
-import fcntl
-import os
 import platform
 import subprocess
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
 import numpy as np
@@ -24,19 +21,10 @@ from omegaconf import DictConfig, OmegaConf
 from sim.core import config as config_module
 from sim.core import lake
 from sim.core.errors import UserError
-from sim.core.game import Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
+from sim.core.game import Game, Matchup, Policy, Ruleset, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
 from sim.core.registry import get_game
-from sim.core.rng import name_key, stream_key
-
-
-@dataclass(frozen=True)
-class Task:
-    task_id: str
-    ruleset_index: int
-    matchup_index: int
-    pair_start: int
-    pair_stop: int
+from sim.core.worker import Task, TaskOutput, _pair_scores, run_task
 
 
 @dataclass
@@ -72,19 +60,6 @@ def task_pairs(chunk_pairs: int, pairs: int, streams: int) -> int:
     ``MIN_TASK_PAIRS`` pairs. A function of the config alone, so a resumed run plans the same tasks."""
     wanted = -(-pairs * streams // MIN_TASKS)
     return max(1, min(chunk_pairs, max(MIN_TASK_PAIRS, wanted)))
-
-
-def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int, cooperative: bool) -> SeedBlock:
-    """Seed keys of pairs [start, stop): competitive games play each deal twice, seats swapped."""
-    pairs = np.arange(pair_start, pair_stop, dtype=np.int64)
-    if cooperative:
-        return SeedBlock(root_seed, name_key(matchup.matchup_id), pairs, np.zeros(len(pairs), np.uint8))
-    return SeedBlock(
-        root_seed,
-        name_key(matchup.matchup_id),
-        np.repeat(pairs, 2),
-        np.tile(np.array([0, 1], np.uint8), len(pairs)),
-    )
 
 
 def make_plan(cfg: DictConfig) -> Plan:
@@ -152,72 +127,6 @@ def make_plan(cfg: DictConfig) -> Plan:
         matches_per_pair=matches_per_pair,
         tasks=tasks,
     )
-
-
-_KERNELS_READY: set[str] = set()
-
-
-def ensure_kernels(game: Game) -> None:
-    """Compile or load this game's kernels, once per process. Processes take turns under a file lock
-    in the numba cache folder: with a cold cache the first one compiles and the others then load the
-    cached kernels, so a sweep compiles once however many workers start together."""
-    if game.name in _KERNELS_READY:
-        return
-    # numba's one-time set-up of its target (~0.8 s at the first cached function) needs no turn
-    stream_key(1, 2, 3, 4, 5)
-    lock_path = Path(os.environ["NUMBA_CACHE_DIR"]) / f"warm-up-{game.name}.lock"
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
-    with lock_path.open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            game.warm_up()
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-    _KERNELS_READY.add(game.name)
-
-
-@dataclass(frozen=True)
-class TaskOutput:
-    task_id: str
-    matches: int
-    seconds: float
-    first_player_scores: np.ndarray  # pair-level first-player score, in pair order (for SPRT)
-
-
-def run_task(
-    game: Game,
-    ruleset: Ruleset,
-    matchup: Matchup,
-    policies: tuple[Policy, ...],
-    task: Task,
-    root_seed: int,
-    experiment: str,
-    run_id: str,
-    config_hash: str,
-    debug: bool,
-    card_rows: bool,
-) -> TaskOutput:
-    """Play one task and write its part files. Runs in a worker process."""
-    started = time.perf_counter()
-    ensure_kernels(game)
-    seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop, matchup.cooperative)
-    result = game.play_batch(ruleset, matchup, policies, seeds, debug=debug, card_counts=card_rows)
-    folder = Path(experiment)
-    if card_rows:
-        cards = lake.card_table(game, ruleset, matchup, seeds, result, run_id=run_id)
-        lake.write_atomic(cards, lake.part_path(folder, "cards", game.name, ruleset.ruleset_id, task.task_id))
-    table = lake.match_table(
-        game, ruleset, matchup, policies, seeds, result, run_id=run_id, config_hash=config_hash
-    )
-    lake.write_atomic(table, lake.part_path(folder, "matches", game.name, ruleset.ruleset_id, task.task_id))
-    return TaskOutput(task.task_id, len(seeds), time.perf_counter() - started, _pair_scores(result.winner, matchup))
-
-
-def _pair_scores(winner: np.ndarray, matchup: Matchup) -> np.ndarray:
-    if matchup.cooperative:
-        return (winner == 0).astype(np.float64)
-    first = np.where(winner < 0, 0.5, (winner == 0).astype(np.float64))
-    return first.reshape(-1, 2).mean(axis=1)
 
 
 def _stored_pair_scores(plan: Plan, task: Task) -> np.ndarray:
@@ -458,6 +367,8 @@ PACKAGES = ("numpy", "numba", "polars", "pyarrow", "joblib", "hydra-core", "duck
 
 
 def package_versions() -> dict[str, str]:
+    from importlib import metadata  # here: a worker process never needs it
+
     versions = {}
     for name in PACKAGES:
         try:

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from sim.core.registry import get_game
-from sim.core.runner import seed_block
+from sim.core.worker import seed_block
 from tests.core.helpers import read_lake, sweep
 
 BASE = ("pairs=300", "runner.card_rows=true")

@@ -1,6 +1,8 @@
 """Compile once (DESIGN.md §9, guide "warm it in one process before fanning out"): workers starting
-together take turns at a game's warm-up, so with a cold cache only the first one compiles."""
+together take turns at a game's warm-up, so with a cold cache only the first one compiles; once a
+warm-up has finished, later workers load without waiting for a turn."""
 
+import fcntl
 import json
 import subprocess
 import sys
@@ -12,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WORKER = textwrap.dedent(
     """
     import json, os, sys, time
-    from sim.core import runner
+    from sim.core import worker
 
     class SlowWarmUp:
         name = "lock-test"
@@ -23,8 +25,8 @@ WORKER = textwrap.dedent(
                 out.write(json.dumps([os.getpid(), started, time.monotonic()]) + "\\n")
 
     game = SlowWarmUp()
-    runner.ensure_kernels(game)
-    runner.ensure_kernels(game)  # a second task in the same worker: no second warm-up
+    worker.ensure_kernels(game)
+    worker.ensure_kernels(game)  # a second task in the same worker: no second warm-up
     """
 )
 
@@ -38,5 +40,12 @@ def test_workers_take_turns_at_the_warm_up_and_each_warms_up_once(tmp_path):
     assert [w.wait(timeout=120) for w in workers] == [0, 0, 0]
     intervals = sorted(json.loads(line)[1:] for line in log.read_text().splitlines())
     assert len(intervals) == 3  # once per process
-    for (_, end), (start, _) in zip(intervals, intervals[1:], strict=False):
-        assert start >= end  # never two warm-ups at once
+    (_, first_end), *later = intervals
+    assert all(start >= first_end for start, _ in later)  # nobody loads while the first one compiles
+
+    # the cache is warm now: a new worker does not wait for the lock, even while another holds it
+    with (tmp_path / "cache" / "warm-up-lock-test.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        late = subprocess.run([sys.executable, "-c", WORKER, str(log)], cwd=ROOT, env=env, timeout=120)
+    assert late.returncode == 0
+    assert len(log.read_text().splitlines()) == 4

@@ -389,8 +389,8 @@ def aura_sources_by_route(s, profiles, p):
     packed = np.int64(0)
     for j in range(s[player_base(p) + P_UNITS_N]):
         v = unit_base(p, j)
-        if profile_field(profiles, s[v + U_PROFILE], PF_KW + KW_AURA) > 0:
-            packed += np.int64(1) << np.int64(8 * s[v + U_ROUTE])
+        source = np.int64(profile_field(profiles, s[v + U_PROFILE], PF_KW + KW_AURA) > 0)
+        packed += source << np.int64(8 * s[v + U_ROUTE])
     return packed
 
 
@@ -404,7 +404,7 @@ def unit_force_with(s, rules, profiles, p, i, auras):
     if route == GLASS_ORCHARD:
         force += rules[R_ORCHARD_FORCE]
     kindled = profile_field(profiles, prof, PF_KW + KW_KINDLED)
-    if kindled > 0 and s[u + U_DAMAGE] > 0:
+    if (kindled > 0) & (s[u + U_DAMAGE] > 0):
         force += kindled
     pb = player_base(p)
     siege = profile_field(profiles, prof, PF_KW + KW_SIEGE)
@@ -467,11 +467,9 @@ def units_at(s, q, route):
 
 @njit(cache=True, inline="always")
 def adjacent(a, b, nether_open):
-    if a < 3 and b < 3:
-        return a - b == 1 or b - a == 1
-    if nether_open == 0:
-        return False
-    return (a == LANTERN_CROSSING and b == NETHERWAY) or (a == NETHERWAY and b == LANTERN_CROSSING)
+    normal = (a < 3) & (b < 3) & ((a - b == 1) | (b - a == 1))
+    netherway = ((a == LANTERN_CROSSING) & (b == NETHERWAY)) | ((a == NETHERWAY) & (b == LANTERN_CROSSING))
+    return normal | ((nether_open != 0) & netherway)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -505,13 +503,13 @@ def move_cost(s, rules, profiles, p, i, dest):
 def moves_free(profiles, unit_keywords):
     """Swift, Trailblazer/Windguide: normal movement costs nothing. `unit_keywords`: the keywords'
     offset in the flat profile table."""
-    return profiles[unit_keywords + KW_SWIFT] > 0 or profiles[unit_keywords + KW_FREE_MOVE] > 0
+    return (profiles[unit_keywords + KW_SWIFT] > 0) | (profiles[unit_keywords + KW_FREE_MOVE] > 0)
 
 
 @njit(cache=True, inline="always")
 def move_cost_of(dest, free):
     """Normal movement: 1 Charge, nothing into Windbridge or for a character that moves free."""
-    return 0 if dest == WINDBRIDGE or free else 1
+    return np.int64((dest != WINDBRIDGE) & (not free))
 
 
 # ---------------------------------------------------------------------------- card movement
@@ -1011,7 +1009,7 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
         card = s[pb + HAND_OFF + h]
         copy = card == previous  # the hand is sorted: a card's copies are offered once
         previous = card
-        if copy or card_field(cards, card, C_COST) > charge:
+        if copy | (card_field(cards, card, C_COST) > charge):
             continue
         start = n
         if card_field(cards, card, C_KIND) == KIND_ALLY:
@@ -1088,7 +1086,7 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
                         n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, i, decision)
             if n == start:
                 n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, NO_TARGET, decision)
-    explore_banned = p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1
+    explore_allowed = (p != 0) | (rules[R_OPENING_NO_FIRST_EXPLORE] == 0) | (s[player_base(0) + P_TURNS] != 1)
     auras = np.int64(-1)  # aura_sources_by_route of seat p, counted at the first unit that can challenge
     for i in range(units_n):
         u = unit_base(p, i)
@@ -1102,74 +1100,75 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
         unit_keywords = s[u + U_PROFILE] * PROFILE_WIDTH + PF_KW
         ready_here = at_route(opp_ready_packed, route)
         opp_here = at_route(opp_packed, route)
-        if card >= 0 and card_field(cards, card, C_ALT_PROFILE) >= 0:
-            if s[u + U_SHIFT_USED] == 0 and charge >= rules[R_SHIFT_COST]:
-                n = push(out, n, encode(A_SHIFT, i, 0))
-                if values is not None:
-                    values[n - 1] = shift_value()
+        shifts = (card >= 0) & (card_field(cards, max(card, 0), C_ALT_PROFILE) >= 0)
+        if shifts & (s[u + U_SHIFT_USED] == 0) & (charge >= rules[R_SHIFT_COST]):
+            n = push(out, n, encode(A_SHIFT, i, 0))
+            if values is not None:
+                values[n - 1] = shift_value()
         if ready == 0:
             continue
         insight = unit_insight(s, profiles, p, i)
         no_explore = s[u + U_NO_EXPLORE]
-        if s[u + U_MOVED] == 0 and profiles[unit_keywords + KW_ROOTED] == 0:
+        if (s[u + U_MOVED] == 0) & (profiles[unit_keywords + KW_ROOTED] == 0):
             lightfoot = profiles[unit_keywords + KW_LIGHTFOOT] > 0
             free_move = moves_free(profiles, unit_keywords)
             for d in range(n_routes):
-                if d == route or not adjacent(route, d, nether):
+                if (d == route) | (not adjacent(route, d, nether)):
                     continue
                 cost = move_cost_of(d, free_move)
                 if cost <= charge:
                     n = push(out, n, encode(A_MOVE, i, d * 2))
                     if values is not None:
                         values[n - 1] = move_value_of(cost, insight, route, d, False, no_explore, w, open_mask)
-                if lightfoot and cost + rules[R_LIGHTFOOT_COST] <= charge:
+                if lightfoot & (cost + rules[R_LIGHTFOOT_COST] <= charge):
                     n = push(out, n, encode(A_MOVE, i, d * 2 + 1))
                     if values is not None:
                         paid = cost + rules[R_LIGHTFOOT_COST]
                         values[n - 1] = move_value_of(paid, insight, route, d, True, no_explore, w, open_mask)
         if (
-            ready_here == 0
-            and not explore_banned
-            and no_explore == 0
-            and insight > 0
-            and not (route == NETHERWAY and s[u + U_NETHER_EXPLORED] != 0)
+            (ready_here == 0)
+            & explore_allowed
+            & (no_explore == 0)
+            & (insight > 0)
+            & ((route != NETHERWAY) | (s[u + U_NETHER_EXPLORED] == 0))
         ):
             n = push(out, n, encode(A_EXPLORE, i, 0))
             if values is not None:
-                values[n - 1] = explore_value_of(insight, i == 0 and s[pb + P_MARKED_THIS_TURN] == 0, w)
+                values[n - 1] = explore_value_of(insight, (i == 0) & (s[pb + P_MARKED_THIS_TURN] == 0), w)
         if opp_here > 0:
-            free_choice = ready_here == 0 or profiles[unit_keywords + KW_SLIPSTREAM] > 0
+            slipstream = profiles[unit_keywords + KW_SLIPSTREAM] > 0
+            free_choice = (ready_here == 0) | slipstream
             if values is not None:
                 if auras < 0:
                     auras = aura_sources_by_route(s, profiles, p)
                 damage = unit_force_with(s, rules, profiles, p, i, auras)
-            if ready_here > 1 and not free_choice and profiles[unit_keywords + KW_PRECISION] == 0:
+            if (ready_here > 1) & (not slipstream) & (profiles[unit_keywords + KW_PRECISION] == 0):
                 n = push(out, n, encode(A_CHALLENGE, i, DEFENDER_CHOOSES))
                 if values is not None:
                     values[n - 1] = challenge_value(s, cards, profiles, p, i, DEFENDER_CHOOSES, damage, w)
             else:
                 for j in range(opp_n):
                     v = unit_base(q, j)
-                    if s[v + U_ROUTE] == route and (free_choice or s[v + U_READY] == 1):
+                    if (s[v + U_ROUTE] == route) & (free_choice | (s[v + U_READY] == 1)):
                         n = push(out, n, encode(A_CHALLENGE, i, j))
                         if values is not None:
                             values[n - 1] = challenge_value(s, cards, profiles, p, i, j, damage, w)
     if s[unit_base(p, 0) + U_RECOVERY] == 0:
-        if s[pb + P_PATH] < 0 and s[pb + P_MARKS] >= rules[R_PATH_MARKS] and charge >= rules[R_PATH_COST]:
+        if (s[pb + P_PATH] < 0) & (s[pb + P_MARKS] >= rules[R_PATH_MARKS]) & (charge >= rules[R_PATH_COST]):
             for path in range(2):
                 n = push(out, n, encode(A_PATH, path, 0))
                 if values is not None:
                     values[n - 1] = companion_value(A_PATH, w)
         if (
-            s[pb + P_PATH] >= 0
-            and s[pb + P_ASCENDED] == 0
-            and s[pb + P_MARKS_SINCE_PATH] >= rules[R_ASCEND_MARKS]
-            and charge >= rules[R_ASCEND_COST]
+            (s[pb + P_PATH] >= 0)
+            & (s[pb + P_ASCENDED] == 0)
+            & (s[pb + P_MARKS_SINCE_PATH] >= rules[R_ASCEND_MARKS])
+            & (charge >= rules[R_ASCEND_COST])
         ):
             n = push(out, n, encode(A_ASCEND, 0, 0))
             if values is not None:
                 values[n - 1] = companion_value(A_ASCEND, w)
-        if keyword(s, profiles, p, 0, KW_NYX_OPEN) > 0 and nether == 0 and s[pb + P_NYX_OPENED] == 0:
+        if (keyword(s, profiles, p, 0, KW_NYX_OPEN) > 0) & (nether == 0) & (s[pb + P_NYX_OPENED] == 0):
             if charge >= nyxara_cost(s, rules, profiles, p):
                 n = push(out, n, encode(A_NYX_OPEN, 0, 0))
                 if values is not None:
@@ -1764,14 +1763,14 @@ def ally_card_value(s, cards, profiles, card, w):
     force = profile_field(profiles, prof, PF_FORCE)
     base = w[W_ALLY_VALUE] * (force + profile_field(profiles, prof, PF_GUARD) + insight)
     base += w[W_CHARGE] * card_field(cards, card, C_COST)
-    opens = profile_field(profiles, prof, PF_KW + KW_OPENS_NETHER) > 0 and s[G_NETHER_OPEN] == 0
+    opens = (profile_field(profiles, prof, PF_KW + KW_OPENS_NETHER) > 0) & (s[G_NETHER_OPEN] == 0)
     return base, insight, opens
 
 
 @njit(cache=True, inline="always")
 def ally_route_value(base, insight, opens, route, w, open_mask):
     value = base
-    if insight > 0 and ((open_mask >> route) & 1) == 1:
+    if (insight > 0) & (((open_mask >> route) & 1) == 1):
         value += w[W_MOVE_OPEN] * insight
     if route == NETHERWAY:
         value += w[W_NETHER]
@@ -1857,9 +1856,10 @@ def move_value(s, rules, profiles, p, x, y, w, open_mask):
 def move_value_of(paid, insight, here, dest, stays_ready, no_explore, w, open_mask):
     """move_value from the unit's Insight and Route, the Charge paid and whether Lightfoot keeps it ready."""
     value = w[W_CHARGE] * paid
-    if insight > 0 and ((open_mask >> dest) & 1) == 1 and ((open_mask >> here) & 1) == 0:
+    opens_up = (insight > 0) & (((open_mask >> dest) & 1) == 1)
+    if opens_up & (((open_mask >> here) & 1) == 0):
         value += w[W_MOVE_OPEN] * insight
-    if stays_ready and insight > 0 and ((open_mask >> dest) & 1) == 1 and no_explore == 0:
+    if stays_ready & opens_up & (no_explore == 0):
         value += w[W_RENOWN] * insight * 0.9
     if dest == NETHERWAY:
         value += w[W_NETHER]

@@ -1,0 +1,114 @@
+"""What a worker process runs: one task of a sweep, from its seed block to its Parquet parts.
+
+Apart from the runner (planning, manifests, backends) so that a worker imports only what playing
+and writing need (numba, the game's kernels, pyarrow), not the config stack (omegaconf, Hydra).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sim.core import lake
+from sim.core.game import Game, Matchup, Policy, Ruleset, SeedBlock
+from sim.core.rng import name_key, stream_key
+
+
+@dataclass(frozen=True)
+class Task:
+    task_id: str
+    ruleset_index: int
+    matchup_index: int
+    pair_start: int
+    pair_stop: int
+
+
+def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int, cooperative: bool) -> SeedBlock:
+    """Seed keys of pairs [start, stop): competitive games play each deal twice, seats swapped."""
+    pairs = np.arange(pair_start, pair_stop, dtype=np.int64)
+    if cooperative:
+        return SeedBlock(root_seed, name_key(matchup.matchup_id), pairs, np.zeros(len(pairs), np.uint8))
+    return SeedBlock(
+        root_seed,
+        name_key(matchup.matchup_id),
+        np.repeat(pairs, 2),
+        np.tile(np.array([0, 1], np.uint8), len(pairs)),
+    )
+
+
+_KERNELS_READY: set[str] = set()
+
+
+def ensure_kernels(game: Game) -> None:
+    """Compile or load this game's kernels, once per process. Processes take turns under a file lock
+    in the numba cache folder: with a cold cache the first one compiles and the others then load the
+    cached kernels, so a sweep compiles once however many workers start together. Once a warm-up
+    has finished, a marker beside the lock lets later processes load without waiting their turn
+    (the folder is keyed by the package's content, so its kernels stay complete)."""
+    if game.name in _KERNELS_READY:
+        return
+    # numba's one-time set-up of its target (~0.5 s at the first cached function) needs no turn
+    stream_key(1, 2, 3, 4, 5)
+    cache = Path(os.environ["NUMBA_CACHE_DIR"])
+    warmed = cache / f"warm-up-{game.name}.done"
+    if warmed.exists():
+        game.warm_up()
+    else:
+        cache.mkdir(parents=True, exist_ok=True)
+        with (cache / f"warm-up-{game.name}.lock").open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                game.warm_up()
+                warmed.touch()
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+    _KERNELS_READY.add(game.name)
+
+
+@dataclass(frozen=True)
+class TaskOutput:
+    task_id: str
+    matches: int
+    seconds: float
+    first_player_scores: np.ndarray  # pair-level first-player score, in pair order (for SPRT)
+
+
+def run_task(
+    game: Game,
+    ruleset: Ruleset,
+    matchup: Matchup,
+    policies: tuple[Policy, ...],
+    task: Task,
+    root_seed: int,
+    experiment: str,
+    run_id: str,
+    config_hash: str,
+    debug: bool,
+    card_rows: bool,
+) -> TaskOutput:
+    """Play one task and write its part files. Runs in a worker process."""
+    started = time.perf_counter()
+    ensure_kernels(game)
+    seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop, matchup.cooperative)
+    result = game.play_batch(ruleset, matchup, policies, seeds, debug=debug, card_counts=card_rows)
+    folder = Path(experiment)
+    if card_rows:
+        cards = lake.card_table(game, ruleset, matchup, seeds, result, run_id=run_id)
+        lake.write_atomic(cards, lake.part_path(folder, "cards", game.name, ruleset.ruleset_id, task.task_id))
+    table = lake.match_table(
+        game, ruleset, matchup, policies, seeds, result, run_id=run_id, config_hash=config_hash
+    )
+    lake.write_atomic(table, lake.part_path(folder, "matches", game.name, ruleset.ruleset_id, task.task_id))
+    return TaskOutput(task.task_id, len(seeds), time.perf_counter() - started, _pair_scores(result.winner, matchup))
+
+
+def _pair_scores(winner: np.ndarray, matchup: Matchup) -> np.ndarray:
+    if matchup.cooperative:
+        return (winner == 0).astype(np.float64)
+    first = np.where(winner < 0, 0.5, (winner == 0).astype(np.float64))
+    return first.reshape(-1, 2).mean(axis=1)
