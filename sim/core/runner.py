@@ -24,7 +24,7 @@ from sim.core.errors import UserError
 from sim.core.game import Game, Matchup, Policy, Ruleset, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
 from sim.core.registry import get_game
-from sim.core.worker import Task, TaskOutput, _pair_scores, run_task
+from sim.core.worker import Task, TaskOutput, pair_scores, run_task
 
 
 @dataclass
@@ -135,7 +135,7 @@ def _stored_pair_scores(plan: Plan, task: Task) -> np.ndarray:
     ruleset = plan.rulesets[task.ruleset_index]
     path = lake.part_path(plan.directory, "matches", plan.game.name, ruleset.ruleset_id, task.task_id)
     table = pq.read_table(path, columns=["winner_seat"])
-    return _pair_scores(table.column("winner_seat").to_numpy(), plan.matchups[0][task.matchup_index])
+    return pair_scores(table.column("winner_seat").to_numpy(), plan.matchups[0][task.matchup_index])
 
 
 # ---- execution --------------------------------------------------------------------------------

@@ -104,10 +104,10 @@ def run_task(
         game, ruleset, matchup, policies, seeds, result, run_id=run_id, config_hash=config_hash
     )
     lake.write_atomic(table, lake.part_path(folder, "matches", game.name, ruleset.ruleset_id, task.task_id))
-    return TaskOutput(task.task_id, len(seeds), time.perf_counter() - started, _pair_scores(result.winner, matchup))
+    return TaskOutput(task.task_id, len(seeds), time.perf_counter() - started, pair_scores(result.winner, matchup))
 
 
-def _pair_scores(winner: np.ndarray, matchup: Matchup) -> np.ndarray:
+def pair_scores(winner: np.ndarray, matchup: Matchup) -> np.ndarray:
     if matchup.cooperative:
         return (winner == 0).astype(np.float64)
     first = np.where(winner < 0, 0.5, (winner == 0).astype(np.float64))

@@ -5,6 +5,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import polars as pl
@@ -82,3 +83,35 @@ def test_card_rows_count_draws(small_lake):
     # Coin Race draws exactly one card per turn
     assert cards["drawn"].sum() == matches["turns"].sum()
     assert set(cards["side"].unique()) == {"A", "B"}
+
+
+def test_seed_keys_are_root_matchup_pair_and_swap():
+    import numpy as np
+
+    from sim.core.lake import _seed_keys
+
+    pairs = np.array([0, 7, 9, 10, 99, 100, 12345678901], np.int64)
+    swaps = np.array([0, 1, 0, 1, 0, 1, 1], np.uint8)
+    expected = [f"7/a vs b/{p}/{s}" for p, s in zip(pairs.tolist(), swaps.tolist(), strict=True)]
+    assert _seed_keys("7/a vs b/", pairs, swaps).to_pylist() == expected
+    assert _seed_keys("7/a vs b/", pairs[:0], swaps[:0]).to_pylist() == []
+
+
+def test_a_worker_imports_neither_pandas_nor_the_config_stack():
+    """Worker start-up is part of every sweep's time: pa.array() and pyarrow.compute would import pandas
+    (0.3 s), the runner module omegaconf; the worker module and the lake need neither."""
+    code = (
+        "import sys\n"
+        "from sim.core import lake, worker\n"
+        "from sim.core.registry import get_game\n"
+        "game = get_game('coin_race'); ruleset = game.load_ruleset(game.default_edition())\n"
+        "matchup = game.load_matchups(ruleset, game.matchup_sets()[:1])[0]\n"
+        "policies = (game.load_policy(game.policy_names()[0]),) * 2\n"
+        "seeds = worker.seed_block(1, matchup, 0, 3, False)\n"
+        "result = game.play_batch(ruleset, matchup, policies, seeds, card_counts=True)\n"
+        "lake.match_table(game, ruleset, matchup, policies, seeds, result, run_id='r', config_hash='c')\n"
+        "lake.card_table(game, ruleset, matchup, seeds, result, run_id='r')\n"
+        "print(sorted(m for m in ('pandas', 'omegaconf', 'hydra') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
