@@ -197,14 +197,15 @@ def _seed_keys(prefix: str, pair_index: np.ndarray, swap: np.ndarray) -> pa.Arra
     pair = pair_index.astype(np.int64)
     lengths = np.ones(n, np.int64)  # decimal digits of each pair index (indices are >= 0)
     power = 10
-    while power <= max(int(pair.max(initial=0)), 1):
+    while power <= pair.max(initial=0):
         lengths += pair >= power
         power *= 10
-    places = lengths[:, None] - 1 - np.arange(int(lengths.max(initial=1)))[None, :]
+    width = int(lengths.max(initial=1))
+    places = lengths[:, None] - 1 - np.arange(width)[None, :]  # power of ten of each digit column
     digits = (pair[:, None] // 10 ** np.maximum(places, 0)) % 10
-    rows = np.zeros((n, len(head) + places.shape[1] + 2), np.uint8)
+    rows = np.zeros((n, len(head) + width + 2), np.uint8)
     rows[:, : len(head)] = head
-    rows[:, len(head) : len(head) + places.shape[1]] = np.where(places >= 0, ord("0") + digits, 0)
+    rows[:, len(head) : len(head) + width] = np.where(places >= 0, ord("0") + digits, 0)
     every = np.arange(n)
     rows[every, len(head) + lengths] = ord("/")
     rows[every, len(head) + lengths + 1] = ord("0") + swap.astype(np.uint8)
