@@ -43,6 +43,7 @@ ERRATA_CARD_KEYS = {"cost", "force", "guard", "insight", "amount", "keywords", "
 ERRATA_COMPANION_KEYS = {"force", "guard", "insight", "assumed"}
 DECK_KEYS = {"faction", "name", "cards", "assumed"}
 POLICY_KEYS = {"name", "kind", "weights", "candidates", "rollouts", "horizon_turns"}
+MAX_WEIGHT = 1e9
 
 
 def _mapping(value: Any, file: str, entry: str) -> dict:
@@ -451,6 +452,13 @@ def load_policy_file(name: str, data_dir: Path = DATA_DIR) -> tuple[str, np.ndar
         value = weights[wname]
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise UserError(f"weight must be a number, got {value!r}", file=file, entry=f"weights.{wname}")
+        # the greedy bot compares sums of weights: NaN or infinite ones would make its choices meaningless
+        if not abs(value) <= MAX_WEIGHT:
+            raise UserError(
+                f"weight must be a finite number from -{MAX_WEIGHT:g} to {MAX_WEIGHT:g}, got {value!r}",
+                file=file,
+                entry=f"weights.{wname}",
+            )
         params[V.PARAM_WEIGHTS + index] = float(value)
     if kind == "search":
         params[V.PARAM_CANDIDATES] = _int(raw.get("candidates", 3), file, "candidates", 1, 16)

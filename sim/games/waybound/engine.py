@@ -273,6 +273,11 @@ ERR_ACTION_CAP = 3
 
 MAX_ACTIONS = 4000
 MAX_LEGAL = 512
+# generate_actions' record of a main-phase list (the `layout` buffer): entries 0..units_n are where
+# each unit's actions start, the last one where the Companion's path/ascension/opening group starts;
+# then whether a listed Tactic reads readiness (see tactic_reads_readiness)
+LAYOUT_HAND_READS_READY = MAX_UNITS + 1
+LAYOUT_SIZE = MAX_UNITS + 2
 EVENT_WIDTH = 6
 # Event types (replay log)
 EV_OPENING_CARD = 1  # seat, card
@@ -908,15 +913,20 @@ def push_tactic(out, values, n, s, rules, cards, profiles, tactic, target, decis
 @njit(cache=True, _nrt=False, forceinline=True)
 def legal_actions(s, rules, cards, profiles, out):
     """Write the legal actions of the current decider into `out`; return how many."""
-    return generate_actions(s, rules, cards, profiles, out, None, None)
+    return generate_actions(s, rules, cards, profiles, out, None, None, None, -1)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def generate_actions(s, rules, cards, profiles, out, values, w):
+def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored):
     """legal_actions; with greedy weights `w` and a `values` buffer (main phase only), also write
     values[k] = score_action(out[k]) while generating: each group of actions is scored by its own
     kind's value function, so the greedy bot skips a second pass that branches on every action's
-    kind. `values is None` is resolved when numba compiles, so legal_actions carries no scoring."""
+    kind. `values is None` is resolved when numba compiles, so legal_actions carries no scoring.
+
+    With a `layout` buffer (and `values`), a main-phase list also records where each unit's actions
+    start (see LAYOUT_*). `explored` >= 0 says that `out`, `values` and `layout` hold the list of the
+    decision just before, whose chosen action was that unit's Explore: the list is then derived from
+    it (relist_after_explore) instead of generated again."""
     n = 0
     if s[G_DONE] != 0:
         return 0
@@ -991,6 +1001,10 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
                 n = push(out, n, encode(A_CHOICE, d + 1, 0))
         return n
     # ---- main phase
+    if layout is not None:
+        if (explored >= 0) & (layout[LAYOUT_HAND_READS_READY] == 0):
+            return relist_after_explore(s, rules, profiles, out, values, w, layout, explored)
+        layout[LAYOUT_HAND_READS_READY] = 0
     opp_packed, opp_ready_packed = characters_by_route(s, q)
     open_mask = open_routes(opp_ready_packed)
     decision = (p, w, open_mask, opp_packed, opp_ready_packed)
@@ -1022,6 +1036,8 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
             continue
         effect = card_field(cards, card, C_EFFECT)
         tactic = (card, effect, card_field(cards, card, C_AMOUNT))
+        if layout is not None:
+            layout[LAYOUT_HAND_READS_READY] |= np.int32(tactic_reads_readiness(effect))
         if effect == EF_DAMAGE_ANY:
             for j in range(opp_n):
                 n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, j, decision)
@@ -1089,6 +1105,8 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
     explore_allowed = (p != 0) | (rules[R_OPENING_NO_FIRST_EXPLORE] == 0) | (s[player_base(0) + P_TURNS] != 1)
     auras = np.int64(-1)  # aura_sources_by_route of seat p, counted at the first unit that can challenge
     for i in range(units_n):
+        if layout is not None:
+            layout[i] = n
         u = unit_base(p, i)
         if s[u + U_RECOVERY] > 0:
             continue
@@ -1153,6 +1171,16 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
                         n = push(out, n, encode(A_CHALLENGE, i, j))
                         if values is not None:
                             values[n - 1] = challenge_value(s, cards, profiles, p, i, j, damage, w)
+    if layout is not None:
+        layout[units_n] = n
+    return list_companion_actions(s, rules, profiles, p, charge, out, values, w, n)
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def list_companion_actions(s, rules, profiles, p, charge, out, values, w, n):
+    """The main phase's last group: path, ascension, Nyxara's opening (after out[:n])."""
+    pb = player_base(p)
+    nether = s[G_NETHER_OPEN]
     if s[unit_base(p, 0) + U_RECOVERY] == 0:
         if (s[pb + P_PATH] < 0) & (s[pb + P_MARKS] >= rules[R_PATH_MARKS]) & (charge >= rules[R_PATH_COST]):
             for path in range(2):
@@ -1174,6 +1202,42 @@ def generate_actions(s, rules, cards, profiles, out, values, w):
                 if values is not None:
                     values[n - 1] = companion_value(A_NYX_OPEN, w)
     return n
+
+
+
+@njit(cache=True, inline="always")
+def tactic_reads_readiness(effect):
+    """Whether a Tactic's targets or value depend on which friendly characters are ready (Stand
+    Together's targets, Buff values), so that an Explore changes them."""
+    return (effect == EF_BUFF_FORCE) | (effect == EF_BUFF_INSIGHT) | (effect == EF_READY_NO_EXPLORE)
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def relist_after_explore(s, rules, profiles, out, values, w, layout, explored):
+    """The main-phase list after unit `explored` of the active seat Explored (outside the Netherway),
+    from the list before it. The Explore only exhausted that unit (and gave Renown, maybe a journey
+    mark), so:
+      - the hand's actions are the same, unless a Tactic there reads readiness (the caller checks);
+      - every other unit's actions are the same: each reads its own record, the Charge, the
+        opposing characters, the aura sources' Routes, the Challenge counts and, for the Companion,
+        the journey mark of the turn (which changes only when the Companion itself Explores);
+      - the unit itself, now exhausted, keeps only its Prismarten Shift (listed first, and ready or
+        not);
+      - the Companion's path, ascension and opening are listed again (marks may have reached them).
+    Debug mode compares the result with a list generated afresh at every such decision."""
+    p = s[G_ACTIVE]
+    units_n = s[player_base(p) + P_UNITS_N]
+    start = layout[explored]
+    stop = layout[explored + 1]
+    keep = np.int64((stop > start) & ((out[start] >> 16) == A_SHIFT))
+    removed = stop - start - keep
+    end = layout[units_n]
+    for k in range(stop, end):
+        out[k - removed] = out[k]
+        values[k - removed] = values[k]
+    for j in range(explored + 1, units_n + 1):
+        layout[j] -= removed
+    return list_companion_actions(s, rules, profiles, p, s[player_base(p) + P_CHARGE], out, values, w, end - removed)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -1969,8 +2033,8 @@ def step_call(s, rules, cards, profiles, action, keys, counters, events, counts)
 
 
 @njit(cache=True, _nrt=False)
-def generate_actions_call(s, rules, cards, profiles, out, values, w):
-    return generate_actions(s, rules, cards, profiles, out, values, w)
+def generate_actions_call(s, rules, cards, profiles, out, values, w, layout, explored):
+    return generate_actions(s, rules, cards, profiles, out, values, w, layout, explored)
 
 
 @njit(cache=True, _nrt=False)
@@ -2065,7 +2129,7 @@ def search_choice(
             start_turns = work_state[G_TURNS]
             guard = 0
             while work_state[G_DONE] == 0 and work_state[G_TURNS] - start_turns < horizon and guard < 400:
-                nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w)
+                nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w, None, -1)
                 d = work_state[G_DECIDER]
                 pick = greedy_choice_call(
                     work_state,
@@ -2186,6 +2250,7 @@ def play_match(
     work_legal,
     work_keys,
     work_counters,
+    layout,
     events,
     counts,
     log,
@@ -2207,6 +2272,7 @@ def play_match(
         log,
         count,
     )
+    explored = -1  # the unit whose Explore was the last action, when the list can be derived (see below)
     while s[G_DONE] == 0:
         if s[G_ACTIONS] >= MAX_ACTIONS:
             finish(s, -1, END_CAP, events)
@@ -2215,7 +2281,18 @@ def play_match(
         if policy_ids[d] == POLICY_RANDOM:
             n = legal_actions_call(s, rules, cards, profiles, legal)
         else:
-            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d])
+            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d], layout, explored)
+            if debug and explored >= 0:
+                # the derived list must be the one generated afresh, action for action, value for value
+                n_fresh = generate_actions_call(
+                    s, rules, cards, profiles, work_legal, values[1], policy_params[d], None, -1
+                )
+                same = n_fresh == n
+                for k in range(min(n, n_fresh)):
+                    same = same and work_legal[k] == legal[k] and values[1, k] == values[0, k]
+                if not same:
+                    log_event(s, events, EV_INVARIANT, d, 101, 0, 0, 0)
+                    return ERR_INVARIANT
         if n == 0:
             log_event(s, events, EV_INVARIANT, d, 100, 0, 0, 0)
             return ERR_INVARIANT
@@ -2251,7 +2328,13 @@ def play_match(
             if not found:
                 log_event(s, events, EV_ILLEGAL, d, action, 0, 0, 0)
                 return ERR_ILLEGAL
+        phase = s[G_PHASE]
         step(s, rules, cards, profiles, action, keys, counters, events, counts)
+        # An Explore outside the Netherway leaves the same seat in the main phase with one unit
+        # exhausted: its next list is derived from this one (relist_after_explore).
+        explored = -1
+        if (phase == PH_MAIN) & ((action >> 16) == A_EXPLORE) & (s[G_PHASE] == PH_MAIN):
+            explored = (action >> 8) & 255
         if debug:
             code = check_invariants(s, rules, cards, profiles)
             if code != 0:
@@ -2291,6 +2374,7 @@ def scratch(n_cards, deck_width, n_params, want_counts):
         np.zeros(2, dtype=np.int64),  # policy_ids
         np.zeros((2, n_params), dtype=np.float64),  # policy_params
         np.zeros((2, n_cards, 3) if want_counts else (0, 0, 0), dtype=np.int16),  # counts
+        np.zeros(LAYOUT_SIZE, dtype=np.int32),  # layout of the main-phase list (generate_actions)
     )
 
 
@@ -2342,6 +2426,7 @@ def play_batch_kernel(
     policy_ids,
     policy_params,
     counts,
+    layout,
 ):
     """Play the batch; the work arrays after `log` come from `scratch`."""
     batch = pair_index.shape[0]
@@ -2387,6 +2472,7 @@ def play_batch_kernel(
             work_legal,
             work_keys,
             work_counters,
+            layout,
             events,
             counts,
             log,

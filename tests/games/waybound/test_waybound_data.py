@@ -197,6 +197,10 @@ def test_bad_policy_weights(data_dir):
     edit(data_dir / "policies" / "greedy_explorer.yaml", lambda p: p["weights"].__setitem__("renown", "lots"))
     with pytest.raises(UserError, match="weight must be a number"):
         data.load_policy_file("greedy_explorer", data_dir)
+    for not_finite in (float("nan"), float("inf"), -1e12):  # the kernels assume finite values
+        edit(data_dir / "policies" / "greedy_explorer.yaml", lambda p, v=not_finite: p["weights"].__setitem__("renown", v))
+        with pytest.raises(UserError, match="weight must be a finite number"):
+            data.load_policy_file("greedy_explorer", data_dir)
     with pytest.raises(UserError, match="unknown policy"):
         GAME.load_policy("cheater")
 

@@ -27,7 +27,7 @@ SIDES = [
 def values_at(scenario: Scenario, weights: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:
     listed = np.zeros(E.MAX_LEGAL, dtype=np.int32)
     written = np.zeros(E.MAX_LEGAL, dtype=np.float64)
-    n = E.generate_actions_call(scenario.s, scenario.rules, scenario.cards, scenario.profiles, listed, written, weights)
+    n = E.generate_actions_call(scenario.s, scenario.rules, scenario.cards, scenario.profiles, listed, written, weights, None, -1)
     reference = np.zeros(n, dtype=np.float64)
     E.score_actions_call(scenario.s, scenario.rules, scenario.cards, scenario.profiles, listed, n, weights, reference)
     return [int(a) for a in listed[:n]], written[:n], reference
