@@ -31,7 +31,9 @@ passed as an exploded struct of 7-11 machine words, so the per-action functions 
 step, greedy_choice) and small helpers are `forceinline=True` (LLVM inlining; cheap to compile),
 and play_match/policy_act are inlined into play_batch_kernel at the numba level (one library less
 whose whole call tree LLVM optimizes again). Greedy and search bots score main-phase actions while
-generate_actions lists them (one value function per action kind, no per-action dispatch).
+generate_actions lists them (one value function per action kind, no per-action dispatch). After an
+Explore outside the Netherway (a third of a greedy match's main-phase decisions) the next list is
+derived from the one before (relist_after_explore), and debug mode checks it against a fresh one.
 """
 
 from __future__ import annotations
