@@ -277,8 +277,10 @@ MAX_ACTIONS = 4000
 MAX_LEGAL = 512
 # generate_actions' record of a main-phase list (the `layout` buffer): entries 0..units_n are where
 # each unit's actions start, the last one where the Companion's path/ascension/opening group starts;
-# then whether a listed Tactic reads readiness (see tactic_reads_readiness)
-LAYOUT_HAND_READS_READY = MAX_UNITS + 1
+# then which listed Tactics read readiness (bits READS_READY_*, see tactic_readiness)
+LAYOUT_HAND_READINESS = MAX_UNITS + 1
+READS_READY_TARGETS = 1  # Stand Together: which characters it can target
+READS_READY_VALUES = 2  # the Buffs: their values
 LAYOUT_SIZE = MAX_UNITS + 2
 EVENT_WIDTH = 6
 # Event types (replay log)
@@ -1004,9 +1006,9 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
         return n
     # ---- main phase
     if layout is not None:
-        if (explored >= 0) & (layout[LAYOUT_HAND_READS_READY] == 0):
-            return relist_after_explore(s, rules, profiles, out, values, w, layout, explored)
-        layout[LAYOUT_HAND_READS_READY] = 0
+        if (explored >= 0) & ((layout[LAYOUT_HAND_READINESS] & READS_READY_TARGETS) == 0):
+            return relist_after_explore(s, rules, cards, profiles, out, values, w, layout, explored)
+        layout[LAYOUT_HAND_READINESS] = 0
     opp_packed, opp_ready_packed = characters_by_route(s, q)
     open_mask = open_routes(opp_ready_packed)
     decision = (p, w, open_mask, opp_packed, opp_ready_packed)
@@ -1039,7 +1041,7 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
         effect = card_field(cards, card, C_EFFECT)
         tactic = (card, effect, card_field(cards, card, C_AMOUNT))
         if layout is not None:
-            layout[LAYOUT_HAND_READS_READY] |= np.int32(tactic_reads_readiness(effect))
+            layout[LAYOUT_HAND_READINESS] |= np.int32(tactic_readiness(effect))
         if effect == EF_DAMAGE_ANY:
             for j in range(opp_n):
                 n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, j, decision)
@@ -1208,18 +1210,22 @@ def list_companion_actions(s, rules, profiles, p, charge, out, values, w, n):
 
 
 @njit(cache=True, inline="always")
-def tactic_reads_readiness(effect):
-    """Whether a Tactic's targets or value depend on which friendly characters are ready (Stand
-    Together's targets, Buff values), so that an Explore changes them."""
-    return (effect == EF_BUFF_FORCE) | (effect == EF_BUFF_INSIGHT) | (effect == EF_READY_NO_EXPLORE)
+def tactic_readiness(effect):
+    """What of a Tactic's actions depends on which friendly characters are ready, so that an Explore
+    changes it: READS_READY_TARGETS (Stand Together), READS_READY_VALUES (the Buffs), or 0."""
+    if effect == EF_READY_NO_EXPLORE:
+        return READS_READY_TARGETS
+    return READS_READY_VALUES * np.int64((effect == EF_BUFF_FORCE) | (effect == EF_BUFF_INSIGHT))
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def relist_after_explore(s, rules, profiles, out, values, w, layout, explored):
+def relist_after_explore(s, rules, cards, profiles, out, values, w, layout, explored):
     """The main-phase list after unit `explored` of the active seat Explored (outside the Netherway),
     from the list before it. The Explore only exhausted that unit (and gave Renown, maybe a journey
     mark), so:
-      - the hand's actions are the same, unless a Tactic there reads readiness (the caller checks);
+      - the hand's actions are the same (the caller regenerates the list when Stand Together is
+        listed: its targets are the exhausted characters), and so are their values but for a Buff
+        on the explored unit (valued again here);
       - every other unit's actions are the same: each reads its own record, the Charge, the
         opposing characters, the aura sources' Routes, the Challenge counts and, for the Companion,
         the journey mark of the turn (which changes only when the Companion itself Explores);
@@ -1239,6 +1245,16 @@ def relist_after_explore(s, rules, profiles, out, values, w, layout, explored):
         values[k - removed] = values[k]
     for j in range(explored + 1, units_n + 1):
         layout[j] -= removed
+    if (layout[LAYOUT_HAND_READINESS] & READS_READY_VALUES) != 0:
+        opp_packed, opp_ready_packed = characters_by_route(s, 1 - p)
+        decision = (p, w, open_routes(opp_ready_packed), opp_packed, opp_ready_packed)
+        for k in range(1, layout[0]):
+            card = (out[k] >> 8) & 255
+            if ((out[k] >> 16) == A_PLAY_TACTIC) & ((out[k] & 255) == explored):
+                effect = card_field(cards, card, C_EFFECT)
+                if tactic_readiness(effect) == READS_READY_VALUES:
+                    tactic = (card, effect, card_field(cards, card, C_AMOUNT))
+                    values[k] = tactic_value(s, rules, cards, profiles, tactic, explored, decision)
     return list_companion_actions(s, rules, profiles, p, s[player_base(p) + P_CHARGE], out, values, w, end - removed)
 
 
