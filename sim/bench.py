@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from sim.core import config, runner, worker
+from sim.core import config, worker
 from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root
 from sim.core.registry import game_names, get_game
 
@@ -72,33 +72,40 @@ def kernel_rate(name: str, policy: str, seconds: float) -> float:
     return played / (time.perf_counter() - started)
 
 
+# One sweep in a process of its own, timed from the composed config to the last Parquet part: as in
+# `make sweep`, its workers start afresh (a second sweep in one process would reuse loky's workers
+# with their kernels loaded, ~1.5 s per worker less, which no designer's sweep gets).
+END_TO_END_SCRIPT = """
+import sys, time
+from sim.core import config, runner
+cfg = config.compose(sys.argv[1:])
+started = time.perf_counter()
+plan = runner.run(cfg, progress=False)
+print(runner.count_matches(plan.directory) / (time.perf_counter() - started))
+"""
+
+
 def end_to_end_rate(name: str, policy: str, matches: int, n_jobs: int) -> float:
     """Matches per second from config to Parquet (plan, workers, kernels, lake writes)."""
+    slots = 1 if get_game(name).cooperative else 2
+    overrides = [
+        f"game={name}",
+        f"matches={matches}",
+        f"policies=[{','.join([policy] * slots)}]",
+        f"runner.n_jobs={n_jobs}",
+        "runner.progress=false",
+        "name=bench",
+    ]
     with tempfile.TemporaryDirectory() as folder:
-        previous = os.environ.get("SIM_OUTPUT_ROOT")
-        os.environ["SIM_OUTPUT_ROOT"] = folder
-        try:
-            game = get_game(name)
-            slots = 1 if game.cooperative else 2
-            cfg = config.compose(
-                [
-                    f"game={name}",
-                    f"matches={matches}",
-                    f"policies=[{','.join([policy] * slots)}]",
-                    f"runner.n_jobs={n_jobs}",
-                    "runner.progress=false",
-                    "name=bench",
-                ]
-            )
-            started = time.perf_counter()
-            plan = runner.run(cfg, progress=False)
-            elapsed = time.perf_counter() - started
-            return runner.count_matches(plan.directory) / elapsed
-        finally:
-            if previous is None:
-                os.environ.pop("SIM_OUTPUT_ROOT", None)
-            else:
-                os.environ["SIM_OUTPUT_ROOT"] = previous
+        out = subprocess.run(
+            [sys.executable, "-c", END_TO_END_SCRIPT, *overrides],
+            cwd=PROJECT_ROOT,
+            env=dict(os.environ, SIM_OUTPUT_ROOT=folder),
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+    return float(out.stdout.strip().splitlines()[-1])
 
 
 def _subprocess_seconds(code: str, env: dict) -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,22 @@ def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int
 _KERNELS_READY: set[str] = set()
 
 
+def set_up_numba() -> None:
+    """numba's one-time set-up of its CPU target, done at the first cached function a process loads
+    (~0.5 s). Part of it is importing scipy.linalg (~0.3 s of a worker's start) only to see whether a
+    BLAS is there for np.dot and np.linalg; no kernel uses them, so a process that has not imported
+    scipy yet does the set-up with scipy.linalg unimportable. numba then records "no BLAS" for this
+    process, and scipy.linalg imports as usual afterwards (the statistics need it)."""
+    if "scipy.linalg" in sys.modules:
+        stream_key(1, 2, 3, 4, 5)
+        return
+    sys.modules["scipy.linalg"] = None  # an import of it, or of a module inside it, raises ImportError
+    try:
+        stream_key(1, 2, 3, 4, 5)
+    finally:
+        del sys.modules["scipy.linalg"]
+
+
 def ensure_kernels(game: Game) -> None:
     """Compile or load this game's kernels, once per process. Processes take turns under a file lock
     in the numba cache folder: with a cold cache the first one compiles and the others then load the
@@ -52,8 +69,7 @@ def ensure_kernels(game: Game) -> None:
     (the folder is keyed by the package's content, so its kernels stay complete)."""
     if game.name in _KERNELS_READY:
         return
-    # numba's one-time set-up of its target (~0.5 s at the first cached function) needs no turn
-    stream_key(1, 2, 3, 4, 5)
+    set_up_numba()  # needs no turn
     cache = Path(os.environ["NUMBA_CACHE_DIR"])
     warmed = cache / f"warm-up-{game.name}.done"
     if warmed.exists():

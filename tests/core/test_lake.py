@@ -97,21 +97,25 @@ def test_seed_keys_are_root_matchup_pair_and_swap():
     assert _seed_keys("7/a vs b/", pairs[:0], swaps[:0]).to_pylist() == []
 
 
-def test_a_worker_imports_neither_pandas_nor_the_config_stack():
+def test_a_worker_imports_neither_pandas_nor_the_config_stack_nor_scipy():
     """Worker start-up is part of every sweep's time: pa.array() and pyarrow.compute would import pandas
-    (0.3 s), the runner module omegaconf; the worker module and the lake need neither."""
+    (0.3 s), the runner module omegaconf, numba's set-up scipy.linalg (0.3 s); a worker needs none of
+    them. scipy.linalg still imports afterwards, in the same process."""
     code = (
         "import sys\n"
         "from sim.core import lake, worker\n"
         "from sim.core.registry import get_game\n"
         "game = get_game('coin_race'); ruleset = game.load_ruleset(game.default_edition())\n"
+        "worker.ensure_kernels(game)\n"
         "matchup = game.load_matchups(ruleset, game.matchup_sets()[:1])[0]\n"
         "policies = (game.load_policy(game.policy_names()[0]),) * 2\n"
         "seeds = worker.seed_block(1, matchup, 0, 3, False)\n"
         "result = game.play_batch(ruleset, matchup, policies, seeds, card_counts=True)\n"
         "lake.match_table(game, ruleset, matchup, policies, seeds, result, run_id='r', config_hash='c')\n"
         "lake.card_table(game, ruleset, matchup, seeds, result, run_id='r')\n"
-        "print(sorted(m for m in ('pandas', 'omegaconf', 'hydra') if m in sys.modules))\n"
+        "print(sorted(m for m in ('pandas', 'omegaconf', 'hydra', 'scipy.linalg') if m in sys.modules))\n"
+        "import scipy.linalg\n"
+        "print(scipy.linalg.norm([3.0, 4.0]))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert out.stdout.strip().splitlines()[-2:] == ["[]", "5.0"]
