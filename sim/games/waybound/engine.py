@@ -277,11 +277,12 @@ MAX_ACTIONS = 4000
 MAX_LEGAL = 512
 # generate_actions' record of a main-phase list (the `layout` buffer): entries 0..units_n are where
 # each unit's actions start, the last one where the Companion's path/ascension/opening group starts;
-# then which listed Tactics read readiness (bits READS_READY_*, see tactic_readiness)
+# then which listed Tactics read readiness (bits READS_READY_*, see tactic_readiness), and the length
 LAYOUT_HAND_READINESS = MAX_UNITS + 1
 READS_READY_TARGETS = 1  # Stand Together: which characters it can target
 READS_READY_VALUES = 2  # the Buffs: their values
-LAYOUT_SIZE = MAX_UNITS + 2
+LAYOUT_END = MAX_UNITS + 2
+LAYOUT_SIZE = MAX_UNITS + 3
 EVENT_WIDTH = 6
 # Event types (replay log)
 EV_OPENING_CARD = 1  # seat, card
@@ -1175,9 +1176,12 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
                         n = push(out, n, encode(A_CHALLENGE, i, j))
                         if values is not None:
                             values[n - 1] = challenge_value(s, cards, profiles, p, i, j, damage, w)
-    if layout is not None:
-        layout[units_n] = n
-    return list_companion_actions(s, rules, profiles, p, charge, out, values, w, n)
+    if layout is None:
+        return list_companion_actions(s, rules, profiles, p, charge, out, values, w, n)
+    layout[units_n] = n
+    n = list_companion_actions(s, rules, profiles, p, charge, out, values, w, n)
+    layout[LAYOUT_END] = n
+    return n
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -1231,7 +1235,8 @@ def relist_after_explore(s, rules, cards, profiles, out, values, w, layout, expl
         the journey mark of the turn (which changes only when the Companion itself Explores);
       - the unit itself, now exhausted, keeps only its Prismarten Shift (listed first, and ready or
         not);
-      - the Companion's path, ascension and opening are listed again (marks may have reached them).
+      - the Companion's path, ascension and opening are the same, unless the Companion Explored
+        (its journey mark may have reached them): then they are listed again.
     Debug mode compares the result with a list generated afresh at every such decision."""
     p = s[G_ACTIVE]
     units_n = s[player_base(p) + P_UNITS_N]
@@ -1239,12 +1244,13 @@ def relist_after_explore(s, rules, cards, profiles, out, values, w, layout, expl
     stop = layout[explored + 1]
     keep = np.int64((stop > start) & ((out[start] >> 16) == A_SHIFT))
     removed = stop - start - keep
-    end = layout[units_n]
+    end = layout[units_n] if explored == 0 else layout[LAYOUT_END]
     for k in range(stop, end):
         out[k - removed] = out[k]
         values[k - removed] = values[k]
     for j in range(explored + 1, units_n + 1):
         layout[j] -= removed
+    n = end - removed
     if (layout[LAYOUT_HAND_READINESS] & READS_READY_VALUES) != 0:
         opp_packed, opp_ready_packed = characters_by_route(s, 1 - p)
         decision = (p, w, open_routes(opp_ready_packed), opp_packed, opp_ready_packed)
@@ -1255,7 +1261,10 @@ def relist_after_explore(s, rules, cards, profiles, out, values, w, layout, expl
                 if tactic_readiness(effect) == READS_READY_VALUES:
                     tactic = (card, effect, card_field(cards, card, C_AMOUNT))
                     values[k] = tactic_value(s, rules, cards, profiles, tactic, explored, decision)
-    return list_companion_actions(s, rules, profiles, p, s[player_base(p) + P_CHARGE], out, values, w, end - removed)
+    if explored == 0:
+        n = list_companion_actions(s, rules, profiles, p, s[player_base(p) + P_CHARGE], out, values, w, n)
+    layout[LAYOUT_END] = n
+    return n
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
