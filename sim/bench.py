@@ -3,7 +3,7 @@
 For each game it measures
   kernel      matches/s on one core: play_batch alone, kernels warm, the default matchups in turn
   end to end  matches/s from config to Parquet through the runner, with 1 and with 2 workers
-              (median of three sweeps of two million matches)
+              (median of three sweeps of two million matches, each in a fresh process)
   cold/warm   seconds to get the kernels ready in a fresh process, with an empty numba cache
               (compile) and with the project cache (load)
   no JIT      matches/s of the same code with NUMBA_DISABLE_JIT=1 (plain Python), on a small sample
@@ -27,7 +27,7 @@ from sim.core.registry import game_names, get_game
 KERNEL_SECONDS = 3.0
 # End to end: one sweep of two million matches, the designers' unit of work ("sweeps of millions of
 # matches"), the same for every game and run so that figures compare across machines and sessions.
-# Starting the workers (~2.5 s: imports, numba's set-up, loading the cached kernels) is part of it.
+# Starting the workers (~1.1 s: imports, numba's set-up, loading the cached kernels) is part of it.
 END_TO_END_MATCHES = 2_000_000
 QUICK_END_TO_END_MATCHES = 20_000
 # The host's speed drifts by ±10% from minute to minute (a shared machine): the figure is the median

@@ -32,8 +32,8 @@ step, greedy_choice) and small helpers are `forceinline=True` (LLVM inlining; ch
 and play_match/policy_act are inlined into play_batch_kernel at the numba level (one library less
 whose whole call tree LLVM optimizes again). Greedy and search bots score main-phase actions while
 generate_actions lists them (one value function per action kind, no per-action dispatch). After an
-Explore outside the Netherway (a third of a greedy match's main-phase decisions) the next list is
-derived from the one before (relist_after_explore), and debug mode checks it against a fresh one.
+Explore outside the Netherway (nearly half of a greedy match's main-phase decisions follow one) the
+next list is derived from the one before (relist_after_explore); debug mode checks it against a fresh one.
 """
 
 from __future__ import annotations
@@ -1210,7 +1210,6 @@ def list_companion_actions(s, rules, profiles, p, charge, out, values, w, n):
                 if values is not None:
                     values[n - 1] = companion_value(A_NYX_OPEN, w)
     return n
-
 
 
 @njit(cache=True, inline="always")

@@ -1,11 +1,13 @@
 """The main-phase list derived after an Explore against the list generated afresh.
 
 After a unit Explores outside the Netherway, the batch kernel derives the next list from the one
-before (`relist_after_explore`) instead of generating it again. Rulebook, EXPLORE: "Exhaust the
-character and gain Renown equal to its Insight"; a Companion earns a journey mark once per turn.
-Nothing else changes, so every other action and value must come out as a fresh `generate_actions`
-lists them, in the same order (the greedy bot's tie-break counts positions). Play over every
-Companion pairing, Explore taken whenever it is listed, checks this at every such decision.
+before (`relist_after_explore`) instead of generating it again. Rulebook, EXPLORE: "Exhaust a ready
+character with positive Insight to gain that much Renown ... A successful Companion Explore earns one
+journey mark, at most once per turn." Nothing else changes, so every other action and value must come
+out as a fresh `generate_actions` lists them, in the same order (the greedy bot's tie-break counts
+positions); the exceptions are the Tactics that read readiness (TACTICS DRAFT 1: Stand Together's
+ready effect, the Buffs). Explore-heavy play over all Companion pairings checks this at every such
+decision.
 """
 
 from __future__ import annotations
