@@ -51,14 +51,14 @@ def set_up_numba() -> None:
     BLAS is there for np.dot and np.linalg; no kernel uses them, so a process that has not imported
     scipy yet does the set-up with scipy.linalg unimportable. numba then records "no BLAS" for this
     process, and scipy.linalg imports as usual afterwards (the statistics need it)."""
-    if "scipy.linalg" in sys.modules:
-        stream_key(1, 2, 3, 4, 5)
-        return
-    sys.modules["scipy.linalg"] = None  # an import of it, or of a module inside it, raises ImportError
+    hide = "scipy.linalg" not in sys.modules
+    if hide:
+        sys.modules["scipy.linalg"] = None  # an import of it, or of a module inside it, raises ImportError
     try:
         stream_key(1, 2, 3, 4, 5)
     finally:
-        del sys.modules["scipy.linalg"]
+        if hide:
+            del sys.modules["scipy.linalg"]
 
 
 def ensure_kernels(game: Game) -> None:
