@@ -904,6 +904,18 @@ def push(out, n, action):
     return n
 
 
+@njit(cache=True, inline="always")
+def push_if(out, values, n, action, value, listed):
+    """push `action` (and its value, with `values`) when `listed`, without a branch on it: the slot
+    after the list is written either way and counted only when `listed`."""
+    if n < out.shape[0]:
+        out[n] = action
+        if values is not None:
+            values[n] = value
+        return n + np.int64(listed)
+    return n
+
+
 @njit(cache=True, _nrt=False, forceinline=True)
 def push_tactic(out, values, n, s, rules, cards, profiles, tactic, target, decision):
     """push the action playing `tactic` (card, effect, amount) on `target`; with `values`, write its
@@ -1148,16 +1160,19 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
                     if values is not None:
                         paid = cost + rules[R_LIGHTFOOT_COST]
                         values[n - 1] = move_value_of(paid, insight, route, d, True, no_explore, w, open_mask)
-        if (
+        # whether a unit may Explore changes from decision to decision (blocked, exhausted, first
+        # turn): listed without a branch on it
+        explores = (
             (ready_here == 0)
             & explore_allowed
             & (no_explore == 0)
             & (insight > 0)
             & ((route != NETHERWAY) | (s[u + U_NETHER_EXPLORED] == 0))
-        ):
-            n = push(out, n, encode(A_EXPLORE, i, 0))
-            if values is not None:
-                values[n - 1] = explore_value_of(insight, (i == 0) & (s[pb + P_MARKED_THIS_TURN] == 0), w)
+        )
+        value = 0.0
+        if values is not None:
+            value = explore_value_of(insight, (i == 0) & (s[pb + P_MARKED_THIS_TURN] == 0), w)
+        n = push_if(out, values, n, encode(A_EXPLORE, i, 0), value, explores)
         if opp_here > 0:
             slipstream = profiles[unit_keywords + KW_SLIPSTREAM] > 0
             free_choice = (ready_here == 0) | slipstream
