@@ -482,6 +482,20 @@ def adjacent(a, b, nether_open):
     return normal | ((nether_open != 0) & netherway)
 
 
+# A Route's neighbours in order, without testing every Route (which of them is the unit's own changes
+# from unit to unit, and a branch on it is mispredicted): Lantern Crossing's are Windbridge, Glass
+# Orchard and, with `n_routes` 4, the Netherway; every other Route's is Lantern Crossing (the
+# Netherway's while it is open: callers still test `adjacent`).
+@njit(cache=True, inline="always")
+def neighbour_count(route, n_routes):
+    return n_routes - 1 if route == LANTERN_CROSSING else 1
+
+
+@njit(cache=True, inline="always")
+def neighbour(route, k):
+    return k * 2 - (k >> 1) if route == LANTERN_CROSSING else LANTERN_CROSSING
+
+
 @njit(cache=True, _nrt=False, forceinline=True)
 def can_explore(s, rules, profiles, p, i):
     if not may_explore_unblocked(s, rules, profiles, p, i):
@@ -1102,8 +1116,9 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
                 if keyword(s, profiles, p, i, KW_ROOTED) > 0:
                     continue
                 here = s[unit_base(p, i) + U_ROUTE]
-                for d in range(n_routes):
-                    if d != here and adjacent(here, d, nether):
+                for k in range(neighbour_count(here, n_routes)):
+                    d = neighbour(here, k)
+                    if adjacent(here, d, nether):
                         target = i * 5 + d
                         n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, target, decision)
             if n == start:
@@ -1147,8 +1162,9 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
         if (s[u + U_MOVED] == 0) & (profiles[unit_keywords + KW_ROOTED] == 0):
             lightfoot = profiles[unit_keywords + KW_LIGHTFOOT] > 0
             free_move = moves_free(profiles, unit_keywords)
-            for d in range(n_routes):
-                if (d == route) | (not adjacent(route, d, nether)):
+            for k in range(neighbour_count(route, n_routes)):
+                d = neighbour(route, k)
+                if not adjacent(route, d, nether):
                     continue
                 cost = move_cost_of(d, free_move)
                 if cost <= charge:

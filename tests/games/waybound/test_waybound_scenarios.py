@@ -169,6 +169,22 @@ def test_normal_move_costs_one_and_exhausts_once_per_turn():
     assert not sc.is_legal(sc.move(0, LC))
 
 
+def test_normal_moves_reach_exactly_the_adjacent_routes():
+    """Rulebook, SETUP: 'Place Routes left to right: Windbridge, Lantern Crossing, Glass Orchard.'; NORMAL
+    MOVEMENT: 'one normal move per turn to an adjacent Route'; THE NETHERWAY: 'connected only to Lantern
+    Crossing'. Every Route's normal moves, listed in Route order, with the Netherway closed and open."""
+    neighbours = {WB: [LC], LC: [WB, GO], GO: [LC], NW: [LC]}
+    for opened in (False, True):
+        sc = fresh("veilborn/nyxara", edition="0.36-no-opening")
+        if opened:
+            sc.apply(sc.nyxara_open())
+        for route in (WB, LC, GO, NW) if opened else (WB, LC, GO):
+            sc.set_unit(0, 0, route=route, ready=1)
+            listed = [(a & 255) >> 1 for a in sc.legal() if a >> 16 == E.A_MOVE and (a >> 8) & 255 == 0]
+            wanted = neighbours[route] + ([NW] if opened and route == LC else [])
+            assert listed == wanted, (opened, route)
+
+
 def test_move_into_windbridge_is_free_but_exhausts():
     """Rulebook, NORMAL MOVEMENT: 'Moving into Windbridge costs zero but still exhausts.'"""
     sc = fresh(charge=(0, 0))
