@@ -482,10 +482,10 @@ def adjacent(a, b, nether_open):
     return normal | ((nether_open != 0) & netherway)
 
 
-# A Route's neighbours in order, without testing every Route (which of them is the unit's own changes
-# from unit to unit, and a branch on it is mispredicted): Lantern Crossing's are Windbridge, Glass
-# Orchard and, with `n_routes` 4, the Netherway; every other Route's is Lantern Crossing (the
-# Netherway's while it is open: callers still test `adjacent`).
+# A Route's neighbours (`adjacent`) in order, without testing every Route (which of them is the unit's
+# own changes from unit to unit, and a branch on it is mispredicted): Lantern Crossing's are Windbridge,
+# Glass Orchard and, with `n_routes` 4 (the Netherway open), the Netherway; every other Route's is
+# Lantern Crossing (nobody stands in a closed Netherway: check_invariants).
 @njit(cache=True, inline="always")
 def neighbour_count(route, n_routes):
     return n_routes - 1 if route == LANTERN_CROSSING else 1
@@ -1117,10 +1117,8 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
                     continue
                 here = s[unit_base(p, i) + U_ROUTE]
                 for k in range(neighbour_count(here, n_routes)):
-                    d = neighbour(here, k)
-                    if adjacent(here, d, nether):
-                        target = i * 5 + d
-                        n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, target, decision)
+                    target = i * 5 + neighbour(here, k)
+                    n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, target, decision)
             if n == start:
                 n = push_tactic(out, values, n, s, rules, cards, profiles, tactic, NO_TARGET, decision)
         elif effect == EF_HEAL_ROUTE:
@@ -1164,8 +1162,6 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
             free_move = moves_free(profiles, unit_keywords)
             for k in range(neighbour_count(route, n_routes)):
                 d = neighbour(route, k)
-                if not adjacent(route, d, nether):
-                    continue
                 cost = move_cost_of(d, free_move)
                 if cost <= charge:
                     n = push(out, n, encode(A_MOVE, i, d * 2))
