@@ -66,7 +66,7 @@ class ExperimentConfig:
     editions: list[str] = field(default_factory=list)
     edition: str = ""  # shorthand for a single arm; wins over `editions` when set
     matchups: list[str] = field(default_factory=list)  # set names or explicit entries
-    policies: list[str] = field(default_factory=list)  # one bot per deck slot (A, B)
+    policies: list[str] = field(default_factory=list)  # one bot for all seats, or one per seat (slot order)
     pairs: int = 100  # seat-swapped pairs per matchup per arm (cooperative: deals per arm)
     matches: int = 0  # if > 0: total matches wanted; overrides `pairs` (rounded up to whole pairs)
     seed: int = 20261129
