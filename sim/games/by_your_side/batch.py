@@ -1,0 +1,96 @@
+"""By Your Side's batch kernel: B matches from their seed keys, in the game kit's calling convention
+(sim/core/kernel.py): packed ruleset and matchup tables, one bot per deck slot (ids + a weights matrix),
+seeds, output matrices, work arrays grouped by dtype."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core import kernel as K
+from sim.core.seating import slot_of_seat
+from sim.games.by_your_side import engine, policy
+from sim.games.by_your_side import layout as L
+
+SEAT_EXTRAS = ("stability", "retrieved", "supports", "faints", "negated", "plays")
+SEAT_FIELDS = (L.P_STABILITY, L.P_RETRIEVED, L.P_SUPPORTS, L.P_FAINTS, L.P_NEGATED, L.P_PLAYS)
+MATCH_EXTRAS = ("threshold", "max_threshold", "crossed", "surges", "longest_surge", "events_read", "angels", "track")
+MATCH_FIELDS = (L.G_THRESHOLD, L.G_MAX_THRESHOLD, L.G_CROSSED, L.G_SURGES, L.G_LONGEST_SURGE, L.G_EVENTS_READ,
+                L.G_ANGELS, L.G_TRACK)
+SEATS = 2
+
+
+def scratch(n_events: int = 0) -> tuple[np.ndarray, ...]:
+    """Work arrays, one set per batch: (state, legal actions) int64, (stream keys, counters) uint64, the
+    event log int64 (no rows in sweeps: nothing is logged), the bots' action scores float64."""
+    return (
+        np.zeros(L.STATE_SIZE, np.int64),
+        np.zeros(L.MAX_LEGAL, np.int64),
+        np.zeros(L.N_STREAMS, np.uint64),
+        np.zeros(L.N_STREAMS, np.uint64),
+        np.zeros((n_events, L.EVENT_WIDTH), np.int64),
+        np.zeros(L.MAX_LEGAL, np.float64),
+    )
+
+
+@njit(cache=True, _nrt=False)
+def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, keys, counters, events,
+               counts, count_cards, scores):
+    """One match to its end; each decision is the deciding seat's own bot's. Debug mode checks, after every
+    action, that it was legal and that the invariants hold; a failure ends the match with its error code."""
+    n = engine.reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards, legal)
+    if debug and engine.check_invariants(state, ruleset, matchup) != 0:
+        state[L.G_ERROR] = L.ERROR_INVARIANT
+        state[L.G_DONE] = 1
+    while not state[L.G_DONE]:
+        if n == 0:
+            state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
+            break
+        slot = slot_of_seat(order, state[L.G_DECIDER], 1, SEATS)
+        action = policy.choose(state, ruleset, policy_ids[slot], weights[slot], keys, counters, legal, n, scores)
+        if debug and not K.is_listed(action, legal, n):
+            state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
+            break
+        n = engine.step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards, legal)
+        if debug and engine.check_invariants(state, ruleset, matchup) != 0:
+            state[L.G_ERROR] = L.ERROR_INVARIANT
+            break
+
+
+@njit(cache=True, _nrt=False)
+def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
+                      count_cards, state, legal, keys, counters, events, scores):
+    for m in range(deals.shape[0]):
+        counts = card_counts[m if count_cards else 0]
+        play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, state, legal, keys,
+                   counters, events, counts, count_cards, scores)
+        fill_row(state, m, match_out, seat_out)
+
+
+@njit(cache=True, _nrt=False)
+def fill_row(state, m, match_out, seat_out):
+    winner = state[L.G_WINNER]
+    if winner < 0:  # a match stopped by an error counts as lost
+        winner = 1
+    match_out[m, K.WINNER] = winner
+    match_out[m, K.END_REASON] = state[L.G_END_REASON]
+    match_out[m, K.TURNS] = state[L.G_TURNS]
+    match_out[m, K.ROUNDS] = state[L.G_ROUND]
+    match_out[m, K.ERROR] = state[L.G_ERROR]
+    for i in range(len(MATCH_FIELDS)):
+        match_out[m, len(K.MATCH_COLUMNS) + i] = state[MATCH_FIELDS[i]]
+    for seat in range(SEATS):
+        base = L.PLAYERS + seat * L.SEAT_SIZE
+        seat_out[m, seat, K.SCORE] = state[base + L.P_BANISHED]
+        for i in range(len(SEAT_FIELDS)):
+            seat_out[m, seat, 1 + i] = state[base + SEAT_FIELDS[i]]
+
+
+def play_batch(ruleset_table, matchup_table, policy_ids, weights, seeds, *, debug=False, card_counts=False, n_cards=0):
+    """The public wrapper: prepares the arrays, runs the kernel, returns a BatchResult."""
+    n = len(seeds)
+    match_out, seat_out = K.result_buffers(n, SEATS, len(MATCH_EXTRAS), len(SEAT_EXTRAS))
+    counts = np.zeros((n if card_counts else 1, SEATS, max(n_cards, 1), L.CARD_COUNT_COLUMNS), np.int16)
+    play_batch_kernel(ruleset_table, matchup_table, policy_ids, weights, K.seed_pair(seeds), K.deals(seeds), debug,
+                      match_out, seat_out, counts, card_counts, *scratch())
+    return K.to_result(match_out, seat_out, MATCH_EXTRAS, SEAT_EXTRAS, counts if card_counts else None)

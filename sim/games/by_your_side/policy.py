@@ -1,0 +1,449 @@
+"""By Your Side's bots, one per player (its deck slot's kind and weights; decks/by_your_side/policies/*.yaml).
+
+- random: a uniformly random legal action.
+- greedy: scores every legal action with hand-written cooperative features (the team's Stability, the
+  Threats on the Threshold and in reach, what the Energy can buy) weighted by its weights, and takes the
+  best. It reads only what is open: both hands and everything face-up (the players "may show your cards to
+  the other player at any time"), Peeked cards, and a card it is looking at now; never a face-down card,
+  a deck's order or the Exploration Deck.
+Every decision draws one value from the seat's bot stream, whatever the bot (ties are broken with it), so
+a bot's later choices do not depend on which branch it took earlier.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.core import rng
+from sim.games.by_your_side import layout as L
+from sim.games.by_your_side import tables as T
+from sim.games.by_your_side import vocab
+from sim.games.by_your_side.rules import planes
+from sim.games.by_your_side.rules.queue import top_frame
+
+(W_PASS, W_ENERGY, W_ENERGY_COST, W_WEAKEN_POINT, W_BANISH, W_THRESHOLD_THREAT, W_STABILITY_POINT, W_DANGER,
+ W_RETRIEVE, W_CARD_KEPT, W_SCOUT, W_CHAKRA, W_FULL_FOCUS, W_SUPPORT, W_NEGATE_AT, W_BOARD_BOX) = range(
+    len(vocab.GREEDY_WEIGHTS))
+assert len(vocab.GREEDY_WEIGHTS) == 16
+
+OP_ATTACH = vocab.OP["attach"]
+OP_BANISH_CHARM = vocab.OP["banish_charm"]
+OP_BANISH_SELF = vocab.OP["banish_self"]
+OP_DECK_PEEK = vocab.OP["deck_peek"]
+OP_DISCARD = vocab.OP["discard"]
+OP_DRAW = vocab.OP["draw"]
+OP_GAIN_ENERGY = vocab.OP["gain_energy"]
+OP_GAIN_STABILITY = vocab.OP["gain_stability"]
+OP_LOSE_STABILITY = vocab.OP["lose_stability"]
+OP_MOVE_BACK = vocab.OP["move_back"]
+OP_OWN_TOP_TO_BOTTOM = vocab.OP["own_top_to_bottom"]
+OP_PLACE_THREAT = vocab.OP["place_threat"]
+OP_SCOUT = vocab.OP["scout"]
+OP_STUN = vocab.OP["stun"]
+OP_TAKE_CARD = vocab.OP["take_card"]
+OP_TAKE_INTRUSIVE = vocab.OP["take_intrusive"]
+OP_TO_BOTTOM = vocab.OP["to_bottom"]
+OP_WEAKEN = vocab.OP["weaken"]
+NEG = -1.0e18
+
+
+@njit(cache=True, inline="always")
+def seat_base(seat):
+    return L.PLAYERS + seat * L.SEAT_SIZE
+
+
+@njit(cache=True, _nrt=False)
+def choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores):
+    """The deciding seat's action under its bot (the policy id and weights row of its deck slot);
+    ``scores`` is a float work array (one entry per legal action)."""
+    seat = state[L.G_DECIDER]
+    draw = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
+    if policy_id == vocab.POLICY_RANDOM or n == 1:
+        return legal[(draw >> 11) % n]
+    return greedy_choice(state, ruleset, weights, legal, n, draw, scores)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
+    """The best-scored action; among equal scores, one picked with the decision's random draw."""
+    seat = state[L.G_DECIDER]
+    main = state[L.G_MODE] != L.MODE_CHOICE
+    want_self = wants_energy(state, ruleset, weights, seat) if main else 0.0
+    want_other = wants_energy(state, ruleset, weights, 1 - seat) if main else 0.0
+    best, ties = NEG, 0
+    for i in range(n):
+        if main:
+            value = main_score(state, ruleset, weights, legal[i], want_self, want_other)
+        else:
+            kind, a, b = legal[i] >> 16, (legal[i] >> 8) & 255, legal[i] & 255
+            value = choice_score(state, ruleset, weights, kind, a, b)
+        scores[i] = value
+        if value > best + 1e-9:
+            best, ties = value, 1
+        elif value > best - 1e-9:
+            ties += 1
+    pick = (draw >> 11) % ties
+    for i in range(n):
+        if scores[i] > best - 1e-9:
+            if pick == 0:
+                return legal[i]
+            pick -= 1
+    return legal[0]
+
+
+# ---- what the bot knows of cards -------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def threat_damage(ruleset, card):
+    """Stability a Threat costs the team each time it resolves on the Threshold (from its resolve steps)."""
+    total = 0.0
+    for row in range(T.effect_start(ruleset, card, vocab.SLOT_RESOLVE), T.effect_end(ruleset, card, vocab.SLOT_RESOLVE)):
+        op = T.step(ruleset, row, T.S_OP)
+        amount = T.step(ruleset, row, T.S_AMOUNT)
+        if op == OP_LOSE_STABILITY:
+            each = T.step(ruleset, row, T.S_TARGET) == vocab.TARGET_EACH
+            total += amount * (2.0 if each else 1.0) + (1.0 if T.step(ruleset, row, T.S_X) else 0.0)
+        elif op == OP_DISCARD or op == OP_TAKE_CARD:
+            total += 0.7
+        elif op == OP_PLACE_THREAT:
+            total += 2.0 * amount
+        elif op == OP_BANISH_CHARM:
+            total += 0.5
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def team_min_stability(state):
+    s0 = state[seat_base(0) + L.P_STABILITY] if not state[seat_base(0) + L.P_UNCONSCIOUS] else 0
+    s1 = state[seat_base(1) + L.P_STABILITY] if not state[seat_base(1) + L.P_UNCONSCIOUS] else 0
+    return min(s0, s1)
+
+
+@njit(cache=True, _nrt=False)
+def target_value(state, ruleset, weights, loc, amount):
+    """What Weakening the card at ``loc`` by ``amount`` is worth: the Strength removed, a Banish, more for
+    a Threat that resolves every Astral Phase (on the Threshold) or is about to cross (position 1)."""
+    r = planes.record_of(loc)
+    card = state[r + L.R_CARD]
+    if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_ENVIRONMENT:
+        return weights[W_WEAKEN_POINT] * 0.5 + weights[W_THRESHOLD_THREAT] * 0.2
+    if state[r + L.R_MARK] > 0:
+        amount += T.card(ruleset, state[r + L.R_MARK_CARD], T.C_WEAKEN_BONUS)
+    strength = state[r + L.R_STRENGTH]
+    removed = min(amount, strength)
+    urgency = 1.0 + threat_damage(ruleset, card)
+    if loc < L.LOC_POSITION:
+        urgency += weights[W_THRESHOLD_THREAT]
+    elif loc == L.LOC_POSITION + 1:
+        urgency += 0.5 * weights[W_THRESHOLD_THREAT]
+    value = removed * weights[W_WEAKEN_POINT] * urgency
+    if removed >= strength and removed > 0:
+        value += weights[W_BANISH] * urgency
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def best_target(state, ruleset, weights, op, reach, non_apex, amount):
+    best = 0.0
+    for i in range(state[L.G_THRESHOLD]):
+        if planes.valid_target(state, ruleset, i, op, non_apex):
+            best = max(best, target_value(state, ruleset, weights, i, amount))
+    for p in range(1, L.N_POSITIONS + 1):
+        loc = L.LOC_POSITION + p
+        if planes.in_reach(loc, reach) and planes.valid_target(state, ruleset, loc, op, non_apex):
+            best = max(best, target_value(state, ruleset, weights, loc, amount))
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def stability_value(state, weights, seat, amount):
+    """Stability is worth what is missing, and more for a character close to falling."""
+    if seat < 0:
+        return 0.0
+    base = seat_base(seat)
+    missing = state[base + L.P_MAX_STABILITY] - state[base + L.P_STABILITY]
+    gained = min(amount, missing)
+    value = gained * weights[W_STABILITY_POINT]
+    if state[base + L.P_STABILITY] <= 3:
+        value += gained * weights[W_DANGER]
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def steps_value(state, ruleset, weights, seat, start, end, supported):
+    """A list of steps' worth now, for ``seat`` playing it."""
+    total = 0.0
+    for row in range(start, end):
+        op = T.step(ruleset, row, T.S_OP)
+        amount = T.step(ruleset, row, T.S_AMOUNT) + (T.step(ruleset, row, T.S_SUPPORTED) if supported else 0)
+        target = T.step(ruleset, row, T.S_TARGET)
+        if op == OP_GAIN_ENERGY:
+            total += amount * weights[W_ENERGY]
+        elif op == OP_GAIN_STABILITY:
+            if target == vocab.TARGET_EACH:
+                total += stability_value(state, weights, 0, amount) + stability_value(state, weights, 1, amount)
+            elif target == vocab.TARGET_SELF:
+                total += stability_value(state, weights, seat, amount)
+            else:
+                total += max(stability_value(state, weights, 0, amount), stability_value(state, weights, 1, amount))
+        elif op == OP_WEAKEN:
+            reach, non_apex = T.step(ruleset, row, T.S_RANGE), T.step(ruleset, row, T.S_NON_APEX)
+            if target == vocab.TARGET_ALL:
+                for i in range(state[L.G_THRESHOLD]):
+                    if planes.valid_target(state, ruleset, i, op, non_apex):
+                        total += target_value(state, ruleset, weights, i, amount)
+                for p in range(1, L.N_POSITIONS + 1):
+                    loc = L.LOC_POSITION + p
+                    if planes.in_reach(loc, reach) and planes.valid_target(state, ruleset, loc, op, non_apex):
+                        total += target_value(state, ruleset, weights, loc, amount)
+            elif target == vocab.TARGET_SPLIT:
+                missing = state[seat_base(seat) + L.P_MAX_STABILITY] - state[seat_base(seat) + L.P_STABILITY]
+                total += (amount + missing) * weights[W_WEAKEN_POINT] * 2.0
+            else:
+                total += best_target(state, ruleset, weights, op, reach, non_apex, amount)
+        elif op == OP_SCOUT or op == OP_DECK_PEEK or op == OP_MOVE_BACK:
+            total += weights[W_SCOUT]
+        elif op == OP_DRAW:
+            total += amount * weights[W_CARD_KEPT]
+        elif op == OP_TO_BOTTOM:
+            if planes.focused(state, L.BOX_DECK):
+                total += best_target(state, ruleset, weights, OP_TO_BOTTOM, T.step(ruleset, row, T.S_RANGE), 1, 99)
+        elif op == OP_STUN:
+            best = 0.0
+            for i in range(state[L.G_THRESHOLD]):
+                if planes.valid_target(state, ruleset, i, op, 1):
+                    best = max(best, threat_damage(ruleset, state[planes.threshold(i) + L.R_CARD]))
+            total += best * weights[W_STABILITY_POINT]
+        elif op == OP_BANISH_SELF:
+            total += weights[W_CARD_KEPT] + weights[W_STABILITY_POINT]
+        elif op == OP_ATTACH:
+            total += weights[W_SCOUT]
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def card_value(state, ruleset, weights, seat, card, supported):
+    """A card's worth when played now (its play steps; a lasting card's effect counts a few times)."""
+    kind = T.card(ruleset, card, T.C_TYPE)
+    value = steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_PLAY),
+                        T.effect_end(ruleset, card, vocab.SLOT_PLAY), supported)
+    if kind == vocab.TYPE_SIGIL or kind == vocab.TYPE_TALISMAN:
+        for slot in (vocab.SLOT_START_OF_PHASE, vocab.SLOT_END_OF_PHASE, vocab.SLOT_USE):
+            value += 3.0 * steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, slot),
+                                       T.effect_end(ruleset, card, slot), 0)
+        value += 2.0 * T.card(ruleset, card, T.C_HAND_LIMIT) * weights[W_CARD_KEPT]
+        value += 3.0 * T.card(ruleset, card, T.C_WEAKEN_BONUS) * weights[W_WEAKEN_POINT]
+    elif kind == vocab.TYPE_CHARM:
+        value += 0.8 * steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE),
+                                   T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), 0)
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def keep_value(state, ruleset, weights, seat, card):
+    """What holding a card is worth (lost when it is converted or discarded); Intrusive thoughts are
+    worth less than nothing."""
+    if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
+        return -weights[W_CARD_KEPT]
+    return weights[W_CARD_KEPT] + 0.3 * max(0.0, card_value(state, ruleset, weights, seat, card, 0))
+
+
+@njit(cache=True, _nrt=False)
+def wants_energy(state, ruleset, weights, seat):
+    """Is there something worth buying that the seat can't afford yet (a card in hand, a revealed card to
+    Retrieve, a chakra)?"""
+    base = seat_base(seat)
+    energy = state[base + L.P_ENERGY]
+    for i in range(state[base + L.P_HAND_N]):
+        c = state[base + L.P_HAND + i]
+        cost = T.card(ruleset, c, T.C_COST)
+        if cost > energy and card_value(state, ruleset, weights, seat, c, 0) > cost * weights[W_ENERGY_COST]:
+            return 1.0
+    for p in range(1, L.N_POSITIONS + 1):
+        if planes.valid_target(state, ruleset, L.LOC_POSITION + p, planes.OP_RETRIEVE, 0):
+            if T.card(ruleset, state[planes.position(p) + L.R_CARD], T.C_RETRIEVE) > energy:
+                return 1.0
+    if (state[L.G_UNLOCKED] >> vocab.FEATURE_CHAKRAS) & 1 and energy < ruleset[T.RULE_CHAKRA_COST] and \
+            state[base + L.P_CHAKRA_FOCUSED] == 0 and weights[W_CHAKRA] > ruleset[T.RULE_CHAKRA_COST] * weights[W_ENERGY_COST]:
+        return 0.7
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def worst_card(state, ruleset, weights, seat):
+    """The seat's least valuable card in hand (and its keep value)."""
+    base = seat_base(seat)
+    worst, value = -1, 1e18
+    for i in range(state[base + L.P_HAND_N]):
+        c = state[base + L.P_HAND + i]
+        v = keep_value(state, ruleset, weights, seat, c)
+        if v < value:
+            worst, value = c, v
+    return worst, value
+
+
+# ---- scores ---------------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def main_score(state, ruleset, weights, action, want_self, want_other):
+    """A Player Phase action's score (want_*: does the seat / the other seat need more Energy?)."""
+    kind, a = action >> 16, (action >> 8) & 255
+    seat = state[L.G_DECIDER]
+    base = seat_base(seat)
+    energy_cost = weights[W_ENERGY_COST]
+    if kind == L.A_PASS:
+        return weights[W_PASS]
+    if kind == L.A_PLAY:
+        return card_value(state, ruleset, weights, seat, a, 0) - T.card(ruleset, a, T.C_COST) * energy_cost
+    if kind == L.A_CONVERT:
+        return weights[W_ENERGY] * want_self - keep_value(state, ruleset, weights, seat, a)
+    if kind == L.A_RETRIEVE:
+        card = state[planes.position(a) + L.R_CARD]
+        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, 0)
+                - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
+    if kind == L.A_OFFER_RETRIEVE:
+        card = state[L.OFFER + a]
+        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, 0)
+                - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
+    if kind == L.A_OFFER_TRADE:
+        _, worst = worst_card(state, ruleset, weights, seat)
+        return weights[W_RETRIEVE] - worst - weights[W_CARD_KEPT]
+    if kind == L.A_SUPPORT:
+        return weights[W_SUPPORT] * want_other - keep_value(state, ruleset, weights, seat, a)
+    if kind == L.A_FOCUS:
+        return weights[W_CHAKRA] - ruleset[T.RULE_CHAKRA_COST] * energy_cost
+    if kind == L.A_FULL_FOCUS:
+        return weights[W_FULL_FOCUS]
+    if kind == L.A_USE:
+        card = state[base + L.P_TALISMAN + a]
+        return steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_USE),
+                           T.effect_end(ruleset, card, vocab.SLOT_USE), 0)
+    if kind == L.A_CHARM:
+        card = state[base + L.P_CHARM + a]
+        return steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE),
+                           T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), 0) - weights[W_CARD_KEPT]
+    return -weights[W_CARD_KEPT] * 10.0  # unfocus, unequip, dropping a Sigil: never wanted by this bot
+
+
+@njit(cache=True, _nrt=False)
+def _box_preference(box):
+    """Where a returned token helps most: the positions close to the Veil first, then the Exploration Deck,
+    Support and the Offering (a small number is better)."""
+    if box == 0:
+        return 9
+    return box  # positions 2-5, then 6 the Exploration Deck, 7 the Offering, 8 Support
+
+
+@njit(cache=True, _nrt=False)
+def choice_score(state, ruleset, weights, kind, a, b):
+    choice = state[L.G_CHOICE]
+    decider = state[L.G_DECIDER]
+    fb = top_frame(state)
+    row = state[fb + L.F_PC]
+    op = T.step(ruleset, row, T.S_OP) if state[L.G_FRAMES] > 0 else 0
+    if choice == L.CHOICE_TARGET:
+        if kind == L.A_SKIP:
+            return 0.0
+        if op == OP_WEAKEN:
+            amount = T.step(ruleset, row, T.S_AMOUNT) + (T.step(ruleset, row, T.S_SUPPORTED) if state[fb + L.F_SUPPORTED] else 0)
+            if T.step(ruleset, row, T.S_TARGET) == vocab.TARGET_SPLIT:
+                amount = 1
+            return target_value(state, ruleset, weights, a, amount)
+        r = planes.record_of(a)
+        card = state[r + L.R_CARD]
+        known = state[r + L.R_REVEALED] or state[r + L.R_PEEKED] or a < L.LOC_POSITION
+        if not known:
+            return -1.0
+        strength = state[r + L.R_STRENGTH]
+        if op == OP_MOVE_BACK:
+            return (6.0 - (a - L.LOC_POSITION)) + strength * 0.1
+        if op == OP_STUN:
+            return threat_damage(ruleset, card)
+        if op == OP_TO_BOTTOM:
+            return strength + threat_damage(ruleset, card)
+        return strength - 0.5 * (a - L.LOC_POSITION)  # attach: the strongest Threat close to the Veil
+    if choice == L.CHOICE_CHARACTER:
+        s = state[seat_base(a) + L.P_STABILITY]
+        missing = state[seat_base(a) + L.P_MAX_STABILITY] - s
+        if op == OP_GAIN_STABILITY:
+            return missing * 1.0 + (5.0 if s <= 3 else 0.0)
+        if op == OP_LOSE_STABILITY or op == OP_TAKE_INTRUSIVE or op == OP_TAKE_CARD:
+            return s * 1.0 + 0.1 * state[seat_base(a) + L.P_HAND_N]
+        if op == OP_GAIN_ENERGY:
+            return 1.0 if a == decider else 0.5
+        if op == OP_DISCARD:
+            return state[seat_base(a) + L.P_HAND_N] * 1.0
+        return 1.0 if a == decider else 0.0
+    if choice == L.CHOICE_NEGATE:
+        seat = state[L.G_CHOICE_A]
+        left = state[L.G_CHOICE_B]
+        s = state[seat_base(seat) + L.P_STABILITY]
+        if kind == L.A_ACCEPT:
+            return 0.0
+        urgent = s - left <= weights[W_NEGATE_AT] or left >= s
+        value = keep_value(state, ruleset, weights, seat, a)
+        return (weights[W_STABILITY_POINT] + weights[W_DANGER] - value) if urgent else (-value - 0.01)
+    if choice == L.CHOICE_BOX:
+        return -_box_preference(a) * 1.0
+    if choice == L.CHOICE_SOURCE:
+        if a == 0:
+            return 100.0
+        if a <= L.N_POSITIONS:
+            return a * weights[W_BOARD_BOX] * 0.2  # a far position costs least
+        if a == L.BOX_OFFERING:
+            return 0.5 if not state[L.G_OFFERING_OPEN] else -weights[W_BOARD_BOX]
+        if a == L.BOX_SUPPORT:
+            return 0.3
+        return -weights[W_BOARD_BOX] * 0.5  # the Exploration Deck
+    if choice == L.CHOICE_SUPPORT:
+        if kind == L.A_NO:
+            return 0.0
+        played = state[fb + L.F_SOURCE]
+        owner = state[fb + L.F_OWNER]
+        gain = (card_value(state, ruleset, weights, owner, played, 1) - card_value(state, ruleset, weights, owner, played, 0))
+        return weights[W_SUPPORT] * 0.2 + gain - keep_value(state, ruleset, weights, decider, a)
+    if choice == L.CHOICE_YES_NO:
+        if op == OP_DECK_PEEK or op == OP_OWN_TOP_TO_BOTTOM:
+            card = state[L.G_CHOICE_A]
+            kind_of = T.card(ruleset, card, T.C_TYPE)
+            bad = kind_of == vocab.TYPE_MANIFESTATION or kind_of == vocab.TYPE_INTRUSIVE
+            return (1.0 if bad else -1.0) * (1.0 if kind == L.A_YES else -1.0)
+        return -1.0 if kind == L.A_YES else 0.0
+    if choice == L.CHOICE_HAND_CARD:
+        return -keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a)
+    if choice == L.CHOICE_DISCARD_CARD:
+        return keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a)
+    if choice == L.CHOICE_SCOUT:
+        if kind == L.A_REVEAL:
+            return 10.0 - a
+        if a == L.BOX_DECK:
+            return 0.0
+        return 4.0 - a
+    if choice == L.CHOICE_DIE:
+        return -die_damage(state, ruleset, fb, kind)
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def _damage_at(ruleset, fb_start, fb_end, die):
+    damage = 0.0
+    for row in range(fb_start, fb_end):
+        low = T.step(ruleset, row, T.S_DIE_LO)
+        if low > 0 and die >= low and die <= T.step(ruleset, row, T.S_DIE_HI) and T.step(ruleset, row, T.S_OP) == OP_LOSE_STABILITY:
+            each = T.step(ruleset, row, T.S_TARGET) == vocab.TARGET_EACH
+            damage += T.step(ruleset, row, T.S_AMOUNT) * (2.0 if each else 1.0)
+    return damage
+
+
+@njit(cache=True, _nrt=False)
+def die_damage(state, ruleset, fb, kind):
+    """The Stability the roll's steps cost at the result each answer leads to (a re-roll: the average)."""
+    start, end, die = state[fb + L.F_START], state[fb + L.F_END], state[L.G_DIE]
+    if kind == L.A_RAISE:
+        return _damage_at(ruleset, start, end, min(6, die + 1)) + 0.01
+    if kind == L.A_LOWER:
+        return _damage_at(ruleset, start, end, max(1, die - 1)) + 0.01
+    if kind == L.A_REROLL:
+        total = 0.0
+        for d in range(1, 7):
+            total += _damage_at(ruleset, start, end, d)
+        return total / 6.0 + 0.02
+    return _damage_at(ruleset, start, end, die)

@@ -1,0 +1,185 @@
+"""By Your Side's packed tables and their named accessors.
+
+The ruleset table is packed once per ruleset (int64), in this order:
+  rules (vocab.RULE_NAMES) | header (HEADER fields) | cards (CARD_WIDTH each) | steps (STEP_WIDTH each)
+  | characters (CHAR_WIDTH each) | scenario index (one offset per scenario) | scenarios
+A scenario: SCENARIO_HEADER fields, its Events (EVENT_WIDTH each), then its Exploration Deck, Charm deck
+and Talisman deck as card ids. Every effect, the system's own included, is a range of step rows.
+
+The matchup table is packed once per matchup: (scenario, deck sizes, each card's copies in the match
+and in the Archive at the start, then both decks as card ids).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.by_your_side import vocab
+
+N_RULES = len(vocab.RULE_NAMES)
+(RULE_HAND_LIMIT, RULE_THRESHOLD_LIMIT, RULE_SURGE_LIMIT, RULE_TALISMAN_LIMIT, RULE_SIGIL_LIMIT, RULE_CHAKRA_COST,
+ RULE_CONVERSION_ENERGY, RULE_COOLDOWN_PHASES, RULE_SUPPORT_ENERGY, RULE_OFFERING_CHARMS, RULE_OFFERING_TALISMANS,
+ RULE_CROSSED_BANISHED, RULE_OVERFLOW_AT_ONCE, RULE_NEW_FOCUS_WAITS, RULE_CHAKRA_SHARED, RULE_SETUP_REVEALS,
+ RULE_INTRUSIVE_BREAKS, RULE_UNCONSCIOUS_DISCARDS, RULE_ALTERNATE_OPENING, RULE_TEAM_DECIDER) = range(N_RULES)
+assert N_RULES == 20
+
+# ---- header (offsets into the table)
+H_CARDS, H_N_CARDS, H_STEPS, H_CHARACTERS, H_SCENARIOS, H_N_SCENARIOS = range(6)
+H_SYS_RETURN, H_SYS_INTRUSIVE, H_SYS_REPLACE, H_SYS_EVENT, H_SYS_SOURCE, H_SYS_TRADE = range(6, 12)  # first steps
+H_EXHAUSTION = 12  # card id of Exhaustion (-1: the library has none)
+HEADER = 13
+
+# ---- card rows
+(C_TYPE, C_SUBTYPE, C_COST, C_RETRIEVE, C_STRENGTH, C_APEX, C_CONVERTIBLE, C_ATTACH, C_COOLDOWN, C_HAND_LIMIT,
+ C_CONVERSION_BONUS, C_LOSS_SHIELD, C_WEAKEN_BONUS, C_NO_SURGE, C_DIE_ONLY, C_SUPPORTABLE) = range(16)
+C_EFFECTS = 16  # (start, end) per effect slot
+CARD_WIDTH = C_EFFECTS + 2 * len(vocab.EFFECT_SLOTS)
+
+# ---- step rows
+(S_OP, S_AMOUNT, S_RANGE, S_TARGET, S_NON_APEX, S_MAY, S_SUPPORTED, S_DIE_LO, S_DIE_HI, S_MIN_STAGE, S_PARAM,
+ S_X) = range(12)
+STEP_WIDTH = 12
+
+# ---- characters
+CH_STABILITY = 0
+CH_CHAKRAS = 1  # 5 card ids
+CH_FULL_FOCUS = 6
+CHAR_WIDTH = 7
+
+# ---- scenarios
+(SC_FOCUS, SC_RESERVE, SC_UNLOCKED, SC_ROUND_LIMIT, SC_PLANES_EMPTY_LOSES, SC_TRACK_GOAL, SC_PROLOGUE_START,
+ SC_PROLOGUE_END, SC_N_EVENTS, SC_N_EXPLORATION, SC_N_CHARMS, SC_N_TALISMANS) = range(12)
+SCENARIO_HEADER = 12
+E_FATE, E_APEX, E_START, E_END, E_ID = range(5)
+EVENT_WIDTH = 5
+
+# ---- matchup
+M_SCENARIO, M_DECK_N = 0, 1  # M_DECK_N + slot
+M_TOTALS = 3  # n_cards: copies of each card in the match; then n_cards: in the Archive at the start
+MATCHUP_HEADER = 3
+
+
+def pack_ruleset(rules: dict, cards: list[dict], steps: list[list[int]], characters: list[list[int]],
+                 scenarios: list[dict], system: dict[str, int]) -> np.ndarray:
+    """cards: rows of CARD_WIDTH ints; steps: rows of STEP_WIDTH; characters: rows of CHAR_WIDTH;
+    scenarios: {header: [...], events: [[fate, apex, start, end, id]], exploration, charms, talismans}."""
+    table: list[int] = [int(rules[name]) for name in vocab.RULE_NAMES]
+    header = [0] * HEADER
+    table += header
+    header[H_CARDS] = len(table)
+    header[H_N_CARDS] = len(cards)
+    for row in cards:
+        assert len(row) == CARD_WIDTH
+        table += row
+    header[H_STEPS] = len(table)
+    for row in steps:
+        assert len(row) == STEP_WIDTH
+        table += row
+    header[H_CHARACTERS] = len(table)
+    for row in characters:
+        table += row
+    header[H_SCENARIOS] = len(table)
+    header[H_N_SCENARIOS] = len(scenarios)
+    index_at = len(table)
+    table += [0] * len(scenarios)
+    for i, scenario in enumerate(scenarios):
+        table[index_at + i] = len(table)
+        table += scenario["header"]
+        for event in scenario["events"]:
+            table += event
+        table += scenario["exploration"] + scenario["charms"] + scenario["talismans"]
+    header[H_SYS_RETURN] = system["return_token"]
+    header[H_SYS_INTRUSIVE] = system["take_intrusive"]
+    header[H_SYS_REPLACE] = system["replace_offered"]
+    header[H_SYS_EVENT] = system["read_next_event"]
+    header[H_SYS_SOURCE] = system["focus_source"]
+    header[H_SYS_TRADE] = system["trade"]
+    header[H_EXHAUSTION] = system["exhaustion"]
+    table[N_RULES : N_RULES + HEADER] = header
+    return np.array(table, np.int64)
+
+
+def pack_matchup(scenario: int, decks: list[list[int]], totals: list[int], archive: list[int]) -> np.ndarray:
+    return np.array([scenario, len(decks[0]), len(decks[1])] + totals + archive + decks[0] + decks[1], np.int64)
+
+
+# ---- accessors (inlined: each is one or two loads)
+@njit(cache=True, inline="always")
+def card(T, c, field):
+    return T[T[N_RULES + H_CARDS] + c * CARD_WIDTH + field]
+
+
+@njit(cache=True, inline="always")
+def n_cards(T):
+    return T[N_RULES + H_N_CARDS]
+
+
+@njit(cache=True, inline="always")
+def effect_start(T, c, slot):
+    return T[T[N_RULES + H_CARDS] + c * CARD_WIDTH + C_EFFECTS + 2 * slot]
+
+
+@njit(cache=True, inline="always")
+def effect_end(T, c, slot):
+    return T[T[N_RULES + H_CARDS] + c * CARD_WIDTH + C_EFFECTS + 2 * slot + 1]
+
+
+@njit(cache=True, inline="always")
+def step(T, row, field):
+    return T[T[N_RULES + H_STEPS] + row * STEP_WIDTH + field]
+
+
+@njit(cache=True, inline="always")
+def character(T, who, field):
+    return T[T[N_RULES + H_CHARACTERS] + who * CHAR_WIDTH + field]
+
+
+@njit(cache=True, inline="always")
+def system_steps(T, which):
+    return T[N_RULES + which]
+
+
+@njit(cache=True, inline="always")
+def scenario_base(T, s):
+    return T[T[N_RULES + H_SCENARIOS] + s]
+
+
+@njit(cache=True, inline="always")
+def scenario(T, s, field):
+    return T[scenario_base(T, s) + field]
+
+
+@njit(cache=True, inline="always")
+def event(T, s, e, field):
+    return T[scenario_base(T, s) + SCENARIO_HEADER + e * EVENT_WIDTH + field]
+
+
+@njit(cache=True, inline="always")
+def scenario_cards_base(T, s):
+    """Where the scenario's card lists start: Exploration Deck, then Charms, then Talismans."""
+    return scenario_base(T, s) + SCENARIO_HEADER + T[scenario_base(T, s) + SC_N_EVENTS] * EVENT_WIDTH
+
+
+@njit(cache=True, inline="always")
+def is_threat(T, c):
+    """A Manifestation (the Apex ones included): what crosses the Veil as a Threat and stays on the Threshold."""
+    return c >= 0 and card(T, c, C_TYPE) == vocab.TYPE_MANIFESTATION
+
+
+@njit(cache=True, inline="always")
+def total_copies(M, c):
+    return M[M_TOTALS + c]
+
+
+@njit(cache=True, inline="always")
+def archive_at_start(M, n, c):
+    return M[M_TOTALS + n + c]
+
+
+@njit(cache=True, inline="always")
+def deck_card(M, n, slot, i):
+    start = M_TOTALS + 2 * n
+    if slot == 1:
+        start += M[M_DECK_N]
+    return M[start + i]
