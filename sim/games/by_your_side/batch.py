@@ -38,7 +38,8 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
                counts, count_cards, scores):
     """One match to its end; each decision is the deciding seat's own bot's. Debug mode checks, after every
     action, that it was legal and that the invariants hold; a failure ends the match with its error code."""
-    n = engine.reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards, legal)
+    n = engine.reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards, legal,
+                     True)
     if debug and engine.check_invariants(state, ruleset, matchup) != 0:
         state[L.G_ERROR] = L.ERROR_INVARIANT
         state[L.G_DONE] = 1
@@ -51,7 +52,7 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
         if debug and not K.is_listed(action, legal, n):
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
-        n = engine.step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards, legal)
+        n = engine.step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards, legal, True)
         if debug and engine.check_invariants(state, ruleset, matchup) != 0:
             state[L.G_ERROR] = L.ERROR_INVARIANT
             break

@@ -33,7 +33,8 @@ actions a player can take in a row"). One seat decides at a time (G_DECIDER):
     discard the discarding player's.
   - The Support window: when a player plays a card with an "if supported" bonus and the other player can
     Support, the other player decides (discard a card to support it, or not) before it resolves.
-  - A decision with a single legal action is taken at once (it is still counted in `turns`).
+  - In the batch kernel a decision with a single legal action is taken at once (still counted in `turns`);
+    the scenario API stops at it. A bot takes a lone legal action without a draw from its stream.
 
 Encoding (layout.py). The state is one int64 vector: global fields; Focus boxes; card records (card,
 Strength, revealed, peeked, attached Sigil, instance, flags) for positions 1-5 and the Threshold (in
@@ -68,9 +69,11 @@ SEATS = 2
 
 
 @njit(cache=True, _nrt=False)
-def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards, legal):
+def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards, legal,
+          take_forced):
     """A new match of deal ``pair``: streams keyed, decks and the Exploration Deck shuffled, the Planes and
-    the hands dealt, the prologue resolved; runs to the first decision and returns its legal count."""
+    the hands dealt, the prologue resolved; runs to the first decision and returns its legal count (with
+    take_forced, a decision with one legal action is taken at once, as in step)."""
     for i in range(state.shape[0]):
         state[i] = 0
     for p in range(L.N_POSITIONS + 1):
@@ -147,8 +150,8 @@ def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, c
     run_prologue(state, ruleset)  # on top of the set-up's reveal: it resolves first (it may unlock what a reveal needs)
     advance(state, ruleset, keys, counters, events, counts, count_cards)
     n = legal_actions(state, ruleset, legal)
-    if n == 1 and not state[L.G_DONE]:
-        return step(state, ruleset, matchup, legal[0], keys, counters, events, counts, count_cards, legal)
+    if take_forced and n == 1 and not state[L.G_DONE]:
+        return step(state, ruleset, matchup, legal[0], keys, counters, events, counts, count_cards, legal, True)
     return n
 
 
@@ -226,14 +229,16 @@ def apply(state, ruleset, action, keys, counters, events, counts, count_cards):
 
 
 @njit(cache=True, _nrt=False)
-def step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards, legal):
-    """Apply one action of the deciding seat, run to the next decision, take forced decisions (a single
-    legal action) at once; return the number of legal actions of the next decision (0 at the end)."""
+def step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards, legal, take_forced):
+    """Apply one action of the deciding seat and run to the next decision; return the number of legal actions
+    of that decision (0 at the end). With take_forced (the batch kernel), a decision with a single legal
+    action is taken at once; the scenario API stops at it (a bot takes it without drawing from its stream,
+    so both play the same match)."""
     while True:
         apply(state, ruleset, action, keys, counters, events, counts, count_cards)
         advance(state, ruleset, keys, counters, events, counts, count_cards)
         n = legal_actions(state, ruleset, legal)
-        if state[L.G_DONE] or n != 1:
+        if state[L.G_DONE] or n != 1 or not take_forced:
             return n
         action = legal[0]
 

@@ -6,8 +6,9 @@
   best. It reads only what is open: both hands and everything face-up (the players "may show your cards to
   the other player at any time"), Peeked cards, and a card it is looking at now; never a face-down card,
   a deck's order or the Exploration Deck.
-Every decision draws one value from the seat's bot stream, whatever the bot (ties are broken with it), so
-a bot's later choices do not depend on which branch it took earlier.
+Every decision with a choice draws one value from the seat's bot stream, whatever the bot (ties are broken
+with it), so a bot's later choices do not depend on which branch it took earlier; a lone legal action is
+taken without a draw.
 """
 
 from __future__ import annotations
@@ -56,9 +57,11 @@ def seat_base(seat):
 def choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores):
     """The deciding seat's action under its bot (the policy id and weights row of its deck slot);
     ``scores`` is a float work array (one entry per legal action)."""
+    if n == 1:  # a forced decision: no draw (the batch kernel takes it without asking the bot)
+        return legal[0]
     seat = state[L.G_DECIDER]
     draw = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
-    if policy_id == vocab.POLICY_RANDOM or n == 1:
+    if policy_id == vocab.POLICY_RANDOM:
         return legal[(draw >> 11) % n]
     return greedy_choice(state, ruleset, weights, legal, n, draw, scores)
 

@@ -33,7 +33,7 @@ ZONES = {"hand": (L.P_HAND_N, L.P_HAND), "deck": (L.P_DECK_N, L.P_DECK), "discar
 
 
 class ByYourSideScenario(Scenario):
-    def __init__(self, ruleset, matchup, seed: int, order: int = 0, pair: int = 0):
+    def __init__(self, ruleset, matchup, seed: int, order: int = 0, pair: int = 0, take_forced: bool = False):
         self.ruleset, self.matchup = ruleset, matchup
         self.table = ruleset.tables.table
         self.library = ruleset.tables.library
@@ -43,8 +43,9 @@ class ByYourSideScenario(Scenario):
         self.s, self.legal_buffer, self.keys, self.counters, self.events, self.scores = batch.scratch(n_events=50_000)
         self.counts = np.zeros((2, len(self.names), L.CARD_COUNT_COLUMNS), np.int16)
         self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
+        self.take_forced = take_forced  # the batch kernel takes lone legal actions at once; tests stop at them
         engine.reset(self.s, self.table, matchup.payload, self.seeds, pair, order, self.keys, self.counters, self.events,
-                     self.counts, True, self.legal_buffer)
+                     self.counts, True, self.legal_buffer, take_forced)
         self.log = []
 
     @classmethod
@@ -62,7 +63,7 @@ class ByYourSideScenario(Scenario):
 
     def _step(self, action: int) -> None:
         engine.step(self.s, self.table, self.matchup.payload, action, self.keys, self.counters, self.events, self.counts,
-                    True, self.legal_buffer)
+                    True, self.legal_buffer, self.take_forced)
 
     def action(self, kind: str, **fields) -> int:
         kinds = {name: k for k, name in L.ACTION_NAMES.items()}
@@ -164,6 +165,8 @@ class ByYourSideScenario(Scenario):
             "exploration": [self.names[c] for c in s[L.EXPLORATION: L.EXPLORATION + s[L.G_EXPLORATION]]],
             "offering": [self.names[c] if c >= 0 else None for c in s[L.OFFER: L.OFFER + L.OFFER_SLOTS]],
             "offering_open": bool(s[L.G_OFFERING_OPEN]),
+            "charm_deck": [self.names[c] for c in s[L.CHARM_DECK: L.CHARM_DECK + s[L.G_CHARM_DECK]]],
+            "talisman_deck": [self.names[c] for c in s[L.TALISMAN_DECK: L.TALISMAN_DECK + s[L.G_TALISMAN_DECK]]],
             "unlocked": [f for i, f in enumerate(vocab.FEATURES) if s[L.G_UNLOCKED] >> i & 1],
             "events_read": [self.event_names[e] for e in range(len(self.event_names)) if s[L.READ + e]],
             "track": int(s[L.G_TRACK]),

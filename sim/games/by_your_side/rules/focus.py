@@ -104,7 +104,8 @@ def focus_chakra(state, ruleset, seat, chakra):
     base = seat_base(seat)
     state[base + L.P_ENERGY] -= ruleset[T.RULE_CHAKRA_COST]
     state[base + L.P_CHAKRA_FOCUSED] += 1
-    state[base + L.P_CHAKRA_MOVES] += 1
+    if ruleset[T.RULE_CHAKRA_SHARED]:
+        state[base + L.P_CHAKRA_MOVES] += 1
     start = T.system_steps(ruleset, T.H_SYS_SOURCE)
     push_frame(state, start, start + 1, seat, -1, 0, 0, chakra)
 

@@ -318,7 +318,9 @@ def valid_target(state, ruleset, loc, op, non_apex):
 
 @njit(cache=True, _nrt=False)
 def planes_empty(state):
+    """Nothing is left to face: no card Beyond the Veil, none in the Exploration Deck, no Threat on the
+    Threshold (a scenario with lose_when_planes_empty is then lost: its goal can't be reached any more)."""
     for p in range(1, L.N_POSITIONS + 1):
         if state[position(p) + L.R_CARD] >= 0:
             return False
-    return state[L.G_EXPLORATION] == 0
+    return state[L.G_EXPLORATION] == 0 and state[L.G_THRESHOLD] == 0
