@@ -22,14 +22,14 @@ SEATS = 2
 
 def scratch(n_events: int = 0) -> tuple[np.ndarray, ...]:
     """Work arrays, one set per batch: (state, legal actions) int64, (stream keys, counters) uint64, the
-    event log int64 (no rows in sweeps: nothing is logged), the bots' action scores float64."""
+    event log int64 (no rows in sweeps: nothing is logged), the bots' scores and caches float64 (NaN: empty)."""
     return (
         np.zeros(L.STATE_SIZE, np.int64),
         np.zeros(L.MAX_LEGAL, np.int64),
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros((n_events, L.EVENT_WIDTH), np.int64),
-        np.zeros(L.MAX_LEGAL, np.float64),
+        np.full(policy.SCORES_SIZE, np.nan),
     )
 
 

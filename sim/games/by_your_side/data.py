@@ -358,7 +358,7 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
 
     scenarios = {}
     for sid, (scenario, file) in scenario_files.items():
-        _check_scenario(sid, scenario, file, cards, card_ids, decks)
+        check_scenario(sid, scenario, file, cards, card_ids, decks)
         scenarios[sid] = scenario
     assumed = tuple(f"card:{n}" for n, f in cards.items() if f.get("assumed")) + tuple(
         f"deck:{d}" for d, a in deck_assumed.items() if a) + tuple(f"scenario:{s}" for s, f in scenarios.items()
@@ -384,7 +384,11 @@ def _card_list(counts, card_ids, cards, types, file: str, entry: str) -> list[in
     return ids
 
 
-def _check_scenario(sid: str, scenario: dict, file: str, cards, card_ids, decks) -> None:
+def check_scenario(sid: str, scenario: dict, file: str, cards, card_ids, decks) -> None:
+    """A scenario file's content (the Campaign Book's blank "Each one includes:" list, as read here): its
+    starting decks, the boxes focused at set-up and the reserve, the features unlocked, a prologue, the
+    Exploration Deck, the Offering's Charm and Talisman decks, the Events (what each does and where its card
+    goes, or the Apex it belongs to), the goals and limits (track goal, round limit, the Planes running out)."""
     for key in scenario:
         if key not in SCENARIO_FIELDS:
             raise UserError(f"unknown field '{key}'{_closest(key, SCENARIO_FIELDS)}", file=file, entry=str(key))

@@ -13,6 +13,7 @@ taken without a draw.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -66,20 +67,30 @@ def choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores)
     return greedy_choice(state, ruleset, weights, legal, n, draw, scores)
 
 
+VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value this decision (NaN: not yet)
+DAMAGE = L.MAX_LEGAL + 2 * L.MAX_CARDS  # scores[DAMAGE + card]: a Threat's damage (NaN: not yet; fixed per batch)
+SCORES_SIZE = L.MAX_LEGAL + 3 * L.MAX_CARDS
+
+
 @njit(cache=True, _nrt=False)
 def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
-    """The best-scored action; among equal scores, one picked with the decision's random draw."""
-    seat = state[L.G_DECIDER]
+    """The best-scored action; among equal scores, one picked with the decision's random draw. Card values
+    are computed once per decision (cached in ``scores``), the Energy wants only when an action needs them."""
     main = state[L.G_MODE] != L.MODE_CHOICE
-    want_self = wants_energy(state, ruleset, weights, seat) if main else 0.0
-    want_other = wants_energy(state, ruleset, weights, 1 - seat) if main else 0.0
+    for k in range(VALUES, DAMAGE):
+        scores[k] = np.nan
+    want_self, want_other = -1.0, -1.0
     best, ties = NEG, 0
     for i in range(n):
+        kind, a, b = legal[i] >> 16, (legal[i] >> 8) & 255, legal[i] & 255
         if main:
-            value = main_score(state, ruleset, weights, legal[i], want_self, want_other)
+            if kind == L.A_CONVERT and want_self < 0:
+                want_self = wants_energy(state, ruleset, weights, state[L.G_DECIDER], scores)
+            if kind == L.A_SUPPORT and want_other < 0:
+                want_other = wants_energy(state, ruleset, weights, 1 - state[L.G_DECIDER], scores)
+            value = main_score(state, ruleset, weights, legal[i], want_self, want_other, scores)
         else:
-            kind, a, b = legal[i] >> 16, (legal[i] >> 8) & 255, legal[i] & 255
-            value = choice_score(state, ruleset, weights, kind, a, b)
+            value = choice_score(state, ruleset, weights, kind, a, b, scores)
         scores[i] = value
         if value > best + 1e-9:
             best, ties = value, 1
@@ -96,8 +107,11 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
 
 # ---- what the bot knows of cards -------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def threat_damage(ruleset, card):
-    """Stability a Threat costs the team each time it resolves on the Threshold (from its resolve steps)."""
+def threat_damage(ruleset, card, scores):
+    """Stability a Threat costs the team each time it resolves on the Threshold (from its resolve steps);
+    computed once per card and batch."""
+    if not np.isnan(scores[DAMAGE + card]):
+        return scores[DAMAGE + card]
     total = 0.0
     for row in range(T.effect_start(ruleset, card, vocab.SLOT_RESOLVE), T.effect_end(ruleset, card, vocab.SLOT_RESOLVE)):
         op = T.step(ruleset, row, T.S_OP)
@@ -111,6 +125,7 @@ def threat_damage(ruleset, card):
             total += 2.0 * amount
         elif op == OP_BANISH_CHARM:
             total += 0.5
+    scores[DAMAGE + card] = total
     return total
 
 
@@ -122,7 +137,7 @@ def team_min_stability(state):
 
 
 @njit(cache=True, _nrt=False)
-def target_value(state, ruleset, weights, loc, amount):
+def target_value(state, ruleset, weights, loc, amount, scores):
     """What Weakening the card at ``loc`` by ``amount`` is worth: the Strength removed, a Banish, more for
     a Threat that resolves every Astral Phase (on the Threshold) or is about to cross (position 1)."""
     r = planes.record_of(loc)
@@ -133,7 +148,7 @@ def target_value(state, ruleset, weights, loc, amount):
         amount += T.card(ruleset, state[r + L.R_MARK_CARD], T.C_WEAKEN_BONUS)
     strength = state[r + L.R_STRENGTH]
     removed = min(amount, strength)
-    urgency = 1.0 + threat_damage(ruleset, card)
+    urgency = 1.0 + threat_damage(ruleset, card, scores)
     if loc < L.LOC_POSITION:
         urgency += weights[W_THRESHOLD_THREAT]
     elif loc == L.LOC_POSITION + 1:
@@ -145,15 +160,15 @@ def target_value(state, ruleset, weights, loc, amount):
 
 
 @njit(cache=True, _nrt=False)
-def best_target(state, ruleset, weights, op, reach, non_apex, amount):
+def best_target(state, ruleset, weights, op, reach, non_apex, amount, scores):
     best = 0.0
     for i in range(state[L.G_THRESHOLD]):
         if planes.valid_target(state, ruleset, i, op, non_apex):
-            best = max(best, target_value(state, ruleset, weights, i, amount))
+            best = max(best, target_value(state, ruleset, weights, i, amount, scores))
     for p in range(1, L.N_POSITIONS + 1):
         loc = L.LOC_POSITION + p
         if planes.in_reach(loc, reach) and planes.valid_target(state, ruleset, loc, op, non_apex):
-            best = max(best, target_value(state, ruleset, weights, loc, amount))
+            best = max(best, target_value(state, ruleset, weights, loc, amount, scores))
     return best
 
 
@@ -172,7 +187,7 @@ def stability_value(state, weights, seat, amount):
 
 
 @njit(cache=True, _nrt=False)
-def steps_value(state, ruleset, weights, seat, start, end, supported):
+def steps_value(state, ruleset, weights, seat, start, end, supported, scores):
     """A list of steps' worth now, for ``seat`` playing it."""
     total = 0.0
     for row in range(start, end):
@@ -193,28 +208,28 @@ def steps_value(state, ruleset, weights, seat, start, end, supported):
             if target == vocab.TARGET_ALL:
                 for i in range(state[L.G_THRESHOLD]):
                     if planes.valid_target(state, ruleset, i, op, non_apex):
-                        total += target_value(state, ruleset, weights, i, amount)
+                        total += target_value(state, ruleset, weights, i, amount, scores)
                 for p in range(1, L.N_POSITIONS + 1):
                     loc = L.LOC_POSITION + p
                     if planes.in_reach(loc, reach) and planes.valid_target(state, ruleset, loc, op, non_apex):
-                        total += target_value(state, ruleset, weights, loc, amount)
+                        total += target_value(state, ruleset, weights, loc, amount, scores)
             elif target == vocab.TARGET_SPLIT:
                 missing = state[seat_base(seat) + L.P_MAX_STABILITY] - state[seat_base(seat) + L.P_STABILITY]
                 total += (amount + missing) * weights[W_WEAKEN_POINT] * 2.0
             else:
-                total += best_target(state, ruleset, weights, op, reach, non_apex, amount)
+                total += best_target(state, ruleset, weights, op, reach, non_apex, amount, scores)
         elif op == OP_SCOUT or op == OP_DECK_PEEK or op == OP_MOVE_BACK:
             total += weights[W_SCOUT]
         elif op == OP_DRAW:
             total += amount * weights[W_CARD_KEPT]
         elif op == OP_TO_BOTTOM:
             if planes.focused(state, L.BOX_DECK):
-                total += best_target(state, ruleset, weights, OP_TO_BOTTOM, T.step(ruleset, row, T.S_RANGE), 1, 99)
+                total += best_target(state, ruleset, weights, OP_TO_BOTTOM, T.step(ruleset, row, T.S_RANGE), 1, 99, scores)
         elif op == OP_STUN:
             best = 0.0
             for i in range(state[L.G_THRESHOLD]):
                 if planes.valid_target(state, ruleset, i, op, 1):
-                    best = max(best, threat_damage(ruleset, state[planes.threshold(i) + L.R_CARD]))
+                    best = max(best, threat_damage(ruleset, state[planes.threshold(i) + L.R_CARD], scores))
             total += best * weights[W_STABILITY_POINT]
         elif op == OP_BANISH_SELF:
             total += weights[W_CARD_KEPT] + weights[W_STABILITY_POINT]
@@ -224,34 +239,40 @@ def steps_value(state, ruleset, weights, seat, start, end, supported):
 
 
 @njit(cache=True, _nrt=False)
-def card_value(state, ruleset, weights, seat, card, supported):
-    """A card's worth when played now (its play steps; a lasting card's effect counts a few times)."""
+def card_value(state, ruleset, weights, seat, card, supported, scores):
+    """A card's worth when played now (its play steps; a lasting card's effect counts a few times); cached
+    for the decision when not supported."""
+    cached = VALUES + seat * L.MAX_CARDS + card
+    if not supported and not np.isnan(scores[cached]):
+        return scores[cached]
     kind = T.card(ruleset, card, T.C_TYPE)
     value = steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_PLAY),
-                        T.effect_end(ruleset, card, vocab.SLOT_PLAY), supported)
+                        T.effect_end(ruleset, card, vocab.SLOT_PLAY), supported, scores)
     if kind == vocab.TYPE_SIGIL or kind == vocab.TYPE_TALISMAN:
         for slot in (vocab.SLOT_START_OF_PHASE, vocab.SLOT_END_OF_PHASE, vocab.SLOT_USE):
             value += 3.0 * steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, slot),
-                                       T.effect_end(ruleset, card, slot), 0)
+                                       T.effect_end(ruleset, card, slot), 0, scores)
         value += 2.0 * T.card(ruleset, card, T.C_HAND_LIMIT) * weights[W_CARD_KEPT]
         value += 3.0 * T.card(ruleset, card, T.C_WEAKEN_BONUS) * weights[W_WEAKEN_POINT]
     elif kind == vocab.TYPE_CHARM:
         value += 0.8 * steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE),
-                                   T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), 0)
+                                   T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), 0, scores)
+    if not supported:
+        scores[cached] = value
     return value
 
 
 @njit(cache=True, _nrt=False)
-def keep_value(state, ruleset, weights, seat, card):
+def keep_value(state, ruleset, weights, seat, card, scores):
     """What holding a card is worth (lost when it is converted or discarded); Intrusive thoughts are
     worth less than nothing."""
     if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
         return -weights[W_CARD_KEPT]
-    return weights[W_CARD_KEPT] + 0.3 * max(0.0, card_value(state, ruleset, weights, seat, card, 0))
+    return weights[W_CARD_KEPT] + 0.3 * max(0.0, card_value(state, ruleset, weights, seat, card, 0, scores))
 
 
 @njit(cache=True, _nrt=False)
-def wants_energy(state, ruleset, weights, seat):
+def wants_energy(state, ruleset, weights, seat, scores):
     """Is there something worth buying that the seat can't afford yet (a card in hand, a revealed card to
     Retrieve, a chakra)?"""
     base = seat_base(seat)
@@ -259,7 +280,7 @@ def wants_energy(state, ruleset, weights, seat):
     for i in range(state[base + L.P_HAND_N]):
         c = state[base + L.P_HAND + i]
         cost = T.card(ruleset, c, T.C_COST)
-        if cost > energy and card_value(state, ruleset, weights, seat, c, 0) > cost * weights[W_ENERGY_COST]:
+        if cost > energy and card_value(state, ruleset, weights, seat, c, 0, scores) > cost * weights[W_ENERGY_COST]:
             return 1.0
     for p in range(1, L.N_POSITIONS + 1):
         if planes.valid_target(state, ruleset, L.LOC_POSITION + p, planes.OP_RETRIEVE, 0):
@@ -272,13 +293,13 @@ def wants_energy(state, ruleset, weights, seat):
 
 
 @njit(cache=True, _nrt=False)
-def worst_card(state, ruleset, weights, seat):
+def worst_card(state, ruleset, weights, seat, scores):
     """The seat's least valuable card in hand (and its keep value)."""
     base = seat_base(seat)
     worst, value = -1, 1e18
     for i in range(state[base + L.P_HAND_N]):
         c = state[base + L.P_HAND + i]
-        v = keep_value(state, ruleset, weights, seat, c)
+        v = keep_value(state, ruleset, weights, seat, c, scores)
         if v < value:
             worst, value = c, v
     return worst, value
@@ -286,7 +307,7 @@ def worst_card(state, ruleset, weights, seat):
 
 # ---- scores ---------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def main_score(state, ruleset, weights, action, want_self, want_other):
+def main_score(state, ruleset, weights, action, want_self, want_other, scores):
     """A Player Phase action's score (want_*: does the seat / the other seat need more Energy?)."""
     kind, a = action >> 16, (action >> 8) & 255
     seat = state[L.G_DECIDER]
@@ -295,22 +316,22 @@ def main_score(state, ruleset, weights, action, want_self, want_other):
     if kind == L.A_PASS:
         return weights[W_PASS]
     if kind == L.A_PLAY:
-        return card_value(state, ruleset, weights, seat, a, 0) - T.card(ruleset, a, T.C_COST) * energy_cost
+        return card_value(state, ruleset, weights, seat, a, 0, scores) - T.card(ruleset, a, T.C_COST) * energy_cost
     if kind == L.A_CONVERT:
-        return weights[W_ENERGY] * want_self - keep_value(state, ruleset, weights, seat, a)
+        return weights[W_ENERGY] * want_self - keep_value(state, ruleset, weights, seat, a, scores)
     if kind == L.A_RETRIEVE:
         card = state[planes.position(a) + L.R_CARD]
-        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, 0)
+        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, 0, scores)
                 - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
     if kind == L.A_OFFER_RETRIEVE:
         card = state[L.OFFER + a]
-        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, 0)
+        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, 0, scores)
                 - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
     if kind == L.A_OFFER_TRADE:
-        _, worst = worst_card(state, ruleset, weights, seat)
+        _, worst = worst_card(state, ruleset, weights, seat, scores)
         return weights[W_RETRIEVE] - worst - weights[W_CARD_KEPT]
     if kind == L.A_SUPPORT:
-        return weights[W_SUPPORT] * want_other - keep_value(state, ruleset, weights, seat, a)
+        return weights[W_SUPPORT] * want_other - keep_value(state, ruleset, weights, seat, a, scores)
     if kind == L.A_FOCUS:
         return weights[W_CHAKRA] - ruleset[T.RULE_CHAKRA_COST] * energy_cost
     if kind == L.A_FULL_FOCUS:
@@ -318,11 +339,11 @@ def main_score(state, ruleset, weights, action, want_self, want_other):
     if kind == L.A_USE:
         card = state[base + L.P_TALISMAN + a]
         return steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_USE),
-                           T.effect_end(ruleset, card, vocab.SLOT_USE), 0)
+                           T.effect_end(ruleset, card, vocab.SLOT_USE), 0, scores)
     if kind == L.A_CHARM:
         card = state[base + L.P_CHARM + a]
         return steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE),
-                           T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), 0) - weights[W_CARD_KEPT]
+                           T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), 0, scores) - weights[W_CARD_KEPT]
     return -weights[W_CARD_KEPT] * 10.0  # unfocus, unequip, dropping a Sigil: never wanted by this bot
 
 
@@ -336,7 +357,7 @@ def _box_preference(box):
 
 
 @njit(cache=True, _nrt=False)
-def choice_score(state, ruleset, weights, kind, a, b):
+def choice_score(state, ruleset, weights, kind, a, b, scores):
     choice = state[L.G_CHOICE]
     decider = state[L.G_DECIDER]
     fb = top_frame(state)
@@ -349,7 +370,7 @@ def choice_score(state, ruleset, weights, kind, a, b):
             amount = T.step(ruleset, row, T.S_AMOUNT) + (T.step(ruleset, row, T.S_SUPPORTED) if state[fb + L.F_SUPPORTED] else 0)
             if T.step(ruleset, row, T.S_TARGET) == vocab.TARGET_SPLIT:
                 amount = 1
-            return target_value(state, ruleset, weights, a, amount)
+            return target_value(state, ruleset, weights, a, amount, scores)
         r = planes.record_of(a)
         card = state[r + L.R_CARD]
         known = state[r + L.R_REVEALED] or state[r + L.R_PEEKED] or a < L.LOC_POSITION
@@ -359,9 +380,9 @@ def choice_score(state, ruleset, weights, kind, a, b):
         if op == OP_MOVE_BACK:
             return (6.0 - (a - L.LOC_POSITION)) + strength * 0.1
         if op == OP_STUN:
-            return threat_damage(ruleset, card)
+            return threat_damage(ruleset, card, scores)
         if op == OP_TO_BOTTOM:
-            return strength + threat_damage(ruleset, card)
+            return strength + threat_damage(ruleset, card, scores)
         return strength - 0.5 * (a - L.LOC_POSITION)  # attach: the strongest Threat close to the Veil
     if choice == L.CHOICE_CHARACTER:
         s = state[seat_base(a) + L.P_STABILITY]
@@ -382,7 +403,7 @@ def choice_score(state, ruleset, weights, kind, a, b):
         if kind == L.A_ACCEPT:
             return 0.0
         urgent = s - left <= weights[W_NEGATE_AT] or left >= s
-        value = keep_value(state, ruleset, weights, seat, a)
+        value = keep_value(state, ruleset, weights, seat, a, scores)
         return (weights[W_STABILITY_POINT] + weights[W_DANGER] - value) if urgent else (-value - 0.01)
     if choice == L.CHOICE_BOX:
         return -_box_preference(a) * 1.0
@@ -401,8 +422,8 @@ def choice_score(state, ruleset, weights, kind, a, b):
             return 0.0
         played = state[fb + L.F_SOURCE]
         owner = state[fb + L.F_OWNER]
-        gain = (card_value(state, ruleset, weights, owner, played, 1) - card_value(state, ruleset, weights, owner, played, 0))
-        return weights[W_SUPPORT] * 0.2 + gain - keep_value(state, ruleset, weights, decider, a)
+        gain = (card_value(state, ruleset, weights, owner, played, 1, scores) - card_value(state, ruleset, weights, owner, played, 0, scores))
+        return weights[W_SUPPORT] * 0.2 + gain - keep_value(state, ruleset, weights, decider, a, scores)
     if choice == L.CHOICE_YES_NO:
         if op == OP_DECK_PEEK or op == OP_OWN_TOP_TO_BOTTOM:
             card = state[L.G_CHOICE_A]
@@ -411,9 +432,9 @@ def choice_score(state, ruleset, weights, kind, a, b):
             return (1.0 if bad else -1.0) * (1.0 if kind == L.A_YES else -1.0)
         return -1.0 if kind == L.A_YES else 0.0
     if choice == L.CHOICE_HAND_CARD:
-        return -keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a)
+        return -keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a, scores)
     if choice == L.CHOICE_DISCARD_CARD:
-        return keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a)
+        return keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a, scores)
     if choice == L.CHOICE_SCOUT:
         if kind == L.A_REVEAL:
             return 10.0 - a

@@ -17,7 +17,7 @@ def _choice(sc, state, bot):
     legal = np.zeros(L.MAX_LEGAL, np.int64)
     n = engine.legal_actions(state, sc.table, legal)
     return int(bots.choose(state, sc.table, ids[0], weights[0], sc.keys.copy(), sc.counters.copy(), legal, n,
-                           np.zeros(L.MAX_LEGAL)))
+                           np.full(bots.SCORES_SIZE, np.nan)))
 
 
 def test_a_greedy_bot_only_reads_what_is_open():
