@@ -46,6 +46,10 @@ to choices (target a location, a seat, a box, a card id, reveal / peek a positio
 (kind, seat, a, b, c). Random streams: each seat's deck shuffles and its bot (keyed by deck slot), the
 Exploration Deck's shuffles, the die.
 
+Compile time: a constant argument to an out-of-line @njit function (a literal, or a module constant such as
+L.CHOICE_TARGET) makes numba compile one copy of the callee per value, and each copy again in every
+caller's library; such arguments are wrapped in `np.int64(...)` / `np.bool_(...)` (the Aeon's End rule).
+
 The spine: `reset` sets up and runs to the first decision, `legal_actions`, `step` applies an action and
 runs to the next decision, `status`, `check_invariants` (debug mode, after every action). The rules are in
 rules/ (one module per area).
@@ -53,6 +57,7 @@ rules/ (one module per area).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -110,7 +115,7 @@ def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, c
         state[base + L.P_MAX_STABILITY] = T.character(ruleset, slot, T.CH_STABILITY)
         state[base + L.P_STABILITY] = state[base + L.P_MAX_STABILITY]
         for i in range(matchup[T.M_DECK_N + slot]):
-            cards.pile_push(state, base, L.P_DECK_N, L.DECK_CAP, T.deck_card(matchup, n, slot, i))
+            cards.pile_push(state, base, np.int64(L.P_DECK_N), np.int64(L.DECK_CAP), T.deck_card(matchup, n, slot, i))
         rng.shuffle(state, base + L.P_DECK, base + L.P_DECK + state[base + L.P_DECK_N], keys, counters,
                     L.STREAM_DEAL + seat)
     focus_mask = T.scenario(ruleset, s, T.SC_FOCUS)
@@ -215,7 +220,7 @@ def apply(state, ruleset, action, keys, counters, events, counts, count_cards):
     state[L.G_TURNS] += 1
     state[L.G_DECISIONS] += 1
     if state[L.G_DECISIONS] > L.DECISION_CAP:
-        fail(state, L.ERROR_DECISION_LIMIT)
+        fail(state, np.int64(L.ERROR_DECISION_LIMIT))
         return
     log_event(state, events, L.EV_ACTION, state[L.G_DECIDER], action, 0, 0)
     if state[L.G_MODE] == L.MODE_CHOICE:

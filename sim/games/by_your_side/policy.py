@@ -67,9 +67,11 @@ def choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores)
     return greedy_choice(state, ruleset, weights, legal, n, draw, scores)
 
 
-VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value this decision (NaN: not yet)
-DAMAGE = L.MAX_LEGAL + 2 * L.MAX_CARDS  # scores[DAMAGE + card]: a Threat's damage (NaN: not yet; fixed per batch)
-SCORES_SIZE = L.MAX_LEGAL + 3 * L.MAX_CARDS
+VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value this decision
+STAMPS = VALUES + 2 * L.MAX_CARDS  # scores[STAMPS + same index]: the decision that value was computed for
+DAMAGE = STAMPS + 2 * L.MAX_CARDS  # scores[DAMAGE + card]: a Threat's damage (NaN: not yet; fixed per batch)
+DECISION = DAMAGE + L.MAX_CARDS  # scores[DECISION]: the greedy decisions taken in this batch (NaN: none yet)
+SCORES_SIZE = DECISION + 1
 
 
 @njit(cache=True, _nrt=False)
@@ -77,8 +79,7 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     """The best-scored action; among equal scores, one picked with the decision's random draw. Card values
     are computed once per decision (cached in ``scores``), the Energy wants only when an action needs them."""
     main = state[L.G_MODE] != L.MODE_CHOICE
-    for k in range(VALUES, DAMAGE):
-        scores[k] = np.nan
+    scores[DECISION] = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0  # the cached values' stamp
     want_self, want_other = -1.0, -1.0
     best, ties = NEG, 0
     for i in range(n):
@@ -198,11 +199,11 @@ def steps_value(state, ruleset, weights, seat, start, end, supported, scores):
             total += amount * weights[W_ENERGY]
         elif op == OP_GAIN_STABILITY:
             if target == vocab.TARGET_EACH:
-                total += stability_value(state, weights, 0, amount) + stability_value(state, weights, 1, amount)
+                total += stability_value(state, weights, np.int64(0), amount) + stability_value(state, weights, np.int64(1), amount)
             elif target == vocab.TARGET_SELF:
                 total += stability_value(state, weights, seat, amount)
             else:
-                total += max(stability_value(state, weights, 0, amount), stability_value(state, weights, 1, amount))
+                total += max(stability_value(state, weights, np.int64(0), amount), stability_value(state, weights, np.int64(1), amount))
         elif op == OP_WEAKEN:
             reach, non_apex = T.step(ruleset, row, T.S_RANGE), T.step(ruleset, row, T.S_NON_APEX)
             if target == vocab.TARGET_ALL:
@@ -224,11 +225,11 @@ def steps_value(state, ruleset, weights, seat, start, end, supported, scores):
             total += amount * weights[W_CARD_KEPT]
         elif op == OP_TO_BOTTOM:
             if planes.focused(state, L.BOX_DECK):
-                total += best_target(state, ruleset, weights, OP_TO_BOTTOM, T.step(ruleset, row, T.S_RANGE), 1, 99, scores)
+                total += best_target(state, ruleset, weights, np.int64(OP_TO_BOTTOM), T.step(ruleset, row, T.S_RANGE), np.int64(1), np.int64(99), scores)
         elif op == OP_STUN:
             best = 0.0
             for i in range(state[L.G_THRESHOLD]):
-                if planes.valid_target(state, ruleset, i, op, 1):
+                if planes.valid_target(state, ruleset, i, op, np.int64(1)):
                     best = max(best, threat_damage(ruleset, state[planes.threshold(i) + L.R_CARD], scores))
             total += best * weights[W_STABILITY_POINT]
         elif op == OP_BANISH_SELF:
@@ -243,7 +244,8 @@ def card_value(state, ruleset, weights, seat, card, supported, scores):
     """A card's worth when played now (its play steps; a lasting card's effect counts a few times); cached
     for the decision when not supported."""
     cached = VALUES + seat * L.MAX_CARDS + card
-    if not supported and not np.isnan(scores[cached]):
+    turn = scores[DECISION]
+    if not supported and scores[STAMPS - VALUES + cached] == turn:
         return scores[cached]
     kind = T.card(ruleset, card, T.C_TYPE)
     value = steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_PLAY),
@@ -251,14 +253,15 @@ def card_value(state, ruleset, weights, seat, card, supported, scores):
     if kind == vocab.TYPE_SIGIL or kind == vocab.TYPE_TALISMAN:
         for slot in (vocab.SLOT_START_OF_PHASE, vocab.SLOT_END_OF_PHASE, vocab.SLOT_USE):
             value += 3.0 * steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, slot),
-                                       T.effect_end(ruleset, card, slot), 0, scores)
+                                       T.effect_end(ruleset, card, slot), np.int64(0), scores)
         value += 2.0 * T.card(ruleset, card, T.C_HAND_LIMIT) * weights[W_CARD_KEPT]
         value += 3.0 * T.card(ruleset, card, T.C_WEAKEN_BONUS) * weights[W_WEAKEN_POINT]
     elif kind == vocab.TYPE_CHARM:
         value += 0.8 * steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE),
-                                   T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), 0, scores)
+                                   T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), np.int64(0), scores)
     if not supported:
         scores[cached] = value
+        scores[STAMPS - VALUES + cached] = turn
     return value
 
 
@@ -268,7 +271,7 @@ def keep_value(state, ruleset, weights, seat, card, scores):
     worth less than nothing."""
     if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
         return -weights[W_CARD_KEPT]
-    return weights[W_CARD_KEPT] + 0.3 * max(0.0, card_value(state, ruleset, weights, seat, card, 0, scores))
+    return weights[W_CARD_KEPT] + 0.3 * max(0.0, card_value(state, ruleset, weights, seat, card, np.int64(0), scores))
 
 
 @njit(cache=True, _nrt=False)
@@ -280,10 +283,10 @@ def wants_energy(state, ruleset, weights, seat, scores):
     for i in range(state[base + L.P_HAND_N]):
         c = state[base + L.P_HAND + i]
         cost = T.card(ruleset, c, T.C_COST)
-        if cost > energy and card_value(state, ruleset, weights, seat, c, 0, scores) > cost * weights[W_ENERGY_COST]:
+        if cost > energy and card_value(state, ruleset, weights, seat, c, np.int64(0), scores) > cost * weights[W_ENERGY_COST]:
             return 1.0
     for p in range(1, L.N_POSITIONS + 1):
-        if planes.valid_target(state, ruleset, L.LOC_POSITION + p, planes.OP_RETRIEVE, 0):
+        if planes.valid_target(state, ruleset, L.LOC_POSITION + p, np.int64(planes.OP_RETRIEVE), np.int64(0)):
             if T.card(ruleset, state[planes.position(p) + L.R_CARD], T.C_RETRIEVE) > energy:
                 return 1.0
     if (state[L.G_UNLOCKED] >> vocab.FEATURE_CHAKRAS) & 1 and energy < ruleset[T.RULE_CHAKRA_COST] and \
@@ -316,16 +319,16 @@ def main_score(state, ruleset, weights, action, want_self, want_other, scores):
     if kind == L.A_PASS:
         return weights[W_PASS]
     if kind == L.A_PLAY:
-        return card_value(state, ruleset, weights, seat, a, 0, scores) - T.card(ruleset, a, T.C_COST) * energy_cost
+        return card_value(state, ruleset, weights, seat, a, np.int64(0), scores) - T.card(ruleset, a, T.C_COST) * energy_cost
     if kind == L.A_CONVERT:
         return weights[W_ENERGY] * want_self - keep_value(state, ruleset, weights, seat, a, scores)
     if kind == L.A_RETRIEVE:
         card = state[planes.position(a) + L.R_CARD]
-        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, 0, scores)
+        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, np.int64(0), scores)
                 - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
     if kind == L.A_OFFER_RETRIEVE:
         card = state[L.OFFER + a]
-        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, 0, scores)
+        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, np.int64(0), scores)
                 - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
     if kind == L.A_OFFER_TRADE:
         _, worst = worst_card(state, ruleset, weights, seat, scores)
@@ -339,11 +342,11 @@ def main_score(state, ruleset, weights, action, want_self, want_other, scores):
     if kind == L.A_USE:
         card = state[base + L.P_TALISMAN + a]
         return steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_USE),
-                           T.effect_end(ruleset, card, vocab.SLOT_USE), 0, scores)
+                           T.effect_end(ruleset, card, vocab.SLOT_USE), np.int64(0), scores)
     if kind == L.A_CHARM:
         card = state[base + L.P_CHARM + a]
         return steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE),
-                           T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), 0, scores) - weights[W_CARD_KEPT]
+                           T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), np.int64(0), scores) - weights[W_CARD_KEPT]
     return -weights[W_CARD_KEPT] * 10.0  # unfocus, unequip, dropping a Sigil: never wanted by this bot
 
 
@@ -422,7 +425,7 @@ def choice_score(state, ruleset, weights, kind, a, b, scores):
             return 0.0
         played = state[fb + L.F_SOURCE]
         owner = state[fb + L.F_OWNER]
-        gain = (card_value(state, ruleset, weights, owner, played, 1, scores) - card_value(state, ruleset, weights, owner, played, 0, scores))
+        gain = (card_value(state, ruleset, weights, owner, played, np.int64(1), scores) - card_value(state, ruleset, weights, owner, played, np.int64(0), scores))
         return weights[W_SUPPORT] * 0.2 + gain - keep_value(state, ruleset, weights, decider, a, scores)
     if choice == L.CHOICE_YES_NO:
         if op == OP_DECK_PEEK or op == OP_OWN_TOP_TO_BOTTOM:

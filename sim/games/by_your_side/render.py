@@ -185,7 +185,11 @@ def state_line(scenario) -> str:
         + (" (unconscious)" if p["unconscious"] else "")
         for p in s["players"]
     )
-    planes = " ".join(f"{k}:{v or '-'}" for k, v in s["positions"].items())
+    shown = []  # a face-down card in brackets (the record shows it; the bots do not see it)
+    for p, card in s["positions"].items():
+        record = scenario.record(L.LOC_POSITION + p)
+        shown.append(f"{p}:{card if record['revealed'] or card is None else '[' + card + ']'}" if card else f"{p}:-")
+    planes = " ".join(shown)
     threshold = ",".join(f"{name}({strength})" for name, strength in s["threshold"]) or "-"
     return f"round {s['round']} {s['phase']} | {players} | Threshold {threshold} | {planes}"
 

@@ -21,7 +21,7 @@ PLAYTHROUGHS = {
     "scenario_2": ("scenario_2", ("seeker", "guardian"), 5),
     "scenario_3": ("scenario_3", ("guardian", "random"), 2),
 }
-DIGEST = "regenerate"
+DIGEST = "cb6bbe423ab282873a94667e86aa73ed"
 
 
 def _digest() -> str:

@@ -5,6 +5,7 @@ lose), the Planes shift (position 1 crosses the Veil; a following Threat crosses
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -33,10 +34,10 @@ def threshold_check(state, ruleset, events):
     state[L.G_LAST_THRESHOLD] = n
     log_event(state, events, L.EV_CHECK, -1, n, 0, 0)
     if n > ruleset[T.RULE_THRESHOLD_LIMIT]:
-        finish(state, GAME_WON, END_THRESHOLD, events)
+        finish(state, np.int64(GAME_WON), np.int64(END_THRESHOLD), events)
         return
     if T.scenario(ruleset, state[L.G_SCENARIO], T.SC_PLANES_EMPTY_LOSES) and planes.planes_empty(state):
-        finish(state, GAME_WON, END_PLANES_EMPTY, events)
+        finish(state, np.int64(GAME_WON), np.int64(END_PLANES_EMPTY), events)
         return
     _clear_flags(state, L.FLAG_RESOLVED | L.FLAG_RAN | L.FLAG_WEAKENED)
     state[L.G_ECHOES_RESOLVED] = 0
@@ -161,7 +162,7 @@ def resolve_next(state, ruleset, events):
         state[r + L.R_FLAGS] |= L.FLAG_RAN
         depth = state[L.G_FRAMES]
         push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_RESOLVE), T.effect_end(ruleset, card, vocab.SLOT_RESOLVE),
-                   -1, card, state[r + L.R_UID], 0, 0)
+                   np.int64(-1), card, state[r + L.R_UID], np.int64(0), np.int64(0))
         if state[L.G_FRAMES] > depth:
             state[top_frame(state) + L.F_X] = before
         return True
@@ -172,7 +173,7 @@ def resolve_next(state, ruleset, events):
             continue
         state[r + L.R_FLAGS] |= L.FLAG_RESOLVED
         push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_RESOLVE_BEYOND),
-                   T.effect_end(ruleset, card, vocab.SLOT_RESOLVE_BEYOND), -1, card, state[r + L.R_UID], 0, 0)
+                   T.effect_end(ruleset, card, vocab.SLOT_RESOLVE_BEYOND), np.int64(-1), card, state[r + L.R_UID], np.int64(0), np.int64(0))
         return True
     return False
 
@@ -181,7 +182,7 @@ def resolve_next(state, ruleset, events):
 def end_round(state, ruleset, events):
     """The round ends; past the scenario's round limit the scenario is lost."""
     if state[L.G_ROUND] >= T.scenario(ruleset, state[L.G_SCENARIO], T.SC_ROUND_LIMIT):
-        finish(state, GAME_WON, END_ROUND_LIMIT, events)
+        finish(state, np.int64(GAME_WON), np.int64(END_ROUND_LIMIT), events)
         return
     state[L.G_ROUND] += 1
     for seat in range(2):

@@ -3,6 +3,7 @@ drawing up to the hand limit, shuffling, Exhaustion from the Archive, Retrieving
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -23,7 +24,7 @@ def pile_push(state, base, count_field, cap, card):
     """Put ``card`` on top of a pile (hand, deck, discard, played, converted) of one seat's block."""
     n = state[base + count_field]
     if n >= cap:
-        fail(state, L.ERROR_CAPACITY)
+        fail(state, np.int64(L.ERROR_CAPACITY))
         return
     state[base + _pile_start(count_field) + n] = card
     state[base + count_field] = n + 1
@@ -67,12 +68,12 @@ def pile_has(state, base, count_field, card):
 
 @njit(cache=True, _nrt=False)
 def to_hand(state, seat, card):
-    pile_push(state, seat_base(seat), L.P_HAND_N, L.HAND_CAP, card)
+    pile_push(state, seat_base(seat), np.int64(L.P_HAND_N), np.int64(L.HAND_CAP), card)
 
 
 @njit(cache=True, _nrt=False)
 def to_discard(state, seat, card):
-    pile_push(state, seat_base(seat), L.P_DISCARD_N, L.DECK_CAP, card)
+    pile_push(state, seat_base(seat), np.int64(L.P_DISCARD_N), np.int64(L.DECK_CAP), card)
 
 
 @njit(cache=True, inline="always")
@@ -95,7 +96,7 @@ def take_from_archive(state, card):
 def discard_from_hand(state, seat, card, events):
     """Discard one of your own cards from your hand onto your discard pile (a cost or penalty discard:
     it triggers nothing else)."""
-    if pile_remove(state, seat_base(seat), L.P_HAND_N, card):
+    if pile_remove(state, seat_base(seat), np.int64(L.P_HAND_N), card):
         to_discard(state, seat, card)
         log_event(state, events, L.EV_DISCARD, seat, card, 0, 0)
         return True
@@ -187,7 +188,7 @@ def draw_cards(state, ruleset, seat, n, keys, counters, events, counts, count_ca
 @njit(cache=True, _nrt=False)
 def draw_up_to_limit(state, ruleset, seat, keys, counters, events, counts, count_cards):
     """Draw up to the hand limit; a hand already at or over the limit draws nothing (and discards nothing)."""
-    draw_cards(state, ruleset, seat, L.HAND_CAP, keys, counters, events, counts, count_cards)
+    draw_cards(state, ruleset, seat, np.int64(L.HAND_CAP), keys, counters, events, counts, count_cards)
 
 
 @njit(cache=True, _nrt=False)

@@ -9,6 +9,7 @@ together"); a negation, a penalty discard and a Support are always the affected 
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -179,7 +180,7 @@ def next_character(state, ruleset, fb, row, op):
         state[fb + L.F_TARGET] = seat
         return seat
     state[fb + L.F_SUB] = 0
-    pose_choice(state, L.CHOICE_CHARACTER, decider_of(state, ruleset, fb), mask, 0)
+    pose_choice(state, np.int64(L.CHOICE_CHARACTER), decider_of(state, ruleset, fb), mask, np.int64(0))
     return -2
 
 
@@ -227,7 +228,7 @@ def character_step(state, ruleset, keys, counters, events, counts, count_cards, 
                 state[fb + L.F_AUX] = 1
             if (state[fb + L.F_AUX] == 1 and state[fb + L.F_LEFT] > 0 and state[base + L.P_HAND_N] > 0
                     and not state[base + L.P_UNCONSCIOUS]):
-                return pose_choice(state, L.CHOICE_NEGATE, seat, seat, state[fb + L.F_LEFT])
+                return pose_choice(state, np.int64(L.CHOICE_NEGATE), seat, seat, state[fb + L.F_LEFT])
             stability.lose(state, ruleset, seat, state[fb + L.F_LEFT], events)
         elif op == OP_DRAW:
             cards.draw_cards(state, ruleset, seat, amount, keys, counters, events, counts, count_cards)
@@ -237,7 +238,7 @@ def character_step(state, ruleset, keys, counters, events, counts, count_cards, 
                 state[fb + L.F_AUX] = 1
             while state[fb + L.F_LEFT] > 0 and state[base + L.P_HAND_N] > 0:
                 if _distinct_count(state, base + L.P_HAND, state[base + L.P_HAND_N]) > 1:
-                    return pose_choice(state, L.CHOICE_HAND_CARD, seat, seat, 0)
+                    return pose_choice(state, np.int64(L.CHOICE_HAND_CARD), seat, seat, np.int64(0))
                 cards.discard_from_hand(state, seat, state[base + L.P_HAND], events)
                 state[fb + L.F_LEFT] -= 1
         elif op == OP_TAKE_CARD:
@@ -300,7 +301,7 @@ def card_step(state, ruleset, fb, row, op, events):
         if n == 0:
             return DONE
         if n > 1 or optional:
-            return pose_choice(state, L.CHOICE_TARGET, decider_of(state, ruleset, fb), op, spec)
+            return pose_choice(state, np.int64(L.CHOICE_TARGET), decider_of(state, ruleset, fb), op, spec)
         apply_target(state, ruleset, fb, row, op, last, events)
         if state[L.G_DONE] or ready_trigger(state) >= 0:
             return DONE if not split or state[fb + L.F_AUX] == STEP_FINISHED else PAUSED_FOR_TRIGGER
@@ -313,7 +314,7 @@ def apply_target(state, ruleset, fb, row, op, loc, events):
     owner = state[fb + L.F_OWNER]
     if op == OP_WEAKEN:
         if T.step(ruleset, row, T.S_TARGET) == SPLIT:
-            threats.weaken(state, ruleset, loc, 1, owner, events)
+            threats.weaken(state, ruleset, loc, np.int64(1), owner, events)
             state[fb + L.F_LEFT] -= 1
             state[fb + L.F_AUX] = 1 if state[fb + L.F_LEFT] > 0 else STEP_FINISHED
             return
@@ -341,7 +342,7 @@ def apply_target(state, ruleset, fb, row, op, loc, events):
         state[planes.record_of(loc) + L.R_FLAGS] |= L.FLAG_STUNNED
     elif op == OP_ATTACH:
         sigil = state[fb + L.F_SOURCE]
-        if cards.pile_remove(state, seat_base(owner), L.P_PLAYED_N, sigil):
+        if cards.pile_remove(state, seat_base(owner), np.int64(L.P_PLAYED_N), sigil):
             r = planes.record_of(loc)
             state[r + L.R_MARK] = owner + 1
             state[r + L.R_MARK_CARD] = sigil
@@ -359,7 +360,7 @@ def weaken_each(state, ruleset, owner, amount, reach, non_apex, source_uid, even
     if source_uid > 0 and source < 0:
         return
     for i in range(state[L.G_THRESHOLD]):
-        ok = planes.valid_target(state, ruleset, i, OP_WEAKEN, non_apex)
+        ok = planes.valid_target(state, ruleset, i, np.int64(OP_WEAKEN), non_apex)
         if source >= 0:
             ok = ok and planes.adjacent_to(source, i) and not state[planes.threshold(i) + L.R_FLAGS] & L.FLAG_WEAKENED
         if ok:
@@ -367,7 +368,7 @@ def weaken_each(state, ruleset, owner, amount, reach, non_apex, source_uid, even
             uids += 1
     for p in range(1, L.N_POSITIONS + 1):
         loc = L.LOC_POSITION + p
-        ok = planes.valid_target(state, ruleset, loc, OP_WEAKEN, non_apex)
+        ok = planes.valid_target(state, ruleset, loc, np.int64(OP_WEAKEN), non_apex)
         if source >= 0:
             ok = ok and planes.adjacent_to(source, loc) and not state[planes.position(p) + L.R_FLAGS] & L.FLAG_WEAKENED
         else:
@@ -449,7 +450,7 @@ def exec_step(state, ruleset, keys, counters, events, counts, count_cards, fb, r
         target = T.step(ruleset, row, T.S_TARGET)
         if target == ALL:
             weaken_each(state, ruleset, owner, step_amount(state, ruleset, fb, row), T.step(ruleset, row, T.S_RANGE),
-                        T.step(ruleset, row, T.S_NON_APEX), 0, events)
+                        T.step(ruleset, row, T.S_NON_APEX), np.int64(0), events)
             return DONE
         return card_step(state, ruleset, fb, row, op, events)
     if op == OP_MOVE_BACK or op == OP_TO_BOTTOM or op == OP_STUN or op == OP_ATTACH:
@@ -457,34 +458,34 @@ def exec_step(state, ruleset, keys, counters, events, counts, count_cards, fb, r
     if op == OP_SCOUT:
         if state[fb + L.F_SUB] < step_amount(state, ruleset, fb, row) and scout_options(
                 state, ruleset, T.step(ruleset, row, T.S_RANGE)) > 0:
-            return pose_choice(state, L.CHOICE_SCOUT, decider, T.step(ruleset, row, T.S_RANGE), 0)
+            return pose_choice(state, np.int64(L.CHOICE_SCOUT), decider, T.step(ruleset, row, T.S_RANGE), np.int64(0))
         return DONE
     if op == OP_DECK_PEEK:
         if deck_open(state) and state[fb + L.F_SUB] < step_amount(state, ruleset, fb, row) and state[L.G_EXPLORATION] > 0:
-            return pose_choice(state, L.CHOICE_YES_NO, decider, planes.deck_top(state), OP_DECK_PEEK)
+            return pose_choice(state, np.int64(L.CHOICE_YES_NO), decider, planes.deck_top(state), np.int64(OP_DECK_PEEK))
         return DONE
     if op == OP_OWN_TOP_TO_BOTTOM:
         if state[fb + L.F_SUB] == 0 and owner >= 0 and state[seat_base(owner) + L.P_DECK_N] > 0:
             base = seat_base(owner)
-            return pose_choice(state, L.CHOICE_YES_NO, owner, state[base + L.P_DECK + state[base + L.P_DECK_N] - 1],
-                               OP_OWN_TOP_TO_BOTTOM)
+            return pose_choice(state, np.int64(L.CHOICE_YES_NO), owner, state[base + L.P_DECK + state[base + L.P_DECK_N] - 1],
+                               np.int64(OP_OWN_TOP_TO_BOTTOM))
         return DONE
     if op == OP_DISCARD_TO_TOP:
         if state[fb + L.F_SUB] == 0 and owner >= 0 and state[seat_base(owner) + L.P_DISCARD_N] > 0:
-            return pose_choice(state, L.CHOICE_DISCARD_CARD, owner, owner, 0)
+            return pose_choice(state, np.int64(L.CHOICE_DISCARD_CARD), owner, owner, np.int64(0))
         return DONE
     if op == OP_PLACE_TOKEN:
         if state[fb + L.F_SUB] < step_amount(state, ruleset, fb, row) and state[L.G_RESERVE] > 0:
             mask = focus.return_boxes(state) & ~1
             if mask:
-                return pose_choice(state, L.CHOICE_BOX, decider, mask, 0)
+                return pose_choice(state, np.int64(L.CHOICE_BOX), decider, mask, np.int64(0))
         return DONE
     if op == OP_RETURN_TOKEN:
         mask = focus.return_boxes(state)
         if mask == 1:
-            focus.return_token(state, ruleset, 0, decider, events)
+            focus.return_token(state, ruleset, np.int64(0), decider, events)
             return DONE
-        return pose_choice(state, L.CHOICE_BOX, decider, mask, 1)
+        return pose_choice(state, np.int64(L.CHOICE_BOX), decider, mask, np.int64(1))
     if op == OP_FOCUS_SOURCE:
         mask = focus.token_sources(state)
         if mask & (mask - 1) == 0:
@@ -494,24 +495,24 @@ def exec_step(state, ruleset, keys, counters, events, counts, count_cards, fb, r
             focus.take_token(state, box, owner, events)
             focus.place_on_chakra(state, ruleset, owner, state[fb + L.F_PARAM], events)
             return DONE
-        return pose_choice(state, L.CHOICE_SOURCE, owner, mask, state[fb + L.F_PARAM])
+        return pose_choice(state, np.int64(L.CHOICE_SOURCE), owner, mask, state[fb + L.F_PARAM])
     if op == OP_TAKE_INTRUSIVE:
-        return pose_choice(state, L.CHOICE_CHARACTER, ruleset[T.RULE_TEAM_DECIDER], 3, OP_TAKE_INTRUSIVE)
+        return pose_choice(state, np.int64(L.CHOICE_CHARACTER), ruleset[T.RULE_TEAM_DECIDER], np.int64(3), np.int64(OP_TAKE_INTRUSIVE))
     if op == OP_REPLACE_OFFERED:
         slot = T.step(ruleset, row, T.S_AMOUNT)
         start, count = (L.CHARM_DECK, L.G_CHARM_DECK) if offering.slot_is_charm(ruleset, slot) else (
             L.TALISMAN_DECK, L.G_TALISMAN_DECK)
         if state[L.OFFER + slot] >= 0 and state[count] > 0:
-            return pose_choice(state, L.CHOICE_YES_NO, decider, slot, OP_REPLACE_OFFERED)
+            return pose_choice(state, np.int64(L.CHOICE_YES_NO), decider, slot, np.int64(OP_REPLACE_OFFERED))
         return DONE
     if op == OP_TRADE:
-        return pose_choice(state, L.CHOICE_HAND_CARD, owner, owner, OP_TRADE)
+        return pose_choice(state, np.int64(L.CHOICE_HAND_CARD), owner, owner, np.int64(OP_TRADE))
     if op == OP_ROLL:
         if state[fb + L.F_SUB] == 0:
             state[fb + L.F_DIE] = dice.roll(state, keys, counters, events)
             state[fb + L.F_SUB] = 1
         if die_options(state, ruleset) > 0:
-            return pose_choice(state, L.CHOICE_DIE, decider, state[fb + L.F_DIE], 0)
+            return pose_choice(state, np.int64(L.CHOICE_DIE), decider, state[fb + L.F_DIE], np.int64(0))
         return DONE
     simple_step(state, ruleset, keys, counters, events, fb, row, op)
     return DONE
@@ -540,7 +541,7 @@ def simple_step(state, ruleset, keys, counters, events, fb, row, op):
         loc = planes.find_uid(state, uid)
         if loc >= 0:
             threats.banish(state, ruleset, loc, owner, events)
-        elif owner >= 0 and cards.pile_remove(state, seat_base(owner), L.P_PLAYED_N, state[fb + L.F_SOURCE]):
+        elif owner >= 0 and cards.pile_remove(state, seat_base(owner), np.int64(L.P_PLAYED_N), state[fb + L.F_SOURCE]):
             cards.to_archive(state, state[fb + L.F_SOURCE])
             log_event(state, events, L.EV_BANISH, owner, state[fb + L.F_SOURCE], 0, 0)
     elif op == OP_UNLOCK:
@@ -549,9 +550,9 @@ def simple_step(state, ruleset, keys, counters, events, fb, row, op):
         state[L.G_RESERVE] += amount
         state[L.G_FOCUS_TOKENS] += amount
     elif op == OP_WIN:
-        finish(state, TEAM_WON, END_WON, events)
+        finish(state, np.int64(TEAM_WON), np.int64(END_WON), events)
     elif op == OP_LOSE:
-        finish(state, GAME_WON, END_SCENARIO, events)
+        finish(state, np.int64(GAME_WON), np.int64(END_SCENARIO), events)
     elif op == OP_SET_STAGE:
         state[L.G_STAGE] = amount
         log_event(state, events, L.EV_TRACK, -1, state[L.G_TRACK], amount, 0)
@@ -573,7 +574,7 @@ def simple_step(state, ruleset, keys, counters, events, fb, row, op):
         for p in range(1, L.N_POSITIONS + 1):
             planes.reveal(state, ruleset, planes.position(p), events)
     elif op == OP_WEAKEN_ADJACENT:
-        weaken_each(state, ruleset, owner, amount, 0, 0, uid, events)
+        weaken_each(state, ruleset, owner, amount, np.int64(0), np.int64(0), uid, events)
 
 
 @njit(cache=True, _nrt=False)
@@ -628,22 +629,22 @@ def drain_one(state, ruleset, keys, counters, events):
             scenario_events.read_next_event(state, ruleset, uid, keys, counters, events)
         elif card_type == vocab.TYPE_INTRUSIVE:
             start = T.system_steps(ruleset, T.H_SYS_INTRUSIVE)
-            push_frame(state, start, start + 1, -1, card, uid, 0, 0)
+            push_frame(state, start, start + 1, np.int64(-1), card, uid, np.int64(0), np.int64(0))
         elif card_type == vocab.TYPE_ANGEL:
             offering.open_offering(state, ruleset, events)
         else:
             push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_WHEN_REVEALED),
-                       T.effect_end(ruleset, card, vocab.SLOT_WHEN_REVEALED), -1, card, uid, 0, 0)
+                       T.effect_end(ruleset, card, vocab.SLOT_WHEN_REVEALED), np.int64(-1), card, uid, np.int64(0), np.int64(0))
     elif kind == L.T_REWARD:
         push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_REWARD), T.effect_end(ruleset, card, vocab.SLOT_REWARD),
-                   owner, card, 0, 0, 0)
+                   owner, card, np.int64(0), np.int64(0), np.int64(0))
     elif kind == L.T_WEAKENED:
         push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_WHEN_WEAKENED),
-                   T.effect_end(ruleset, card, vocab.SLOT_WHEN_WEAKENED), owner, card, uid, 0, 0)
+                   T.effect_end(ruleset, card, vocab.SLOT_WHEN_WEAKENED), owner, card, uid, np.int64(0), np.int64(0))
     elif kind == L.T_DEFEATED:
         threats.defeat(state, ruleset, card, uid)
     elif kind == L.T_EFFECT:
-        push_frame(state, T.effect_start(ruleset, card, uid), T.effect_end(ruleset, card, uid), owner, card, 0, 0, 0)
+        push_frame(state, T.effect_start(ruleset, card, uid), T.effect_end(ruleset, card, uid), owner, card, np.int64(0), np.int64(0), np.int64(0))
 
 
 # ---- choices -----------------------------------------------------------------------------------------
@@ -655,7 +656,7 @@ def _push(legal, n, action):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _encode(kind, a, b):
     return (kind << 16) | (a << 8) | b
 

@@ -3,6 +3,7 @@ characters unconscious, the Planes running out, the round limit. The team wins o
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -31,4 +32,4 @@ def check_scenario_goals(state, ruleset, events):
     track reaches it."""
     goal = T.scenario(ruleset, state[L.G_SCENARIO], T.SC_TRACK_GOAL)
     if goal > 0 and state[L.G_TRACK] >= goal:
-        finish(state, TEAM_WON, END_WON, events)
+        finish(state, np.int64(TEAM_WON), np.int64(END_WON), events)

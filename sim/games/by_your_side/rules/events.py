@@ -4,6 +4,7 @@ the features they unlock (chakras, Support, the Offering, dice)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -26,8 +27,8 @@ def unlock(state, feature):
 @njit(cache=True, _nrt=False)
 def run_prologue(state, ruleset):
     s = state[L.G_SCENARIO]
-    push_frame(state, T.scenario(ruleset, s, T.SC_PROLOGUE_START), T.scenario(ruleset, s, T.SC_PROLOGUE_END), -1, -1, 0,
-               0, 0)
+    push_frame(state, T.scenario(ruleset, s, T.SC_PROLOGUE_START), T.scenario(ruleset, s, T.SC_PROLOGUE_END), np.int64(-1), np.int64(-1), np.int64(0),
+               np.int64(0), np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
@@ -51,7 +52,7 @@ def _mark_read(state, ruleset, e, events):
 @njit(cache=True, _nrt=False)
 def _push_event(state, ruleset, e, uid):
     s = state[L.G_SCENARIO]
-    push_frame(state, T.event(ruleset, s, e, T.E_START), T.event(ruleset, s, e, T.E_END), -1, -1, uid, 0, 0)
+    push_frame(state, T.event(ruleset, s, e, T.E_START), T.event(ruleset, s, e, T.E_END), np.int64(-1), np.int64(-1), uid, np.int64(0), np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
@@ -79,7 +80,7 @@ def read_next_event(state, ruleset, uid, keys, counters, events):
         to_archive(state, card)
         return
     settle_event_card(state, card, T.event(ruleset, s, chosen, T.E_FATE), keys, counters)
-    _push_event(state, ruleset, chosen, 0)
+    _push_event(state, ruleset, chosen, np.int64(0))
 
 
 @njit(cache=True, _nrt=False)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -107,7 +108,7 @@ def focus_chakra(state, ruleset, seat, chakra):
     if ruleset[T.RULE_CHAKRA_SHARED]:
         state[base + L.P_CHAKRA_MOVES] += 1
     start = T.system_steps(ruleset, T.H_SYS_SOURCE)
-    push_frame(state, start, start + 1, seat, -1, 0, 0, chakra)
+    push_frame(state, start, start + 1, seat, np.int64(-1), np.int64(0), np.int64(0), chakra)
 
 
 @njit(cache=True, _nrt=False)
@@ -118,7 +119,7 @@ def place_on_chakra(state, ruleset, seat, chakra, events):
     card = T.character(ruleset, state[base + L.P_CHARACTER], T.CH_CHAKRAS + chakra)
     log_event(state, events, L.EV_FOCUS, seat, -1 - chakra, 1, 0)
     if T.effect_end(ruleset, card, vocab.SLOT_WHEN_FOCUSED) > T.effect_start(ruleset, card, vocab.SLOT_WHEN_FOCUSED):
-        push_trigger(state, L.T_EFFECT, card, seat, vocab.SLOT_WHEN_FOCUSED)
+        push_trigger(state, np.int64(L.T_EFFECT), card, seat, np.int64(vocab.SLOT_WHEN_FOCUSED))
 
 
 @njit(cache=True, _nrt=False)
@@ -130,7 +131,7 @@ def unfocus_chakra(state, ruleset, seat, chakra, events):
     state[L.G_TOKENS_HELD] += 1
     log_event(state, events, L.EV_FOCUS, seat, -1 - chakra, 0, 0)
     start = T.system_steps(ruleset, T.H_SYS_RETURN)
-    push_frame(state, start, start + 1, seat, -1, 0, 0, 0)
+    push_frame(state, start, start + 1, seat, np.int64(-1), np.int64(0), np.int64(0), np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
@@ -144,9 +145,9 @@ def full_focus(state, ruleset, seat, events):
     ability = T.character(ruleset, state[base + L.P_CHARACTER], T.CH_FULL_FOCUS)
     log_event(state, events, L.EV_FOCUS, seat, -10, 0, 0)
     push_frame(state, T.effect_start(ruleset, ability, vocab.SLOT_WHEN_FOCUSED),
-               T.effect_end(ruleset, ability, vocab.SLOT_WHEN_FOCUSED), seat, ability, 0, 0, 0)
+               T.effect_end(ruleset, ability, vocab.SLOT_WHEN_FOCUSED), seat, ability, np.int64(0), np.int64(0), np.int64(0))
     start = T.system_steps(ruleset, T.H_SYS_RETURN)
-    push_frame(state, start, start + 5, seat, -1, 0, 0, 0)
+    push_frame(state, start, start + 5, seat, np.int64(-1), np.int64(0), np.int64(0), np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
@@ -166,8 +167,8 @@ def own_top_to_bottom(state, seat):
 def discard_to_top(state, seat, card):
     """Rosi's Third Eye: a card from her discard pile (browsed: the card says so) onto her draw deck."""
     base = seat_base(seat)
-    if pile_remove(state, base, L.P_DISCARD_N, card):
-        pile_push(state, base, L.P_DECK_N, L.DECK_CAP, card)
+    if pile_remove(state, base, np.int64(L.P_DISCARD_N), card):
+        pile_push(state, base, np.int64(L.P_DECK_N), np.int64(L.DECK_CAP), card)
 
 
 @njit(cache=True, _nrt=False)

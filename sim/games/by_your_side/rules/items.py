@@ -5,6 +5,7 @@ discarded when it leaves Beyond the Veil)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -40,7 +41,7 @@ def equip(state, seat, card):
             state[base + L.P_TALISMAN + s] = card
             state[base + L.P_COOLDOWN + s] = 0
             return
-    fail(state, L.ERROR_CAPACITY)
+    fail(state, np.int64(L.ERROR_CAPACITY))
 
 
 @njit(cache=True, _nrt=False)
@@ -62,7 +63,7 @@ def use_talisman(state, ruleset, seat, slot):
     if T.card(ruleset, card, T.C_COOLDOWN):
         state[base + L.P_COOLDOWN + slot] = 1
     push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_USE), T.effect_end(ruleset, card, vocab.SLOT_USE), seat,
-               card, 0, 0, 0)
+               card, np.int64(0), np.int64(0), np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
@@ -82,7 +83,7 @@ def put_charm(state, seat, card):
     base = seat_base(seat)
     n = state[base + L.P_CHARMS_N]
     if n >= L.CHARM_CAP:
-        fail(state, L.ERROR_CAPACITY)
+        fail(state, np.int64(L.ERROR_CAPACITY))
         return
     state[base + L.P_CHARM + n] = card
     state[base + L.P_CHARMS_N] = n + 1
@@ -108,9 +109,9 @@ def activate_charm(state, ruleset, seat, slot, events):
     to_archive(state, card)
     log_event(state, events, L.EV_BANISH, seat, card, 1, 0)
     if T.effect_end(ruleset, card, vocab.SLOT_REWARD) > T.effect_start(ruleset, card, vocab.SLOT_REWARD):
-        push_trigger(state, L.T_REWARD, card, seat, 0)
+        push_trigger(state, np.int64(L.T_REWARD), card, seat, np.int64(0))
     push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE), T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE),
-               seat, card, 0, 0, 0)
+               seat, card, np.int64(0), np.int64(0), np.int64(0))
     return card
 
 
@@ -119,11 +120,11 @@ def force_banish_charm(state, ruleset, seat, events):
     """A Charm forced to be Banished: its activation doesn't trigger, its Reward still resolves."""
     if state[seat_base(seat) + L.P_CHARMS_N] == 0:
         return
-    card = take_charm(state, seat, 0)
+    card = take_charm(state, seat, np.int64(0))
     to_archive(state, card)
     log_event(state, events, L.EV_BANISH, -1, card, 0, 0)
     if T.effect_end(ruleset, card, vocab.SLOT_REWARD) > T.effect_start(ruleset, card, vocab.SLOT_REWARD):
-        push_trigger(state, L.T_REWARD, card, seat, 0)
+        push_trigger(state, np.int64(L.T_REWARD), card, seat, np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
@@ -133,7 +134,7 @@ def place_sigil(state, seat, card):
         if state[base + L.P_SIGIL + s] < 0:
             state[base + L.P_SIGIL + s] = card
             return
-    fail(state, L.ERROR_CAPACITY)
+    fail(state, np.int64(L.ERROR_CAPACITY))
 
 
 @njit(cache=True, _nrt=False)

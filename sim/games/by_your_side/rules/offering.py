@@ -4,6 +4,7 @@ action per player and Player Phase, refilled from the matching deck, replaced by
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -54,7 +55,7 @@ def to_deck_bottom(state, ruleset, slot):
     start, count = _deck(ruleset, slot)
     n = state[count]
     if n >= L.OFFER_DECK_CAP:
-        fail(state, L.ERROR_CAPACITY)
+        fail(state, np.int64(L.ERROR_CAPACITY))
         return
     for i in range(n, 0, -1):
         state[start + i] = state[start + i - 1]
@@ -72,7 +73,7 @@ def open_offering(state, ruleset, events):
     state[L.G_ANGELS] += 1
     if state[L.G_OFFERING_OPEN]:
         start = T.system_steps(ruleset, T.H_SYS_REPLACE)
-        push_frame(state, start, start + n_slots(ruleset), -1, -1, 0, 0, 0)
+        push_frame(state, start, start + n_slots(ruleset), np.int64(-1), np.int64(-1), np.int64(0), np.int64(0), np.int64(0))
         return
     for slot in range(n_slots(ruleset)):
         refill_slot(state, ruleset, slot)
@@ -132,7 +133,7 @@ def retrieve_offered(state, ruleset, seat, slot, events, counts, count_cards):
 def trade(state, ruleset, seat, slot, hand_card, events, counts, count_cards):
     """Banish a card from your hand to take an Offering card without paying (the Offering's other action)."""
     base = seat_base(seat)
-    if not pile_remove(state, base, L.P_HAND_N, hand_card):
+    if not pile_remove(state, base, np.int64(L.P_HAND_N), hand_card):
         return
     to_archive(state, hand_card)
     log_event(state, events, L.EV_BANISH, seat, hand_card, 2, 0)

@@ -4,6 +4,7 @@ gaps, refilling, moving cards, revealing, range, adjacency and valid targets. Th
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -78,7 +79,7 @@ def reveal(state, ruleset, r, events):
         return
     state[r + L.R_REVEALED] = 1
     log_event(state, events, L.EV_REVEAL, -1, state[r + L.R_CARD], (r - L.POSITIONS) // L.RECORD, 0)
-    push_trigger(state, L.T_REVEALED, state[r + L.R_CARD], -1, state[r + L.R_UID])
+    push_trigger(state, np.int64(L.T_REVEALED), state[r + L.R_CARD], np.int64(-1), state[r + L.R_UID])
 
 
 @njit(cache=True, _nrt=False)
@@ -123,7 +124,7 @@ def deck_top(state):
 def deck_bottom(state, card):
     n = state[L.G_EXPLORATION]
     if n >= L.EXPLORATION_CAP:
-        fail(state, L.ERROR_CAPACITY)
+        fail(state, np.int64(L.ERROR_CAPACITY))
         return
     for i in range(n, 0, -1):
         state[L.EXPLORATION + i] = state[L.EXPLORATION + i - 1]
@@ -136,7 +137,7 @@ def deck_shuffle_in(state, card, keys, counters):
     """Shuffle a card into the Exploration Deck: it goes to a uniformly random place."""
     n = state[L.G_EXPLORATION]
     if n >= L.EXPLORATION_CAP:
-        fail(state, L.ERROR_CAPACITY)
+        fail(state, np.int64(L.ERROR_CAPACITY))
         return
     at = rng.next_below(keys, counters, L.STREAM_EXPLORATION, n + 1)
     for i in range(n, at, -1):

@@ -4,6 +4,7 @@ draw up to their hand limit, and end-of-phase effects resolve."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -39,7 +40,7 @@ def opening_seat(state, ruleset):
 @njit(cache=True, _nrt=False)
 def _queue_slot(state, ruleset, seat, card, slot):
     if T.effect_end(ruleset, card, slot) > T.effect_start(ruleset, card, slot):
-        push_trigger(state, L.T_EFFECT, card, seat, slot)
+        push_trigger(state, np.int64(L.T_EFFECT), card, seat, slot)
 
 
 @njit(cache=True, _nrt=False)
@@ -58,13 +59,13 @@ def start_phase(state, ruleset, events):
     for seat in range(2):
         base = seat_base(seat)
         for i in range(state[base + L.P_HAND_N]):
-            _queue_slot(state, ruleset, seat, state[base + L.P_HAND + i], vocab.SLOT_IN_HAND)
+            _queue_slot(state, ruleset, seat, state[base + L.P_HAND + i], np.int64(vocab.SLOT_IN_HAND))
         for s in range(3):
             if state[base + L.P_SIGIL + s] >= 0:
-                _queue_slot(state, ruleset, seat, state[base + L.P_SIGIL + s], vocab.SLOT_START_OF_PHASE)
+                _queue_slot(state, ruleset, seat, state[base + L.P_SIGIL + s], np.int64(vocab.SLOT_START_OF_PHASE))
         for s in range(2):
             if state[base + L.P_TALISMAN + s] >= 0:
-                _queue_slot(state, ruleset, seat, state[base + L.P_TALISMAN + s], vocab.SLOT_START_OF_PHASE)
+                _queue_slot(state, ruleset, seat, state[base + L.P_TALISMAN + s], np.int64(vocab.SLOT_START_OF_PHASE))
     state[L.G_SEAT] = opening_seat(state, ruleset)
     state[L.G_PASSES] = 0
     state[L.G_STEP] = L.STEP_MAIN
@@ -86,7 +87,7 @@ def can_play(state, ruleset, seat, card):
         return state[base + L.P_CHARMS_N] < L.CHARM_CAP
     if kind == vocab.TYPE_SIGIL:
         if T.card(ruleset, card, T.C_ATTACH):
-            n, _ = target_count(state, ruleset, OP_ATTACH, vocab.DEFAULT_RANGE)
+            n, _ = target_count(state, ruleset, np.int64(OP_ATTACH), np.int64(vocab.DEFAULT_RANGE))
             return n > 0
         return items.sigils_in_play(state, seat) < ruleset[T.RULE_SIGIL_LIMIT]
     if kind == vocab.TYPE_INTRUSIVE:
@@ -131,7 +132,7 @@ def main_actions(state, ruleset, legal):
             n = _push(legal, n, _encode(L.A_CONVERT, c, 0))
     for p in range(1, L.N_POSITIONS + 1):
         loc = L.LOC_POSITION + p
-        if planes.valid_target(state, ruleset, loc, planes.OP_RETRIEVE, 0):
+        if planes.valid_target(state, ruleset, loc, np.int64(planes.OP_RETRIEVE), np.int64(0)):
             if T.card(ruleset, state[planes.position(p) + L.R_CARD], T.C_RETRIEVE) <= energy:
                 n = _push(legal, n, _encode(L.A_RETRIEVE, p, 0))
     if ruleset[T.RULE_SUPPORT_ENERGY] > 0 and support.can_support(state, seat):
@@ -186,16 +187,16 @@ def play_card(state, ruleset, seat, card, events, counts, count_cards):
     equipped, a Charm and a Sigil go to the Player Area; an Action, or a Sigil that goes on a Threat,
     waits in no zone); the other player may Support it before it resolves; then it resolves."""
     base = seat_base(seat)
-    cards.pile_remove(state, base, L.P_HAND_N, card)
+    cards.pile_remove(state, base, np.int64(L.P_HAND_N), card)
     state[base + L.P_ENERGY] -= T.card(ruleset, card, T.C_COST)
     state[base + L.P_PLAYS] += 1
     if count_cards:
         counts[seat, card, L.COUNT_PLAYED] += 1
     place_played(state, ruleset, seat, card)
     push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_PLAY), T.effect_end(ruleset, card, vocab.SLOT_PLAY), seat,
-               card, 0, 0, 0)
+               card, np.int64(0), np.int64(0), np.int64(0))
     if T.card(ruleset, card, T.C_SUPPORTABLE) and support.can_support(state, 1 - seat):
-        pose_choice(state, L.CHOICE_SUPPORT, 1 - seat, card, 0)
+        pose_choice(state, np.int64(L.CHOICE_SUPPORT), 1 - seat, card, np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
@@ -209,7 +210,7 @@ def place_played(state, ruleset, seat, card):
     elif kind == vocab.TYPE_SIGIL and not T.card(ruleset, card, T.C_ATTACH):
         items.place_sigil(state, seat, card)
     else:  # Actions (and Intrusive thoughts played for their cost) are in no zone until the end-of-phase discard
-        cards.pile_push(state, seat_base(seat), L.P_PLAYED_N, L.PILE_CAP, card)
+        cards.pile_push(state, seat_base(seat), np.int64(L.P_PLAYED_N), np.int64(L.PILE_CAP), card)
 
 
 @njit(cache=True, _nrt=False)
@@ -217,8 +218,8 @@ def convert(state, ruleset, seat, card, events):
     """Convert a card to Energy (`conversion_energy`; Sacral adds to the first conversion each phase); it
     is discarded at the end of the Player Phase."""
     base = seat_base(seat)
-    cards.pile_remove(state, base, L.P_HAND_N, card)
-    cards.pile_push(state, base, L.P_CONVERTED_N, L.PILE_CAP, card)
+    cards.pile_remove(state, base, np.int64(L.P_HAND_N), card)
+    cards.pile_push(state, base, np.int64(L.P_CONVERTED_N), np.int64(L.PILE_CAP), card)
     energy = ruleset[T.RULE_CONVERSION_ENERGY]
     if state[base + L.P_CONVERSIONS] == 0:
         who = state[base + L.P_CHARACTER]
@@ -276,7 +277,7 @@ def apply_main(state, ruleset, action, keys, counters, events, counts, count_car
         offering.retrieve_offered(state, ruleset, seat, a, events, counts, count_cards)
     elif kind == L.A_OFFER_TRADE:
         start = T.system_steps(ruleset, T.H_SYS_TRADE)
-        push_frame(state, start, start + 1, seat, -1, 0, 0, a)
+        push_frame(state, start, start + 1, seat, np.int64(-1), np.int64(0), np.int64(0), a)
     elif kind == L.A_SUPPORT:
         support.support_energy(state, ruleset, seat, a, events)
 
@@ -288,8 +289,8 @@ def end_phase(state, ruleset, keys, counters, events, counts, count_cards):
     end-of-phase effects of Sigils and Talismans resolve."""
     for seat in range(2):
         state[seat_base(seat) + L.P_ENERGY] = 0
-        cards.empty_pile_to_discard(state, seat, L.P_PLAYED_N)
-        cards.empty_pile_to_discard(state, seat, L.P_CONVERTED_N)
+        cards.empty_pile_to_discard(state, seat, np.int64(L.P_PLAYED_N))
+        cards.empty_pile_to_discard(state, seat, np.int64(L.P_CONVERTED_N))
     for seat in range(2):
         if not state[seat_base(seat) + L.P_UNCONSCIOUS]:
             cards.draw_up_to_limit(state, ruleset, seat, keys, counters, events, counts, count_cards)
@@ -297,10 +298,10 @@ def end_phase(state, ruleset, keys, counters, events, counts, count_cards):
         base = seat_base(seat)
         for s in range(3):
             if state[base + L.P_SIGIL + s] >= 0:
-                _queue_slot(state, ruleset, seat, state[base + L.P_SIGIL + s], vocab.SLOT_END_OF_PHASE)
+                _queue_slot(state, ruleset, seat, state[base + L.P_SIGIL + s], np.int64(vocab.SLOT_END_OF_PHASE))
         for s in range(2):
             if state[base + L.P_TALISMAN + s] >= 0:
-                _queue_slot(state, ruleset, seat, state[base + L.P_TALISMAN + s], vocab.SLOT_END_OF_PHASE)
+                _queue_slot(state, ruleset, seat, state[base + L.P_TALISMAN + s], np.int64(vocab.SLOT_END_OF_PHASE))
     state[L.G_PHASE] = L.PHASE_ASTRAL
     state[L.G_STEP] = L.STEP_CHECK
     log_event(state, events, L.EV_ROUND, -1, state[L.G_ROUND], 2, 0)

@@ -4,6 +4,7 @@ lose the scenario."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -79,4 +80,4 @@ def fall_unconscious(state, ruleset, seat, events):
     if ruleset[T.RULE_UNCONSCIOUS_DISCARDS]:
         discard_hand(state, seat, events)
     if state[seat_base(0) + L.P_UNCONSCIOUS] and state[seat_base(1) + L.P_UNCONSCIOUS]:
-        finish(state, GAME_WON, END_UNCONSCIOUS, events)
+        finish(state, np.int64(GAME_WON), np.int64(END_UNCONSCIOUS), events)

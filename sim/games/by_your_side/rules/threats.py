@@ -4,6 +4,7 @@ and Threats moved to the Threshold by effects."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -23,7 +24,7 @@ def enter_threshold(state, ruleset, card, strength, uid, events):
     Threat loses at once; otherwise only the check at the start of the Astral Phase counts."""
     n = state[L.G_THRESHOLD]
     if n >= L.THRESHOLD_CAP:
-        fail(state, L.ERROR_CAPACITY)
+        fail(state, np.int64(L.ERROR_CAPACITY))
         return
     r = threshold(n)
     state[r + L.R_CARD] = card
@@ -37,7 +38,7 @@ def enter_threshold(state, ruleset, card, strength, uid, events):
     state[L.G_THRESHOLD] = n + 1
     state[L.G_MAX_THRESHOLD] = max(state[L.G_MAX_THRESHOLD], n + 1)
     if ruleset[T.RULE_OVERFLOW_AT_ONCE] and n + 1 > ruleset[T.RULE_THRESHOLD_LIMIT]:
-        finish(state, GAME_WON, END_THRESHOLD, events)
+        finish(state, np.int64(GAME_WON), np.int64(END_THRESHOLD), events)
 
 
 @njit(cache=True, _nrt=False)
@@ -83,7 +84,7 @@ def banish(state, ruleset, loc, seat, events):
     if seat >= 0 and T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_MANIFESTATION:
         state[seat_base(seat) + L.P_BANISHED] += 1
     if T.effect_end(ruleset, card, vocab.SLOT_REWARD) > T.effect_start(ruleset, card, vocab.SLOT_REWARD):
-        push_trigger(state, L.T_REWARD, card, seat, 0)
+        push_trigger(state, np.int64(L.T_REWARD), card, seat, np.int64(0))
     return card
 
 
@@ -99,7 +100,7 @@ def weaken(state, ruleset, loc, amount, seat, events):
     state[r + L.R_FLAGS] |= L.FLAG_WEAKENED
     if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_ENVIRONMENT:
         log_event(state, events, L.EV_WEAKEN, seat, card, amount, 0)
-        push_trigger(state, L.T_WEAKENED, card, seat, state[r + L.R_UID])
+        push_trigger(state, np.int64(L.T_WEAKENED), card, seat, state[r + L.R_UID])
         return
     if state[r + L.R_MARK] > 0:
         amount += T.card(ruleset, state[r + L.R_MARK_CARD], T.C_WEAKEN_BONUS)
@@ -110,7 +111,7 @@ def weaken(state, ruleset, loc, amount, seat, events):
     if strength - lost > 0 or lost == 0:
         return
     if T.card(ruleset, card, T.C_APEX):
-        push_trigger(state, L.T_DEFEATED, card, seat, state[r + L.R_UID])
+        push_trigger(state, np.int64(L.T_DEFEATED), card, seat, state[r + L.R_UID])
     else:
         banish(state, ruleset, loc, seat, events)
 
@@ -120,7 +121,7 @@ def defeat(state, ruleset, card, uid):
     """An Apex Manifestation at 0 Strength is defeated instead of Banished: it stays, and its card says
     what happens next (its "defeated" effect)."""
     push_frame(state, T.effect_start(ruleset, card, vocab.SLOT_DEFEATED), T.effect_end(ruleset, card, vocab.SLOT_DEFEATED),
-               -1, card, uid, 0, 0)
+               np.int64(-1), card, uid, np.int64(0), np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
