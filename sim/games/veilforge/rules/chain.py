@@ -1,0 +1,208 @@
+"""Chains: "every action can be answered". An action (a card played, an ability activated, an
+attack declared, the draw phase's draw) is the chain's first link; a response window opens and
+players take turns in seat order, each adding one Quick or Vigilant response at a time (or
+passing); "you may even respond to your own action". When every player still in the game has
+passed in a row, the chain resolves in reverse order, last in first out. Readings (RULES.md): the
+actor may respond first (rule chain_opponent_first: the next seat first); in 2v2 every seat takes
+its own turn to respond, so either teammate may add a card when the team may respond. A player
+with no legal response passes without a decision. After the chain, the action phase continues
+with the next teammate to act (rule team_actions_alternate) or the same player."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.veilforge import layout as L
+from sim.games.veilforge import tables as T
+from sim.games.veilforge.rules import combat, effects, evolution, responses
+from sim.games.veilforge.rules.events import log_event
+from sim.games.veilforge.rules.targets import attach_target_valid
+from sim.games.veilforge.rules.zones import (DEST_GRAVE, alive, attach, clear, find_serial, leave_field, seat_base)
+
+
+@njit(cache=True, _nrt=False)
+def push_link(state, kind, seat, card_id, ability, source, source_serial, target, target_serial, answers):
+    n = state[L.G_CHAIN_N]
+    if n >= L.MAX_LINKS:
+        state[L.G_ERROR] = L.ERROR_OVERFLOW
+        return
+    k = L.CHAIN_BASE + n * L.LINK_WIDTH
+    state[k + L.K_KIND] = kind
+    state[k + L.K_SEAT] = seat
+    state[k + L.K_CARD] = card_id
+    state[k + L.K_ABILITY] = ability
+    state[k + L.K_SOURCE] = source
+    state[k + L.K_SOURCE_SERIAL] = source_serial
+    state[k + L.K_TARGET] = target
+    state[k + L.K_TARGET_SERIAL] = target_serial
+    state[k + L.K_NEGATED] = 0
+    state[k + L.K_ANSWERS] = answers
+    state[L.G_CHAIN_N] = n + 1
+
+
+@njit(cache=True, inline="always")
+def next_seat(state, seat):
+    return (seat + 1) % state[L.G_SEATS]
+
+
+@njit(cache=True, _nrt=False)
+def next_action_decider(state, ruleset, actor):
+    """Who acts next in the action phase after ``actor`` acted (or passed): under the alternate
+    reading the teammate first, then the actor; under the sequential one the actor until it
+    passes, then the teammate. Nobody left: the action phase is over."""
+    sides = state[L.G_SIDES]
+    seats = state[L.G_SEATS]
+    mate = (actor + sides) % seats
+    done = state[L.G_ACTION_DONE]
+    first, second = actor, mate
+    if state[L.G_PER_SIDE] > 1 and ruleset[T.R_TEAM_ACTIONS_ALTERNATE]:
+        first, second = mate, actor
+    for seat in (first, second):
+        if alive(state, seat) and not (done >> seat) & 1:
+            state[L.G_PENDING] = L.DEC_ACTION
+            state[L.G_DECIDER] = seat
+            return
+    state[L.G_PENDING] = L.DEC_NONE
+    state[L.G_PHASE] = L.PH_END
+
+
+@njit(cache=True, _nrt=False)
+def resolve_link(state, ruleset, index, keys, counters, events, counts, count_cards):
+    """Resolve one link; returns whether it resolved (False: negated or failed)."""
+    k = L.CHAIN_BASE + index * L.LINK_WIDTH
+    kind = state[k + L.K_KIND]
+    seat = state[k + L.K_SEAT]
+    card_id = state[k + L.K_CARD]
+    ability = state[k + L.K_ABILITY]
+    negated = state[k + L.K_NEGATED] != 0 or not alive(state, seat)
+    target = state[k + L.K_TARGET]
+    target_serial = state[k + L.K_TARGET_SERIAL]
+    if kind == L.LINK_EVOLVE:
+        return evolution.resolve_evolve(state, ruleset, k, keys, counters, events, counts, count_cards)
+    if kind == L.LINK_DRAW:
+        if negated:
+            return False
+        effects.draw_cards(state, seat, ability, events, counts, count_cards)
+        return True
+    if kind == L.LINK_ATTACK:
+        if negated:
+            return False
+        return combat.resolve_attack(state, ruleset, k, keys, counters, events, counts, count_cards)
+    if kind == L.LINK_GRAVEYARD:
+        if negated:
+            return False
+        b = seat_base(seat)
+        for i in range(state[b + L.P_GRAVE_N]):
+            if state[b + L.P_GRAVE + i] == card_id:
+                return effects.resolve_ability(state, ruleset, seat, ability, L.LOC_GRAVE, L.REF_NONE, 0, card_id,
+                                               target, target_serial, state[k + L.K_ANSWERS], keys, counters, events,
+                                               counts, count_cards)
+        return False
+    if kind == L.LINK_ACTIVATE or kind == L.LINK_VIGILANT:
+        if negated:
+            return False
+        return effects.resolve_ability(state, ruleset, seat, ability, L.LOC_FIELD, state[k + L.K_SOURCE],
+                                       state[k + L.K_SOURCE_SERIAL], card_id, target, target_serial,
+                                       state[k + L.K_ANSWERS], keys, counters, events, counts, count_cards)
+    slot = find_serial(state, seat, state[k + L.K_SOURCE_SERIAL]) if alive(state, seat) else -1
+    if slot < 0:
+        return False
+    if kind == L.LINK_SUMMON:
+        if negated:
+            leave_field(state, ruleset, seat, slot, DEST_GRAVE, events)  # a hero goes back to the hero zone
+            return False
+        effects.summoned(state, ruleset, seat, slot, target, target_serial)
+        return True
+    # a spell, event, equipment or technology resolving from its support slot (LINK_SPELL, LINK_QUICK)
+    resolved = not negated
+    if resolved and ability >= 0:
+        resolved = effects.resolve_ability(state, ruleset, seat, ability, L.LOC_LIMBO, L.REF_NONE, 0, card_id, target,
+                                           target_serial, state[k + L.K_ANSWERS], keys, counters, events, counts,
+                                           count_cards)
+    slot = find_serial(state, seat, state[k + L.K_SOURCE_SERIAL])
+    if slot < 0:
+        return resolved
+    if T.card(ruleset, card_id, T.C_ATTACH):
+        if resolved and attach_target_valid(state, ruleset, seat, card_id, target, target_serial):
+            clear(state, seat, slot)
+            attach(state, seat, card_id, target >> 4, target_serial)
+            log_event(state, events, L.EV_ATTACH, seat, card_id, target, 0, 0)
+            return True
+        resolved = False
+    leave_field(state, ruleset, seat, slot, DEST_GRAVE, events)  # resolved or failed, it goes to the graveyard
+    return resolved
+
+
+@njit(cache=True, _nrt=False)
+def resolve_chain(state, ruleset, keys, counters, events, counts, count_cards):
+    """Last in, first out; each link settles (destruction, triggers, the end check) before the next."""
+    n = state[L.G_CHAIN_N]
+    if n > 1:
+        state[L.G_CHAINS] += 1
+    if n > state[L.G_LONGEST]:
+        state[L.G_LONGEST] = n
+    while state[L.G_CHAIN_N] > 0 and not state[L.G_DONE] and not state[L.G_ERROR]:
+        index = state[L.G_CHAIN_N] - 1
+        k = L.CHAIN_BASE + index * L.LINK_WIDTH
+        resolved = resolve_link(state, ruleset, index, keys, counters, events, counts, count_cards)
+        log_event(state, events, L.EV_RESOLVE if resolved else L.EV_FAIL, state[k + L.K_SEAT], state[k + L.K_CARD],
+                  state[k + L.K_KIND], index, 0)
+        state[L.G_CHAIN_N] = index
+        effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
+    state[L.G_CHAIN_N] = 0
+
+
+@njit(cache=True, _nrt=False)
+def seek(state, ruleset, work, keys, counters, events, counts, count_cards):
+    """Give the response window to the next seat that has a legal response; when every player still
+    in the game has passed in a row, resolve the chain and go on with the turn."""
+    while not state[L.G_DONE] and not state[L.G_ERROR]:
+        living = 0
+        for seat in range(state[L.G_SEATS]):
+            if alive(state, seat):
+                living += 1
+        if state[L.G_PASSES] >= living:
+            break
+        seat = state[L.G_PRIORITY]
+        if alive(state, seat):
+            if responses.list_responses(state, ruleset, seat, work, 0) > 0:
+                state[L.G_PENDING] = L.DEC_RESPOND
+                state[L.G_DECIDER] = seat
+                return
+            state[L.G_PASSES] += 1
+        state[L.G_PRIORITY] = next_seat(state, seat)
+    resolve_chain(state, ruleset, keys, counters, events, counts, count_cards)
+    state[L.G_PASSES] = 0
+    if state[L.G_DONE]:
+        return
+    if state[L.G_PHASE] == L.PH_ACTION:
+        next_action_decider(state, ruleset, state[L.G_CHAIN_ACTOR])
+    else:
+        state[L.G_PENDING] = L.DEC_NONE
+
+
+@njit(cache=True, _nrt=False)
+def open_window(state, ruleset, actor, work, keys, counters, events, counts, count_cards):
+    """The action just announced by ``actor`` may be answered."""
+    state[L.G_CHAIN_ACTOR] = actor
+    state[L.G_PASSES] = 0
+    state[L.G_PRIORITY] = next_seat(state, actor) if ruleset[T.R_CHAIN_OPPONENT_FIRST] else actor
+    seek(state, ruleset, work, keys, counters, events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
+def responded(state, ruleset, seat, work, keys, counters, events, counts, count_cards):
+    """A response was added: the next seat may answer it."""
+    state[L.G_PASSES] = 0
+    state[L.G_RESPONSES] += 1
+    state[seat_base(seat) + L.P_RESPONSES] += 1
+    state[L.G_PRIORITY] = next_seat(state, seat)
+    seek(state, ruleset, work, keys, counters, events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
+def passed(state, ruleset, seat, work, keys, counters, events, counts, count_cards):
+    state[L.G_PASSES] += 1
+    state[L.G_PRIORITY] = next_seat(state, seat)
+    log_event(state, events, L.EV_RESPOND_PASS, seat, 0, 0, 0, 0)
+    seek(state, ruleset, work, keys, counters, events, counts, count_cards)

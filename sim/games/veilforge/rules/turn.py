@@ -1,0 +1,143 @@
+"""The five phases of a turn, run by `advance` until a player must decide:
+1 start: "Restore every card on both players' fields to full health and enable your disabled
+  cards" (exhausted cards become disabled instead); start abilities of the turn player's cards and
+  ideal resolve.
+2 draw: draw 1 (rule draw_per_turn), an action that may be answered; "The player who goes first
+  skips this on their very first turn" (2v2: both players of the first team, rule
+  first_team_both_skip).
+3 mana: add the top 3 cards of the deck face-down to the mana zone (rule mana_per_turn).
+4 action: decisions (actions.py); it ends when the player (both teammates) passed.
+5 end: end abilities resolve, buffs "until the end of the turn" expire, the next side's turn.
+In 2v2 both players of the side whose turn it is go through every phase together: each draws,
+each adds mana, both act in the action phase. After round_limit rounds the match ends as a draw
+(end reason turn_cap)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.veilforge import layout as L
+from sim.games.veilforge import tables as T
+from sim.games.veilforge import vocab as V
+from sim.games.veilforge.rules import chain, effects
+from sim.games.veilforge.rules.ending import check_end, finish
+from sim.games.veilforge.rules.events import log_event
+from sim.games.veilforge.rules.mana import add_from_deck
+from sim.games.veilforge.rules.zones import alive, rec, seat_base
+
+
+@njit(cache=True, _nrt=False)
+def start_phase(state, ruleset, keys, counters, events, counts, count_cards):
+    sides = state[L.G_SIDES]
+    seats = state[L.G_SEATS]
+    state[L.G_ACTIONS] = 0
+    state[L.G_ACTION_DONE] = 0
+    for seat in range(seats):
+        for slot in range(L.FIELD_SLOTS):
+            state[rec(seat, slot) + L.F_DAMAGE] = 0
+    for seat in range(state[L.G_SIDE], seats, sides):
+        if not alive(state, seat):
+            continue
+        state[L.G_TURNS] += 1
+        log_event(state, events, L.EV_TURN, seat, state[L.G_ROUND], state[seat_base(seat) + L.P_LIFE], 0, 0)
+        for slot in range(L.FIELD_SLOTS):
+            r = rec(seat, slot)
+            if state[r + L.F_STATE] == L.ST_DISABLED:
+                state[r + L.F_STATE] = L.ST_ENABLED
+            elif state[r + L.F_STATE] == L.ST_EXHAUSTED:
+                state[r + L.F_STATE] = L.ST_DISABLED
+    state[L.G_STATIC_DIRTY] = 1
+    state[L.G_DEATH_DIRTY] = 1
+    _queue_turn_triggers(state, ruleset, V.W_START)
+    effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
+def _queue_turn_triggers(state, ruleset, when):
+    """Start or end abilities of the turn side's ideals and cards on the field, seat by seat."""
+    for seat in range(state[L.G_SIDE], state[L.G_SEATS], state[L.G_SIDES]):
+        if not alive(state, seat):
+            continue
+        effects.queue_card_triggers(state, ruleset, seat, state[seat_base(seat) + L.P_IDEAL], when, L.LOC_IDEAL,
+                                    L.REF_NONE, 0, L.REF_NONE, 0)
+        for slot in range(L.FIELD_SLOTS):
+            r = rec(seat, slot)
+            card_id = state[r + L.F_CARD]
+            if card_id >= 0 and state[r + L.F_STATE] != L.ST_RESOLVING:
+                effects.queue_card_triggers(state, ruleset, seat, card_id, when, L.LOC_FIELD, seat * 16 + slot,
+                                            state[r + L.F_SERIAL], L.REF_NONE, 0)
+
+
+@njit(cache=True, _nrt=False)
+def end_phase(state, ruleset, keys, counters, events, counts, count_cards):
+    _queue_turn_triggers(state, ruleset, V.W_END)
+    effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
+    for seat in range(state[L.G_SEATS]):
+        for slot in range(L.FIELD_SLOTS):
+            r = rec(seat, slot)
+            state[r + L.F_TEMP_DAMAGE] = 0
+            state[r + L.F_TEMP_HEALTH] = 0
+    state[L.G_STATIC_DIRTY] = 1
+    state[L.G_DEATH_DIRTY] = 1
+    effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
+def first_member(state):
+    """The first player of the turn side still in the game, -1 if none."""
+    for seat in range(state[L.G_SIDE], state[L.G_SEATS], state[L.G_SIDES]):
+        if alive(state, seat):
+            return seat
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def advance(state, ruleset, work, keys, counters, events, counts, count_cards):
+    """Run the phases until a decision is pending or the match is over."""
+    while state[L.G_PENDING] == L.DEC_NONE and not state[L.G_DONE] and not state[L.G_ERROR]:
+        phase = state[L.G_PHASE]
+        if phase == L.PH_START:
+            start_phase(state, ruleset, keys, counters, events, counts, count_cards)
+            state[L.G_PHASE] = L.PH_DRAW
+            state[L.G_SUB] = 0
+        elif phase == L.PH_DRAW:
+            member = state[L.G_SUB]
+            if member >= state[L.G_PER_SIDE]:
+                state[L.G_PHASE] = L.PH_MANA
+                continue
+            state[L.G_SUB] = member + 1
+            seat = state[L.G_SIDE] + member * state[L.G_SIDES]
+            skip = (state[L.G_FIRST_TURN] and ruleset[T.R_FIRST_PLAYER_SKIPS_DRAW]
+                    and (member == 0 or ruleset[T.R_FIRST_TEAM_BOTH_SKIP]))
+            if not alive(state, seat) or skip or ruleset[T.R_DRAW_PER_TURN] == 0:
+                continue
+            chain.push_link(state, L.LINK_DRAW, seat, -1, ruleset[T.R_DRAW_PER_TURN], L.REF_NONE, 0, L.REF_NONE, 0, -1)
+            chain.open_window(state, ruleset, seat, work, keys, counters, events, counts, count_cards)
+        elif phase == L.PH_MANA:
+            for seat in range(state[L.G_SIDE], state[L.G_SEATS], state[L.G_SIDES]):
+                if alive(state, seat):
+                    add_from_deck(state, ruleset, seat, ruleset[T.R_MANA_PER_TURN], events)
+            if check_end(state, events):
+                return
+            state[L.G_PHASE] = L.PH_ACTION
+            seat = first_member(state)
+            if seat < 0:
+                state[L.G_PHASE] = L.PH_END
+            else:
+                state[L.G_PENDING] = L.DEC_ACTION
+                state[L.G_DECIDER] = seat
+        elif phase == L.PH_ACTION:
+            state[L.G_PHASE] = L.PH_END
+        else:
+            end_phase(state, ruleset, keys, counters, events, counts, count_cards)
+            if state[L.G_DONE]:
+                return
+            side = (state[L.G_SIDE] + 1) % state[L.G_SIDES]
+            state[L.G_SIDE] = side
+            state[L.G_FIRST_TURN] = 0
+            if side == 0:
+                if state[L.G_ROUND] >= ruleset[T.R_ROUND_LIMIT]:
+                    finish(state, -1, V.END_TURN_CAP, events)
+                    return
+                state[L.G_ROUND] += 1
+            state[L.G_PHASE] = L.PH_START
