@@ -36,13 +36,18 @@ def scratch(n_events: int = 0):
 def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, work, keys, counters,
                events, counts, count_cards):
     """One match to its end. Debug mode checks, after every action, that the action was legal and
-    that the invariants hold; a failure ends the match with its error code."""
-    engine.reset(state, ruleset, matchup, seeds, pair, order, work, keys, counters, events, counts, count_cards)
+    that the invariants hold; a failure ends the match with its error code. The spine (reset,
+    advance, legal_actions, choose, step) is inlined here at the numba level, each at its one call
+    site, so the kernel is the only library that links the whole engine (engine.py, compile time)."""
+    engine.reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards)
     sides = state[L.G_SIDES]
     per_side = state[L.G_PER_SIDE]
-    if debug and engine.check_invariants(state, ruleset, matchup, work) != 0:
-        state[L.G_ERROR] = L.ERROR_INVARIANT
-    while not state[L.G_DONE] and not state[L.G_ERROR]:
+    while True:
+        engine.advance(state, ruleset, work, keys, counters, events, counts, count_cards)
+        if debug and engine.check_invariants(state, ruleset, matchup, work) != 0:
+            state[L.G_ERROR] = L.ERROR_INVARIANT
+        if state[L.G_DONE] or state[L.G_ERROR]:
+            break
         n = engine.legal_actions(state, ruleset, legal)
         if n == 0:
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
@@ -52,10 +57,7 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
         if debug and not K.is_listed(action, legal, n):
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
-        engine.step(state, ruleset, action, work, keys, counters, events, counts, count_cards)
-        if debug and engine.check_invariants(state, ruleset, matchup, work) != 0:
-            state[L.G_ERROR] = L.ERROR_INVARIANT
-            break
+        engine.step(state, ruleset, action, events, counts, count_cards)
 
 
 @njit(cache=True, _nrt=False)

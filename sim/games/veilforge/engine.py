@@ -38,14 +38,16 @@ by its serial), REF_PLAYER + seat for a player. Random streams (sim/core/rng.py,
 slot): per seat a deal stream and a bot stream; one chance stream (random discards and random
 targets of triggers).
 
-The spine: `reset` deals and runs to the first decision, `legal_actions`, `step` applies one
-decision and runs on to the next (turn.advance), `status`, `check_invariants` (debug mode, after
+The spine: `reset` deals, `advance` (rules/turn.py) runs the game to the next decision,
+`legal_actions`, `step` applies one decision, `status`, `check_invariants` (debug mode, after
 every action). The rules are in rules/, one module per rule area.
 
 Compile time: every @njit function is its own LLVM library that links in, and optimizes again,
-its callees' whole call tree; per-action functions stay out-of-line (no forceinline), only small
-accessors are inlined at the numba level, and no call site passes a literal that would compile a
-second specialization.
+its callees' whole call tree. So only `advance` reaches chain resolution and the effect machinery
+(step merely records a decision and reset merely deals: the kernel calls advance before each
+decision), the functions with a single caller are inlined at the numba level (inline="always": no
+library of their own; the spine itself is inlined into the kernel's match loop), and no call site
+passes a literal that would compile a second specialization.
 """
 
 from __future__ import annotations
@@ -64,10 +66,10 @@ from sim.games.veilforge.rules.setup import deal
 from sim.games.veilforge.rules.zones import alive, rec, seat_base
 
 
-@njit(cache=True, _nrt=False)
-def reset(state, ruleset, matchup, seeds, pair, order, work, keys, counters, events, counts, count_cards):
-    """A new match of deal ``pair`` in seat order ``order``: streams keyed, decks dealt, the game run
-    to its first decision."""
+@njit(cache=True, _nrt=False, inline="always")
+def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards):
+    """A new match of deal ``pair`` in seat order ``order``: streams keyed, decks dealt (`advance`
+    then runs it to its first decision)."""
     for i in range(state.shape[0]):
         state[i] = 0
     sides = matchup[T.MATCHUP_SIDES]
@@ -92,10 +94,9 @@ def reset(state, ruleset, matchup, seeds, pair, order, work, keys, counters, eve
         for slot in range(L.FIELD_SLOTS):
             state[rec(seat, slot) + L.F_CARD] = -1
     deal(state, ruleset, matchup, order, keys, counters, events, counts, count_cards)
-    turn.advance(state, ruleset, work, keys, counters, events, counts, count_cards)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def legal_actions(state, ruleset, legal):
     """The deciding seat's legal actions; nothing once the match is over."""
     if state[L.G_DONE]:
@@ -112,9 +113,11 @@ def legal_actions(state, ruleset, legal):
     return 0
 
 
-@njit(cache=True, _nrt=False)
-def step(state, ruleset, action, work, keys, counters, events, counts, count_cards):
-    """Apply the deciding seat's decision, then run the game on to the next decision."""
+@njit(cache=True, _nrt=False, inline="always")
+def step(state, ruleset, action, events, counts, count_cards):
+    """Apply the deciding seat's decision: an action or response is announced (its card placed, its
+    link pushed, its payment begun), a pass or a mana card consumed is recorded. `advance` then
+    runs the game on to the next decision."""
     state[L.G_DECISIONS] += 1
     state[L.G_ACTIONS] += 1
     if state[L.G_ACTIONS] > ruleset[T.R_ACTION_LIMIT]:
@@ -122,28 +125,26 @@ def step(state, ruleset, action, work, keys, counters, events, counts, count_car
         return
     seat = state[L.G_DECIDER]
     pending = state[L.G_PENDING]
+    state[L.G_PENDING] = L.DEC_NONE
     kind = action >> 24
     if pending == L.DEC_PAY:
         mana.consume(state, seat, (action >> 16) & 255, events)
         state[L.G_PAY_LEFT] -= 1
-        actions.settle_payment(state, ruleset, work, keys, counters, events, counts, count_cards)
     elif pending == L.DEC_ACTION:
         if kind == L.A_PASS:
             state[L.G_ACTION_DONE] |= 1 << seat
             log_event(state, events, L.EV_PASS, seat, 0, 0, 0, 0)
             chain.next_action_decider(state, ruleset, seat)
         else:
-            actions.take(state, ruleset, seat, action, L.AFTER_ACTION, work, keys, counters, events, counts,
-                         count_cards)
+            actions.take(state, ruleset, seat, action, L.AFTER_ACTION, events, counts, count_cards)
     elif pending == L.DEC_RESPOND:
         if kind == L.A_PASS:
-            state[L.G_PENDING] = L.DEC_NONE
-            chain.passed(state, ruleset, seat, work, keys, counters, events, counts, count_cards)
+            chain.passed(state, seat, events)
         else:
-            actions.take(state, ruleset, seat, action, L.AFTER_RESPONSE, work, keys, counters, events, counts,
-                         count_cards)
-    if state[L.G_PENDING] == L.DEC_NONE and not state[L.G_DONE]:
-        turn.advance(state, ruleset, work, keys, counters, events, counts, count_cards)
+            actions.take(state, ruleset, seat, action, L.AFTER_RESPONSE, events, counts, count_cards)
+
+
+advance = turn.advance
 
 
 @njit(cache=True, inline="always")

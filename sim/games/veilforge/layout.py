@@ -56,7 +56,7 @@ G_FIRST_TURN = 32  # 1 during the first side's first turn (its draw skip)
 G_CHAIN_ACTOR = 33  # the seat whose action opened the current window
 G_DECISIONS = 34  # decisions in total
 G_LAST_LOSS = 35  # loss reason of the last player to lose (END_*)
-G_RESPONDING_TO = 36  # the link a response being added answers (its LINK selector)
+G_TODO = 36  # what `advance` does next when no decision is pending: TODO_*
 GLOBALS = 40
 
 # ---- the chain: links, bottom first
@@ -160,6 +160,7 @@ PH_START, PH_DRAW, PH_MANA, PH_ACTION, PH_END = range(5)
 PHASE_NAMES = ("start", "draw", "mana", "action", "end")
 DEC_NONE, DEC_ACTION, DEC_RESPOND, DEC_PAY = range(4)
 AFTER_ACTION, AFTER_RESPONSE = range(2)
+TODO_PHASES, TODO_PAY, TODO_SEEK = range(3)  # run the turn's phases / finish a payment / find a responder
 
 # ---- references: a card on the field, a player, or nothing
 REF_PLAYER = 64  # + seat

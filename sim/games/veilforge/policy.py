@@ -140,7 +140,7 @@ def effect_value(state, ruleset, seat, ability, target, weights):
     return value
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def stats_of(ruleset, card_id):
     return T.card(ruleset, card_id, T.C_DAMAGE) + T.card(ruleset, card_id, T.C_HEALTH)
 
@@ -231,7 +231,7 @@ def action_value(state, ruleset, seat, action, weights):
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose(state, ruleset, legal, n, policy_id, weights, keys, counters):
     """The deciding seat's action under its bot (policy id and weights row of its deck slot)."""
     seat = state[L.G_DECIDER]

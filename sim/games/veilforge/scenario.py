@@ -46,8 +46,9 @@ class VeilforgeScenario(Scenario):
          self.events) = batch.scratch(n_events=200_000)
         self.counts = np.zeros((matchup.players, len(self.names), L.CARD_COUNT_COLUMNS), np.int16)
         self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
-        engine.reset(self.state_vector, ruleset.tables, matchup.payload, self.seeds, pair, order, self.work, self.keys,
+        engine.reset(self.state_vector, ruleset.tables, matchup.payload, self.seeds, pair, order, self.keys,
                      self.counters, self.events, self.counts, True)
+        self._advance()
         self.log = []
 
     @classmethod
@@ -64,8 +65,12 @@ class VeilforgeScenario(Scenario):
         return render.describe_action(self.state_vector, action, self.names)
 
     def _step(self, action: int) -> None:
-        engine.step(self.state_vector, self.ruleset.tables, action, self.work, self.keys, self.counters, self.events,
-                    self.counts, True)
+        engine.step(self.state_vector, self.ruleset.tables, action, self.events, self.counts, True)
+        self._advance()
+
+    def _advance(self) -> None:
+        engine.advance(self.state_vector, self.ruleset.tables, self.work, self.keys, self.counters, self.events,
+                       self.counts, True)
 
     def action(self, kind: str, **fields) -> int:
         """Encode an action: pass; play/quick (card, target); hero (slot, target); activate/vigilant

@@ -84,32 +84,32 @@ def pack_matchup(sides: int, seats_per_side: int, slots: list[dict]) -> np.ndarr
     return table
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def card(ruleset, card_id, column):
     return ruleset[CARD_BASE + card_id * CARD_WIDTH + column]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def n_cards(ruleset):
     return ruleset[N_RULES + H_N_CARDS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def ability(ruleset, index, column):
     return ruleset[ruleset[N_RULES + H_ABILITY_BASE] + index * ABILITY_WIDTH + column]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def effect(ruleset, index, column):
     return ruleset[ruleset[N_RULES + H_EFFECT_BASE] + index * EFFECT_WIDTH + column]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def has(ruleset, card_id, when):
     """Does the card have an ability of this kind (vocab.W_*)?"""
     return (ruleset[CARD_BASE + card_id * CARD_WIDTH + C_FLAGS] >> when) & 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def slot_value(matchup, slot, column):
     return matchup[MATCHUP_HEADER + slot * SLOT_WIDTH + column]

@@ -24,7 +24,7 @@ from numba import njit
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
-from sim.games.veilforge.rules import chain, mana, statics
+from sim.games.veilforge.rules import chain, statics
 from sim.games.veilforge.rules.combat import attack_targets, can_attack
 from sim.games.veilforge.rules.effects import entry_state
 from sim.games.veilforge.rules.events import log_event
@@ -210,28 +210,10 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
 
 
 @njit(cache=True, _nrt=False)
-def settle_payment(state, ruleset, work, keys, counters, events, counts, count_cards):
-    """Consume mana while the choice is forced; then ask the payer, or go on: open the window of the
-    announced action, or pass the window on after a response."""
-    mana.auto_pay(state, events)
-    seat = state[L.G_PAY_SEAT]
-    if state[L.G_PAY_LEFT] > 0:
-        state[L.G_PENDING] = L.DEC_PAY
-        state[L.G_DECIDER] = seat
-        return
-    state[L.G_PENDING] = L.DEC_NONE
-    if state[L.G_AFTER_PAY] == L.AFTER_ACTION:
-        chain.open_window(state, ruleset, seat, work, keys, counters, events, counts, count_cards)
-    else:
-        chain.responded(state, ruleset, seat, work, keys, counters, events, counts, count_cards)
-
-
-@njit(cache=True, _nrt=False)
-def take(state, ruleset, seat, action, after, work, keys, counters, events, counts, count_cards):
-    """Announce an action or a response of ``seat`` and pay for it."""
-    state[L.G_PENDING] = L.DEC_NONE
+def take(state, ruleset, seat, action, after, events, counts, count_cards):
+    """Announce an action or a response of ``seat``; its payment is finished by turn.advance."""
     cost = announce(state, ruleset, seat, action, events, counts, count_cards)
     state[L.G_PAY_SEAT] = seat
     state[L.G_PAY_LEFT] = cost
     state[L.G_AFTER_PAY] = after
-    settle_payment(state, ruleset, work, keys, counters, events, counts, count_cards)
+    state[L.G_TODO] = L.TODO_PAY

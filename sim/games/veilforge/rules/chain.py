@@ -6,7 +6,9 @@ passed in a row, the chain resolves in reverse order, last in first out. Reading
 actor may respond first (rule chain_opponent_first: the next seat first); in 2v2 every seat takes
 its own turn to respond, so either teammate may add a card when the team may respond. A player
 with no legal response passes without a decision. After the chain, the action phase continues
-with the next teammate to act (rule team_actions_alternate) or the same player."""
+with the next teammate to act (rule team_actions_alternate) or the same player. The window is run
+by turn.advance (state G_TODO = TODO_SEEK): `seek_responder` finds who decides, `resolve_chain`
+resolves it once all have passed."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ def push_link(state, kind, seat, card_id, ability, source, source_serial, target
     state[L.G_CHAIN_N] = n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def next_seat(state, seat):
     return (seat + 1) % state[L.G_SEATS]
 
@@ -66,7 +68,7 @@ def next_action_decider(state, ruleset, actor):
     state[L.G_PHASE] = L.PH_END
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def resolve_link(state, ruleset, index, keys, counters, events, counts, count_cards):
     """Resolve one link; returns whether it resolved (False: negated or failed)."""
     k = L.CHAIN_BASE + index * L.LINK_WIDTH
@@ -133,7 +135,7 @@ def resolve_link(state, ruleset, index, keys, counters, events, counts, count_ca
     return resolved
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def resolve_chain(state, ruleset, keys, counters, events, counts, count_cards):
     """Last in, first out; each link settles (destruction, triggers, the end check) before the next."""
     n = state[L.G_CHAIN_N]
@@ -152,57 +154,48 @@ def resolve_chain(state, ruleset, keys, counters, events, counts, count_cards):
     state[L.G_CHAIN_N] = 0
 
 
-@njit(cache=True, _nrt=False)
-def seek(state, ruleset, work, keys, counters, events, counts, count_cards):
-    """Give the response window to the next seat that has a legal response; when every player still
-    in the game has passed in a row, resolve the chain and go on with the turn."""
-    while not state[L.G_DONE] and not state[L.G_ERROR]:
+@njit(cache=True, _nrt=False, inline="always")
+def seek_responder(state, ruleset, work):
+    """The next seat, from the one with priority on, that has a legal response, or -1 when every
+    player still in the game has passed in a row (a seat with nothing to add passes by itself)."""
+    while True:
         living = 0
         for seat in range(state[L.G_SEATS]):
             if alive(state, seat):
                 living += 1
         if state[L.G_PASSES] >= living:
-            break
+            return -1
         seat = state[L.G_PRIORITY]
         if alive(state, seat):
             if responses.list_responses(state, ruleset, seat, work, 0) > 0:
-                state[L.G_PENDING] = L.DEC_RESPOND
-                state[L.G_DECIDER] = seat
-                return
+                return seat
             state[L.G_PASSES] += 1
         state[L.G_PRIORITY] = next_seat(state, seat)
-    resolve_chain(state, ruleset, keys, counters, events, counts, count_cards)
-    state[L.G_PASSES] = 0
-    if state[L.G_DONE]:
-        return
-    if state[L.G_PHASE] == L.PH_ACTION:
-        next_action_decider(state, ruleset, state[L.G_CHAIN_ACTOR])
-    else:
-        state[L.G_PENDING] = L.DEC_NONE
 
 
-@njit(cache=True, _nrt=False)
-def open_window(state, ruleset, actor, work, keys, counters, events, counts, count_cards):
-    """The action just announced by ``actor`` may be answered."""
+@njit(cache=True, inline="always")
+def open_window(state, ruleset, actor):
+    """The action just announced by ``actor`` may be answered: its actor first (rule
+    chain_opponent_first: the next seat first)."""
     state[L.G_CHAIN_ACTOR] = actor
     state[L.G_PASSES] = 0
     state[L.G_PRIORITY] = next_seat(state, actor) if ruleset[T.R_CHAIN_OPPONENT_FIRST] else actor
-    seek(state, ruleset, work, keys, counters, events, counts, count_cards)
+    state[L.G_TODO] = L.TODO_SEEK
 
 
-@njit(cache=True, _nrt=False)
-def responded(state, ruleset, seat, work, keys, counters, events, counts, count_cards):
+@njit(cache=True, inline="always")
+def responded(state, seat):
     """A response was added: the next seat may answer it."""
     state[L.G_PASSES] = 0
     state[L.G_RESPONSES] += 1
     state[seat_base(seat) + L.P_RESPONSES] += 1
     state[L.G_PRIORITY] = next_seat(state, seat)
-    seek(state, ruleset, work, keys, counters, events, counts, count_cards)
+    state[L.G_TODO] = L.TODO_SEEK
 
 
-@njit(cache=True, _nrt=False)
-def passed(state, ruleset, seat, work, keys, counters, events, counts, count_cards):
+@njit(cache=True, inline="always")
+def passed(state, seat, events):
     state[L.G_PASSES] += 1
     state[L.G_PRIORITY] = next_seat(state, seat)
+    state[L.G_TODO] = L.TODO_SEEK
     log_event(state, events, L.EV_RESPOND_PASS, seat, 0, 0, 0, 0)
-    seek(state, ruleset, work, keys, counters, events, counts, count_cards)

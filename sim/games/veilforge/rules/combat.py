@@ -32,7 +32,7 @@ def can_attack(state, ruleset, seat, slot):
     return kind == V.TYPE_HERO or kind == V.TYPE_CREATURE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def attackable(state, ruleset, seat, slot, keywords):
     """May an attacker with these keywords attack the card in (seat, slot)?"""
     r = rec(seat, slot)
@@ -65,7 +65,7 @@ def attack_targets(state, ruleset, seat, slot, out, start):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def direct_damage(state, ruleset, seat, slot, defender):
     """What a direct attack by (seat, slot) would deal to ``defender`` now."""
     reduction = ruleset[T.R_DIRECT_REDUCTION] * battle_count(state, defender) - state[seat_base(seat) + L.P_PIERCE]
@@ -73,7 +73,7 @@ def direct_damage(state, ruleset, seat, slot, defender):
     return max(hit, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def resolve_attack(state, ruleset, link, keys, counters, events, counts, count_cards):
     """Resolve an attack link: the attacker's attack abilities, then the hit (and a counterattack).
     Fails when the attacker is no longer in the battle zone or the target is gone."""

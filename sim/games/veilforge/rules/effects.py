@@ -37,7 +37,7 @@ def draw_cards(state, seat, n, events, counts, count_cards):
         log_event(state, events, L.EV_DRAW, seat, card_id, state[b + L.P_DECK_N], 0, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def entry_state(ruleset, card_id):
     """Cards enter disabled "unless stated otherwise" (the swift keyword)."""
     if T.card(ruleset, card_id, T.C_KEYWORDS) & V.KW_SWIFT:

@@ -8,7 +8,7 @@ from numba import njit
 from sim.games.veilforge.layout import G_EVENTS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def log_event(state, events, kind, seat, a, b, c, d):
     n = state[G_EVENTS]
     if n < events.shape[0]:

@@ -43,7 +43,7 @@ def base_ok(state, ruleset, seat, evolved, ability, slot):
     return (T.card(ruleset, base, T.C_CLASSES) & T.ability(ruleset, ability, T.AB_FROM_CLASSES)) != 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def resolve_evolve(state, ruleset, link, keys, counters, events, counts, count_cards):
     """Resolve an evolve link. Fails (the evolution card to the graveyard) when negated or when the
     base has left play."""

@@ -18,7 +18,7 @@ from sim.games.veilforge.rules.zones import free_slot, rec, seat_base
 ROOM = L.MAX_LEGAL - 2 * L.FIELD_SLOTS * L.MAX_SEATS  # stop listing before a card's targets could overflow
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def first_ability(ruleset, card_id, when):
     first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
     for a in range(first, first + T.card(ruleset, card_id, T.C_ABILITY_N)):

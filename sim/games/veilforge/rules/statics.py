@@ -16,7 +16,7 @@ from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules.zones import alive, rec, same_side, seat_base, zone_bit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def owner_ok(state, controller, seat, owner):
     if owner == V.OWNER_ANY:
         return True
@@ -160,17 +160,17 @@ def play_cost(state, ruleset, seat, card_id):
     return cost if cost > 0 else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def keywords(state, seat, slot):
     return state[rec(seat, slot) + L.F_EFF_KEYWORDS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def damage_of(state, seat, slot):
     return state[rec(seat, slot) + L.F_EFF_DAMAGE]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def health_left(state, seat, slot):
     r = rec(seat, slot)
     return state[r + L.F_EFF_HEALTH] - state[r + L.F_DAMAGE]

@@ -63,7 +63,7 @@ def attach_targets(state, ruleset, controller, card_id, out, start):
                         T.card(ruleset, card_id, T.C_ATTACH_CLASSES), out, start)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def serial_of(state, ref):
     """The serial to follow a target by (0 for a player or none)."""
     if ref < L.REF_PLAYER:

@@ -22,11 +22,12 @@ from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules import chain, effects
 from sim.games.veilforge.rules.ending import check_end, finish
 from sim.games.veilforge.rules.events import log_event
+from sim.games.veilforge.rules import mana
 from sim.games.veilforge.rules.mana import add_from_deck
 from sim.games.veilforge.rules.zones import alive, rec, seat_base
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def start_phase(state, ruleset, keys, counters, events, counts, count_cards):
     sides = state[L.G_SIDES]
     seats = state[L.G_SEATS]
@@ -68,7 +69,7 @@ def _queue_turn_triggers(state, ruleset, when):
                                             state[r + L.F_SERIAL], L.REF_NONE, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def end_phase(state, ruleset, keys, counters, events, counts, count_cards):
     _queue_turn_triggers(state, ruleset, V.W_END)
     effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
@@ -91,53 +92,86 @@ def first_member(state):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def advance(state, ruleset, work, keys, counters, events, counts, count_cards):
-    """Run the phases until a decision is pending or the match is over."""
+    """Run the game until a decision is pending or the match is over: finish a payment (consuming
+    while the choice is forced), run a response window (find the next seat able to respond, or
+    resolve the chain once all have passed), run the turn's phases. The only function that reaches
+    chain resolution and the effect machinery, so their code is optimized once below it."""
     while state[L.G_PENDING] == L.DEC_NONE and not state[L.G_DONE] and not state[L.G_ERROR]:
-        phase = state[L.G_PHASE]
-        if phase == L.PH_START:
-            start_phase(state, ruleset, keys, counters, events, counts, count_cards)
-            state[L.G_PHASE] = L.PH_DRAW
-            state[L.G_SUB] = 0
-        elif phase == L.PH_DRAW:
-            member = state[L.G_SUB]
-            if member >= state[L.G_PER_SIDE]:
-                state[L.G_PHASE] = L.PH_MANA
-                continue
-            state[L.G_SUB] = member + 1
-            seat = state[L.G_SIDE] + member * state[L.G_SIDES]
-            skip = (state[L.G_FIRST_TURN] and ruleset[T.R_FIRST_PLAYER_SKIPS_DRAW]
-                    and (member == 0 or ruleset[T.R_FIRST_TEAM_BOTH_SKIP]))
-            if not alive(state, seat) or skip or ruleset[T.R_DRAW_PER_TURN] == 0:
-                continue
-            chain.push_link(state, L.LINK_DRAW, seat, -1, ruleset[T.R_DRAW_PER_TURN], L.REF_NONE, 0, L.REF_NONE, 0, -1)
-            chain.open_window(state, ruleset, seat, work, keys, counters, events, counts, count_cards)
-        elif phase == L.PH_MANA:
-            for seat in range(state[L.G_SIDE], state[L.G_SEATS], state[L.G_SIDES]):
-                if alive(state, seat):
-                    add_from_deck(state, ruleset, seat, ruleset[T.R_MANA_PER_TURN], events)
-            if check_end(state, events):
-                return
-            state[L.G_PHASE] = L.PH_ACTION
-            seat = first_member(state)
-            if seat < 0:
-                state[L.G_PHASE] = L.PH_END
-            else:
-                state[L.G_PENDING] = L.DEC_ACTION
+        todo = state[L.G_TODO]
+        if todo == L.TODO_PAY:
+            mana.auto_pay(state, events)
+            seat = state[L.G_PAY_SEAT]
+            if state[L.G_PAY_LEFT] > 0:
+                state[L.G_PENDING] = L.DEC_PAY
                 state[L.G_DECIDER] = seat
-        elif phase == L.PH_ACTION:
+                return
+            if state[L.G_AFTER_PAY] == L.AFTER_ACTION:
+                chain.open_window(state, ruleset, seat)
+            else:
+                chain.responded(state, seat)
+        elif todo == L.TODO_SEEK:
+            seat = chain.seek_responder(state, ruleset, work)
+            if seat >= 0:
+                state[L.G_PENDING] = L.DEC_RESPOND
+                state[L.G_DECIDER] = seat
+                return
+            chain.resolve_chain(state, ruleset, keys, counters, events, counts, count_cards)
+            state[L.G_TODO] = L.TODO_PHASES
+            state[L.G_PASSES] = 0
+            if not state[L.G_DONE] and state[L.G_PHASE] == L.PH_ACTION:
+                chain.next_action_decider(state, ruleset, state[L.G_CHAIN_ACTOR])
+        else:
+            phases(state, ruleset, keys, counters, events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def phases(state, ruleset, keys, counters, events, counts, count_cards):
+    """One step of the turn's phases."""
+    phase = state[L.G_PHASE]
+    if phase == L.PH_START:
+        start_phase(state, ruleset, keys, counters, events, counts, count_cards)
+        state[L.G_PHASE] = L.PH_DRAW
+        state[L.G_SUB] = 0
+    elif phase == L.PH_DRAW:
+        member = state[L.G_SUB]
+        if member >= state[L.G_PER_SIDE]:
+            state[L.G_PHASE] = L.PH_MANA
+            return
+        state[L.G_SUB] = member + 1
+        seat = state[L.G_SIDE] + member * state[L.G_SIDES]
+        skip = (state[L.G_FIRST_TURN] and ruleset[T.R_FIRST_PLAYER_SKIPS_DRAW]
+                and (member == 0 or ruleset[T.R_FIRST_TEAM_BOTH_SKIP]))
+        if not alive(state, seat) or skip or ruleset[T.R_DRAW_PER_TURN] == 0:
+            return
+        chain.push_link(state, L.LINK_DRAW, seat, -1, ruleset[T.R_DRAW_PER_TURN], L.REF_NONE, 0, L.REF_NONE, 0, -1)
+        chain.open_window(state, ruleset, seat)
+    elif phase == L.PH_MANA:
+        for seat in range(state[L.G_SIDE], state[L.G_SEATS], state[L.G_SIDES]):
+            if alive(state, seat):
+                add_from_deck(state, ruleset, seat, ruleset[T.R_MANA_PER_TURN], events)
+        if check_end(state, events):
+            return
+        state[L.G_PHASE] = L.PH_ACTION
+        seat = first_member(state)
+        if seat < 0:
             state[L.G_PHASE] = L.PH_END
         else:
-            end_phase(state, ruleset, keys, counters, events, counts, count_cards)
-            if state[L.G_DONE]:
+            state[L.G_PENDING] = L.DEC_ACTION
+            state[L.G_DECIDER] = seat
+    elif phase == L.PH_ACTION:
+        state[L.G_PHASE] = L.PH_END
+    else:
+        end_phase(state, ruleset, keys, counters, events, counts, count_cards)
+        if state[L.G_DONE]:
+            return
+        side = (state[L.G_SIDE] + 1) % state[L.G_SIDES]
+        state[L.G_SIDE] = side
+        state[L.G_FIRST_TURN] = 0
+        if side == 0:
+            if state[L.G_ROUND] >= ruleset[T.R_ROUND_LIMIT]:
+                finish(state, -1, V.END_TURN_CAP, events)
                 return
-            side = (state[L.G_SIDE] + 1) % state[L.G_SIDES]
-            state[L.G_SIDE] = side
-            state[L.G_FIRST_TURN] = 0
-            if side == 0:
-                if state[L.G_ROUND] >= ruleset[T.R_ROUND_LIMIT]:
-                    finish(state, -1, V.END_TURN_CAP, events)
-                    return
-                state[L.G_ROUND] += 1
-            state[L.G_PHASE] = L.PH_START
+            state[L.G_ROUND] += 1
+        state[L.G_PHASE] = L.PH_START

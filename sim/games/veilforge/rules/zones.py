@@ -15,28 +15,28 @@ from sim.games.veilforge.rules.events import log_event
 DEST_GRAVE, DEST_HAND, DEST_BANISH, DEST_REMOVED = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seat_base(seat):
     return L.SEATS_BASE + seat * L.SEAT_SIZE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def rec(seat, slot):
     """Where the field record of a seat's slot starts."""
     return L.SEATS_BASE + seat * L.SEAT_SIZE + L.P_FIELD + slot * L.FIELD_WIDTH
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def alive(state, seat):
     return state[L.SEATS_BASE + seat * L.SEAT_SIZE + L.P_LOST] == 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def same_side(state, a, b):
     return a % state[L.G_SIDES] == b % state[L.G_SIDES]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def zone_bit(slot):
     """vocab.ZONE_MASKS bit of a field slot: 1 hero zone, 2 battle zone, 4 support zone."""
     if slot < L.BATTLE_FIRST:
@@ -46,13 +46,13 @@ def zone_bit(slot):
     return 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def zone_first(zone):
     """First slot of the battle (0) or support (1) zone."""
     return L.BATTLE_FIRST if zone == 0 else L.SUPPORT_FIRST
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def zone_size(ruleset, zone):
     return ruleset[T.R_BATTLE_SLOTS] if zone == 0 else ruleset[T.R_SUPPORT_SLOTS]
 
@@ -112,7 +112,7 @@ def clear(state, seat, slot):
     state[L.G_STATIC_DIRTY] = 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def pile_push(state, seat, count_field, pile, card_id):
     b = seat_base(seat)
     n = state[b + count_field]
@@ -132,12 +132,12 @@ def pile_take(state, seat, count_field, pile, index):
     return card_id
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def hand_add(state, seat, card_id):
     pile_push(state, seat, L.P_HAND_N, L.P_HAND, card_id)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def deck_push(state, seat, card_id):
     """Onto the top of the deck (its last entry)."""
     pile_push(state, seat, L.P_DECK_N, L.P_DECK, card_id)
