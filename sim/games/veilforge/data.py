@@ -287,6 +287,8 @@ class _Compiler:
                                 f"{entry}.abilities[{number}]")
             whens.append(when)
             row[T.C_FLAGS] |= 1 << V.WHEN.index(when)
+        if "passive" in whens:
+            row[T.C_FLAGS] |= T.FLAG_STATIC
         evolution = any(w in ("evolution", "quick_evolution") for w in whens)
         if evolution:
             row[T.C_FLAGS] |= T.FLAG_EVOLUTION

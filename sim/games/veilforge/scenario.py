@@ -188,7 +188,8 @@ class VeilforgeScenario(Scenario):
         return names.index(card)
 
     def _take(self, seat: int, card: str) -> None:
-        """Take one copy of the seat's card out of its deck, hand, graveyard, ... or mana zone."""
+        """Take one copy of the seat's card out of its deck, hand, graveyard, ... or mana zone (never off
+        the field: a test that puts a card there twice means two copies)."""
         s = self.state_vector
         base = seat_base(seat)
         card_id = self.names.index(card)
@@ -207,13 +208,7 @@ class VeilforgeScenario(Scenario):
                     base + L.P_MANA + i + 1 : base + L.P_MANA + s[base + L.P_MANA_N]]
                 s[base + L.P_MANA_N] -= 1
                 return
-        for slot in range(L.FIELD_SLOTS):
-            r = rec(seat, slot)
-            if s[r + L.F_CARD] == card_id:
-                s[r + L.F_CARD] = -1
-                s[r + L.F_STATE : r + L.FIELD_WIDTH] = 0
-                return
-        raise IllegalAction(f"seat {seat} has no {card} left to move")
+        raise IllegalAction(f"seat {seat} has no {card} left to move (cards on the field stay there)")
 
     def put(self, seat: int, card: str, where: str, slot: int | None = None, card_state: str = "disabled",
             face_up: bool = False) -> None:
@@ -238,6 +233,21 @@ class VeilforgeScenario(Scenario):
         s[L.G_DEATH_DIRTY] = 1
         self.check()
 
+    def move(self, seat: int, slot: int, to: int, card_state: str | None = None) -> None:
+        """Move a card of the seat's field to another of its slots (a hero out of the hero zone, ...),
+        keeping the card (its serial), and optionally setting its state."""
+        s = self.state_vector
+        r, t = rec(seat, slot), rec(seat, to)
+        if s[r + L.F_CARD] < 0 or s[t + L.F_CARD] >= 0:
+            raise IllegalAction(f"cannot move seat {seat}'s slot {slot} to slot {to}")
+        s[t : t + L.FIELD_WIDTH] = s[r : r + L.FIELD_WIDTH]
+        s[r + L.F_CARD] = -1
+        s[r + L.F_STATE : r + L.FIELD_WIDTH] = 0
+        if card_state is not None:
+            s[t + L.F_STATE] = STATES[card_state]
+        s[L.G_STATIC_DIRTY] = 1
+        self.check()
+
     def clear_hand(self, seat: int) -> None:
         """Every card of the seat's hand goes to the bottom of its deck."""
         s = self.state_vector
@@ -259,6 +269,11 @@ class VeilforgeScenario(Scenario):
         s[base + L.P_DECK : base + L.P_DECK + len(deck)] = deck
         s[base + L.P_DECK_N] = len(deck)
         s[base + L.P_MANA_N] = 0
+        self.check()
+
+    def set_damage(self, seat: int, slot: int, damage: int) -> None:
+        """The damage a card on the field has taken this turn."""
+        self.state_vector[rec(seat, slot) + L.F_DAMAGE] = damage
         self.check()
 
     def set_life(self, seat: int, life: int) -> None:

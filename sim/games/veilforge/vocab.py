@@ -20,6 +20,7 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     "first_team_both_skip": (0, 1),  # 2v2 reading: both players of the first team skip (1) or only its first seat (0)
     "mana_per_turn": (0, 12),  # "you gain 3 mana by adding the top 3 cards"
     "mana_zone_max": (1, 12),  # "Mana Zone (up to 12)"
+    "mana_short_deck_loses": (0, 1),  # a card that must be added from an empty deck loses (1), or only an empty deck (0)
     "second_player_mana": (0, 12),  # "The player who goes second starts the game with 1 mana"
     "battle_slots": (1, 5),  # "Battle Zone (5 slots)"
     "support_slots": (1, 5),  # "Support Zone (5 slots)"

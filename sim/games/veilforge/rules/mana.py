@@ -18,8 +18,12 @@ from sim.games.veilforge.rules.zones import deck_pop, deck_push, seat_base
 @njit(cache=True, _nrt=False)
 def add_from_deck(state, ruleset, seat, n, events):
     """Add the top ``n`` cards of the deck face-down, one by one. A full zone takes no more (the
-    rest stay in the deck); a card that must be added from an empty deck loses the game."""
+    rest stay in the deck); a card that must be added from an empty deck loses the game (rule
+    mana_short_deck_loses = 0: only a deck that is empty when the adding begins loses; a deck with
+    fewer cards gives what it has)."""
     b = seat_base(seat)
+    if not ruleset[T.R_MANA_SHORT_DECK_LOSES] and state[b + L.P_DECK_N] > 0:
+        n = min(n, state[b + L.P_DECK_N])
     added = 0
     for _ in range(n):
         if state[b + L.P_MANA_N] >= ruleset[T.R_MANA_ZONE_MAX]:
