@@ -24,6 +24,7 @@ from sim.core.seating import slot_of_seat
 from sim.games.veilforge import GAME, batch, engine, render, vocab
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import policy as bots
+from sim.games.veilforge.rules import statics
 from sim.games.veilforge.rules.zones import place, rec, seat_base
 
 STATES = {name: code for code, name in enumerate(L.STATE_NAMES)}
@@ -109,6 +110,7 @@ class VeilforgeScenario(Scenario):
 
     def player(self, seat: int) -> dict:
         s = self.state_vector
+        statics.ensure(s, self.ruleset.tables)  # the cached effective values, as every kernel reader sees them
         base = seat_base(seat)
 
         def pile(name):

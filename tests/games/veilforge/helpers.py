@@ -39,6 +39,12 @@ def pass_turn(sc: VeilforgeScenario) -> None:
         sc.apply(sc.action("pass"))
 
 
+def pay(sc: VeilforgeScenario) -> None:
+    """Pay a pending cost with the first choice each time (response windows stay open)."""
+    while sc.state()["pending"] == "pay":
+        sc.apply(sc.legal()[0])
+
+
 def answer_all(sc: VeilforgeScenario) -> None:
     """Pass every open response window and pay every pending cost with the first choice."""
     while sc.state()["pending"] in ("respond", "pay"):
