@@ -199,3 +199,11 @@ def test_matchup_entries_name_known_decks_and_even_teams():
     team = game.load_matchups(ruleset, ["ashen_aggro+chrome_control vs chrome_aggro+ashen_control"])[0]
     assert team.players == 4 and team.seating.seats_per_side == 2
     assert [team.slot_label(s) for s in range(4)] == ["ashen_aggro", "chrome_control", "chrome_aggro", "ashen_control"]
+
+
+def test_eight_card_types():
+    """§9 Type: "One of the 8 card types"; §10 "There are eight card types" (the list is missing:
+    reading, the eight the rulebook names). Every card of the library is one of them."""
+    assert vocab.CARD_TYPES == ("hero", "ideal", "creature", "spell", "structure", "equipment", "technology", "event")
+    compiled = data.compile_cards(Veilforge().library)
+    assert set(compiled.types) == set(vocab.CARD_TYPES)
