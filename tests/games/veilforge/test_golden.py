@@ -21,7 +21,7 @@ PLAYTHROUGHS = {
     "duel": ("ashen_aggro vs chrome_control", ("aggro", "control"), 11, 1),
     "teams": ("ashen_aggro+chrome_control vs chrome_aggro+ashen_control", ("aggro", "control", "random", "aggro"), 5, 0),
 }
-DIGEST = "to be written"
+DIGEST = "70e98ce81c771ede6dd282cf9dc163a2"
 
 
 def _digest() -> str:
