@@ -57,6 +57,7 @@ G_CHAIN_ACTOR = 33  # the seat whose action opened the current window
 G_DECISIONS = 34  # decisions in total
 G_LAST_LOSS = 35  # loss reason of the last player to lose (END_*)
 G_TODO = 36  # what `advance` does next when no decision is pending: TODO_*
+G_LOSS_PENDING = 37  # a player has lost since the last end check (rules.ending.check_end)
 GLOBALS = 40
 
 # ---- the chain: links, bottom first

@@ -25,8 +25,7 @@ from sim.games.veilforge.rules.combat import direct_damage
 from sim.games.veilforge.rules.effects import scaled
 from sim.games.veilforge.rules.evolution import evolution_ability
 from sim.games.veilforge.rules.responses import first_ability
-from sim.games.veilforge.rules.targets import locate, serial_of
-from sim.games.veilforge.rules.zones import alive, rec, same_side, seat_base
+from sim.games.veilforge.rules.zones import alive, rec, same_side, seat_base, zone_span
 
 UNIT = 1.0 / 9007199254740992.0  # 2**-53: a uniform double from the top 53 bits
 (W_DIRECT, W_KILL, W_CARD_DAMAGE, W_OWN_LOSS, W_BOARD, W_SPEND, W_DRAW, W_HEAL, W_RESPOND, W_NEGATE, W_PASS, W_HERO,
@@ -97,7 +96,12 @@ def effect_value(state, ruleset, seat, ability, target, weights):
     if ability < 0:
         return 0.0
     value = 0.0
-    target_seat, target_slot = locate(state, target, serial_of(state, target))
+    # a listed target is on the field now: its ref is its place
+    target_seat, target_slot = -1, -1
+    if target < L.REF_PLAYER:
+        target_seat, target_slot = target >> 4, target & 15
+    elif target != L.REF_NONE:
+        target_seat = target - L.REF_PLAYER
     first = T.ability(ruleset, ability, T.AB_EFFECT_FIRST)
     for e in range(first, first + T.ability(ruleset, ability, T.AB_EFFECT_N)):
         op = T.effect(ruleset, e, T.E_OP)
@@ -117,13 +121,14 @@ def effect_value(state, ruleset, seat, ability, target, weights):
         elif selector == V.S_ALL or selector == V.S_RANDOM:
             total = 0.0
             count = 0
+            zones = T.effect(ruleset, e, T.E_ZONES)
+            first_slot, stop = zone_span(zones)
             for other in range(state[L.G_SEATS]):
-                if not alive(state, other):
+                if not alive(state, other) or not statics.owner_ok(state, seat, other, T.effect(ruleset, e, T.E_OWNER)):
                     continue
-                for slot in range(L.FIELD_SLOTS):
-                    if statics.matches(state, ruleset, seat, T.effect(ruleset, e, T.E_ZONES),
-                                       T.effect(ruleset, e, T.E_OWNER), T.effect(ruleset, e, T.E_TYPES),
-                                       T.effect(ruleset, e, T.E_CLASSES), other, slot):
+                for slot in range(first_slot, stop):
+                    if statics.card_passes(state, ruleset, zones, T.effect(ruleset, e, T.E_TYPES),
+                                           T.effect(ruleset, e, T.E_CLASSES), other, slot):
                         total += card_effect_value(state, ruleset, seat, op, amount, other, slot, weights)
                         count += 1
             value += total if selector == V.S_ALL or count == 0 else total / count
@@ -197,8 +202,7 @@ def action_value(state, ruleset, seat, action, weights):
         else:
             value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, V.W_HAND), target, weights)
             if T.card(ruleset, card_id, T.C_ATTACH):
-                other, _ = locate(state, target, serial_of(state, target))
-                sign = 1.0 if other >= 0 and same_side(state, seat, other) else -1.0
+                sign = 1.0 if same_side(state, seat, target >> 4) else -1.0
                 value += sign * weights[W_BOARD] * 2.0 + effect_value(
                     state, ruleset, seat, first_ability(ruleset, card_id, V.W_PASSIVE), target, weights)
         return value

@@ -44,7 +44,8 @@ def push_link(state, kind, seat, card_id, ability, source, source_serial, target
 
 @njit(cache=True, forceinline=True)
 def next_seat(state, seat):
-    return (seat + 1) % state[L.G_SEATS]
+    seat += 1
+    return 0 if seat == state[L.G_SEATS] else seat
 
 
 @njit(cache=True, _nrt=False)
@@ -52,9 +53,7 @@ def next_action_decider(state, ruleset, actor):
     """Who acts next in the action phase after ``actor`` acted (or passed): under the alternate
     reading the teammate first, then the actor; under the sequential one the actor until it
     passes, then the teammate. Nobody left: the action phase is over."""
-    sides = state[L.G_SIDES]
-    seats = state[L.G_SEATS]
-    mate = (actor + sides) % seats
+    mate = actor ^ 2 if state[L.G_PER_SIDE] > 1 else actor  # seats alternate A1 B1 A2 B2
     done = state[L.G_ACTION_DONE]
     first, second = actor, mate
     if state[L.G_PER_SIDE] > 1 and ruleset[T.R_TEAM_ACTIONS_ALTERNATE]:

@@ -17,7 +17,7 @@ from sim.games.veilforge.rules.ending import check_end, lose
 from sim.games.veilforge.rules.events import log_event
 from sim.games.veilforge.rules.zones import (DEST_BANISH, DEST_GRAVE, DEST_HAND, alive, battle_count, free_slot,
                                              hand_add, leave_field, pile_push, pile_take, place, rec, same_side,
-                                             seat_base)
+                                             seat_base, zone_span)
 
 
 @njit(cache=True, _nrt=False)
@@ -267,10 +267,12 @@ def resolve_ability(state, ruleset, controller, ability, loc, source, source_ser
             owner = T.effect(ruleset, e, T.E_OWNER)
             types = T.effect(ruleset, e, T.E_TYPES)
             classes = T.effect(ruleset, e, T.E_CLASSES)
+            first, stop = zone_span(zones)
             for seat in range(state[L.G_SEATS]):
-                for slot in range(L.FIELD_SLOTS):
-                    if alive(state, seat) and statics.matches(state, ruleset, controller, zones, owner, types, classes,
-                                                              seat, slot):
+                if not statics.owner_ok(state, controller, seat, owner):
+                    continue
+                for slot in range(first, stop):
+                    if alive(state, seat) and statics.card_passes(state, ruleset, zones, types, classes, seat, slot):
                         card_op(state, ruleset, e, amount, seat, slot, events)
         elif selector == V.S_RANDOM:
             seat, slot = targets.random_card(state, ruleset, controller, T.effect(ruleset, e, T.E_ZONES),

@@ -21,6 +21,7 @@ def lose(state, seat, reason, events):
     if state[b + L.P_LOST]:
         return
     state[b + L.P_LOST] = 1
+    state[L.G_LOSS_PENDING] = 1
     state[b + L.P_LOST_REASON] = reason
     state[L.G_LAST_LOSS] = reason
     log_event(state, events, L.EV_LOSE, seat, reason, state[b + L.P_LIFE], 0, 0)
@@ -50,6 +51,9 @@ def check_end(state, events):
     """At a checkpoint: end the match when at most one side has a player left. Returns done."""
     if state[L.G_DONE]:
         return True
+    if not state[L.G_LOSS_PENDING]:  # nobody has lost since the last check
+        return False
+    state[L.G_LOSS_PENDING] = 0
     sides = state[L.G_SIDES]
     standing = 0
     last = -1

@@ -13,7 +13,7 @@ from numba import njit
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
-from sim.games.veilforge.rules.zones import alive, rec, same_side, seat_base, zone_bit
+from sim.games.veilforge.rules.zones import alive, find_serial, rec, same_side, seat_base, zone_bit, zone_span
 
 
 @njit(cache=True, forceinline=True)
@@ -26,18 +26,22 @@ def owner_ok(state, controller, seat, owner):
     return friendly if owner == V.OWNER_FRIENDLY else not friendly
 
 
-@njit(cache=True, _nrt=False)
-def matches(state, ruleset, controller, zones, owner, types, classes, seat, slot):
-    """Does the card in (seat, slot) pass the filter of an ability controlled by ``controller``?"""
+@njit(cache=True, forceinline=True)
+def card_passes(state, ruleset, zones, types, classes, seat, slot):
+    """The filter's zone, type and class tests on the card in (seat, slot) (its owner test apart)."""
     r = rec(seat, slot)
     card_id = state[r + L.F_CARD]
-    if card_id < 0 or state[r + L.F_STATE] == L.ST_RESOLVING:
-        return False
-    if not zone_bit(slot) & zones or not owner_ok(state, controller, seat, owner):
+    if card_id < 0 or state[r + L.F_STATE] == L.ST_RESOLVING or not zone_bit(slot) & zones:
         return False
     if not (types >> T.card(ruleset, card_id, T.C_TYPE)) & 1:
         return False
     return classes == 0 or (T.card(ruleset, card_id, T.C_CLASSES) & classes) != 0
+
+
+@njit(cache=True, _nrt=False)
+def matches(state, ruleset, controller, zones, owner, types, classes, seat, slot):
+    """Does the card in (seat, slot) pass the filter of an ability controlled by ``controller``?"""
+    return owner_ok(state, controller, seat, owner) and card_passes(state, ruleset, zones, types, classes, seat, slot)
 
 
 @njit(cache=True, _nrt=False)
@@ -59,28 +63,39 @@ def _apply_static(state, ruleset, seat, source_slot, host_seat, host_serial, eff
     if op == V.OP_PIERCE:
         state[b + L.P_PIERCE] += amount
         return
+    if selector == V.S_SELF:
+        if source_slot >= 0:
+            _modify(state, ruleset, effect, op, amount, seat, source_slot)
+        return
+    if selector == V.S_HOST:
+        slot = find_serial(state, host_seat, host_serial)
+        if slot >= 0:
+            _modify(state, ruleset, effect, op, amount, host_seat, slot)
+        return
+    zones = T.effect(ruleset, effect, T.E_ZONES)
+    owner = T.effect(ruleset, effect, T.E_OWNER)
+    types = T.effect(ruleset, effect, T.E_TYPES)
+    classes = T.effect(ruleset, effect, T.E_CLASSES)
+    first, stop = zone_span(zones)
     for target_seat in range(state[L.G_SEATS]):
-        if not alive(state, target_seat):
+        if not alive(state, target_seat) or not owner_ok(state, seat, target_seat, owner):
             continue
-        for slot in range(L.FIELD_SLOTS):
-            r = rec(target_seat, slot)
-            if state[r + L.F_CARD] < 0 or state[r + L.F_STATE] == L.ST_RESOLVING:
-                continue
-            if selector == V.S_SELF:
-                hit = target_seat == seat and slot == source_slot
-            elif selector == V.S_HOST:
-                hit = target_seat == host_seat and state[r + L.F_SERIAL] == host_serial
-            else:
-                hit = matches(state, ruleset, seat, T.effect(ruleset, effect, T.E_ZONES),
-                              T.effect(ruleset, effect, T.E_OWNER), T.effect(ruleset, effect, T.E_TYPES),
-                              T.effect(ruleset, effect, T.E_CLASSES), target_seat, slot)
-            if hit:
-                if op == V.OP_GRANT:
-                    state[r + L.F_EFF_KEYWORDS] |= T.effect(ruleset, effect, T.E_KEYWORD)
-                elif T.effect(ruleset, effect, T.E_STAT) == V.STAT_DAMAGE:
-                    state[r + L.F_EFF_DAMAGE] += amount
-                else:
-                    state[r + L.F_EFF_HEALTH] += amount
+        for slot in range(first, stop):
+            if card_passes(state, ruleset, zones, types, classes, target_seat, slot):
+                _modify(state, ruleset, effect, op, amount, target_seat, slot)
+
+
+@njit(cache=True, forceinline=True)
+def _modify(state, ruleset, effect, op, amount, seat, slot):
+    r = rec(seat, slot)
+    if state[r + L.F_CARD] < 0 or state[r + L.F_STATE] == L.ST_RESOLVING:
+        return
+    if op == V.OP_GRANT:
+        state[r + L.F_EFF_KEYWORDS] |= T.effect(ruleset, effect, T.E_KEYWORD)
+    elif T.effect(ruleset, effect, T.E_STAT) == V.STAT_DAMAGE:
+        state[r + L.F_EFF_DAMAGE] += amount
+    else:
+        state[r + L.F_EFF_HEALTH] += amount
 
 
 @njit(cache=True, _nrt=False)

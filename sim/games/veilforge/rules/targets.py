@@ -12,19 +12,20 @@ from sim.core import rng
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
-from sim.games.veilforge.rules.statics import matches, owner_ok
-from sim.games.veilforge.rules.zones import alive, find_serial, rec
+from sim.games.veilforge.rules.statics import card_passes, matches, owner_ok
+from sim.games.veilforge.rules.zones import alive, find_serial, rec, zone_span
 
 
 @njit(cache=True, _nrt=False)
 def card_targets(state, ruleset, controller, zones, owner, types, classes, out, start):
     """Every matching card as a ref, written from out[start]; returns how many."""
     n = 0
+    first, stop = zone_span(zones)
     for seat in range(state[L.G_SEATS]):
-        if not alive(state, seat):
+        if not alive(state, seat) or not owner_ok(state, controller, seat, owner):
             continue
-        for slot in range(L.FIELD_SLOTS):
-            if matches(state, ruleset, controller, zones, owner, types, classes, seat, slot):
+        for slot in range(first, stop):
+            if card_passes(state, ruleset, zones, types, classes, seat, slot):
                 out[start + n] = seat * 16 + slot
                 n += 1
     return n
@@ -114,18 +115,19 @@ def attach_target_valid(state, ruleset, controller, card_id, ref, serial):
 def random_card(state, ruleset, controller, zones, owner, types, classes, keys, counters):
     """A uniformly random matching card from the game's chance stream: (seat, slot) or (-1, -1)."""
     n = 0
+    first, stop = zone_span(zones)
     for seat in range(state[L.G_SEATS]):
-        if alive(state, seat):
-            for slot in range(L.FIELD_SLOTS):
-                if matches(state, ruleset, controller, zones, owner, types, classes, seat, slot):
+        if alive(state, seat) and owner_ok(state, controller, seat, owner):
+            for slot in range(first, stop):
+                if card_passes(state, ruleset, zones, types, classes, seat, slot):
                     n += 1
     if n == 0:
         return -1, -1
     k = rng.next_below(keys, counters, L.CHANCE, n)
     for seat in range(state[L.G_SEATS]):
-        if alive(state, seat):
-            for slot in range(L.FIELD_SLOTS):
-                if matches(state, ruleset, controller, zones, owner, types, classes, seat, slot):
+        if alive(state, seat) and owner_ok(state, controller, seat, owner):
+            for slot in range(first, stop):
+                if card_passes(state, ruleset, zones, types, classes, seat, slot):
                     if k == 0:
                         return seat, slot
                     k -= 1

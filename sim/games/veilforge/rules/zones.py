@@ -33,7 +33,17 @@ def alive(state, seat):
 
 @njit(cache=True, forceinline=True)
 def same_side(state, a, b):
-    return a % state[L.G_SIDES] == b % state[L.G_SIDES]
+    """Seats alternate between the two sides (A1 B1 A2 B2): a seat's side is its parity (Veilforge
+    always has two sides, data.parse_entry)."""
+    return ((a ^ b) & 1) == 0
+
+
+@njit(cache=True, forceinline=True)
+def zone_span(zones):
+    """(first, stop) of the field slots a zone mask (vocab.ZONE_MASKS) can match."""
+    first = 0 if zones & 1 else (L.BATTLE_FIRST if zones & 2 else L.SUPPORT_FIRST)
+    stop = L.FIELD_SLOTS if zones & 4 else (L.SUPPORT_FIRST if zones & 2 else L.BATTLE_FIRST)
+    return first, stop
 
 
 @njit(cache=True, forceinline=True)
