@@ -52,6 +52,7 @@ passes a literal that would compile a second specialization.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -107,7 +108,7 @@ def legal_actions(state, ruleset, legal):
         return actions.action_phase_actions(state, ruleset, seat, legal)
     if pending == L.DEC_RESPOND:
         legal[0] = L.A_PASS << 24 | L.REF_NONE
-        return 1 + responses.list_responses(state, ruleset, seat, legal, 1)
+        return 1 + responses.list_responses(state, ruleset, seat, legal, np.int64(1), np.int64(L.MAX_LEGAL))
     if pending == L.DEC_PAY:
         return mana.distinct_choices(state, seat, legal, 0)
     return 0
@@ -121,7 +122,7 @@ def step(state, ruleset, action, events, counts, count_cards):
     state[L.G_DECISIONS] += 1
     state[L.G_ACTIONS] += 1
     if state[L.G_ACTIONS] > ruleset[T.R_ACTION_LIMIT]:
-        finish(state, -1, V.END_ACTION_CAP, events)
+        finish(state, np.int64(-1), np.int64(V.END_ACTION_CAP), events)
         return
     seat = state[L.G_DECIDER]
     pending = state[L.G_PENDING]
@@ -136,12 +137,12 @@ def step(state, ruleset, action, events, counts, count_cards):
             log_event(state, events, L.EV_PASS, seat, 0, 0, 0, 0)
             chain.next_action_decider(state, ruleset, seat)
         else:
-            actions.take(state, ruleset, seat, action, L.AFTER_ACTION, events, counts, count_cards)
+            actions.take(state, ruleset, seat, action, np.int64(L.AFTER_ACTION), events, counts, count_cards)
     elif pending == L.DEC_RESPOND:
         if kind == L.A_PASS:
             chain.passed(state, seat, events)
         else:
-            actions.take(state, ruleset, seat, action, L.AFTER_RESPONSE, events, counts, count_cards)
+            actions.take(state, ruleset, seat, action, np.int64(L.AFTER_RESPONSE), events, counts, count_cards)
 
 
 advance = turn.advance

@@ -14,6 +14,7 @@ choices do not depend on which branch it took earlier.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -195,22 +196,22 @@ def action_value(state, ruleset, seat, action, weights):
         card_kind = T.card(ruleset, card_id, T.C_TYPE)
         if card_kind == V.TYPE_CREATURE or card_kind == V.TYPE_STRUCTURE:
             value += weights[W_BOARD] * stats_of(ruleset, card_id)
-            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, V.W_SUMMON), target, weights)
+            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)), target, weights)
         elif kind == L.A_QUICK:
             value += weights[W_RESPOND]
-            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, V.W_QUICK), target, weights)
+            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_QUICK)), target, weights)
         else:
-            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, V.W_HAND), target, weights)
+            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_HAND)), target, weights)
             if T.card(ruleset, card_id, T.C_ATTACH):
                 sign = 1.0 if same_side(state, seat, target >> 4) else -1.0
                 value += sign * weights[W_BOARD] * 2.0 + effect_value(
-                    state, ruleset, seat, first_ability(ruleset, card_id, V.W_PASSIVE), target, weights)
+                    state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_PASSIVE)), target, weights)
         return value
     if kind == L.A_HERO:
         card_id = state[rec(seat, a) + L.F_CARD]
         return (weights[W_HERO] + weights[W_BOARD] * stats_of(ruleset, card_id)
                 + weights[W_SPEND] * statics.play_cost(state, ruleset, seat, card_id)
-                + effect_value(state, ruleset, seat, first_ability(ruleset, card_id, V.W_SUMMON), target, weights))
+                + effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)), target, weights))
     if kind == L.A_ACTIVATE or kind == L.A_VIGILANT:
         card_id = state[rec(seat, a) + L.F_CARD]
         ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb

@@ -19,6 +19,7 @@ finds none lets the creature be played and then fails."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -46,10 +47,10 @@ def _first_copy(state, b, pile, i):
 @njit(cache=True, _nrt=False)
 def _summon_choices(state, ruleset, seat, card_id, kind, a, legal, start):
     """A card that is summoned: one action per target of its summon ability, else one without."""
-    ability = first_ability(ruleset, card_id, V.W_SUMMON)
+    ability = first_ability(ruleset, card_id, np.int64(V.W_SUMMON))
     n = 0
     if ability >= 0 and T.ability(ruleset, ability, T.AB_TARGET_KIND) != V.TARGET_NONE:
-        n = with_targets(state, ruleset, seat, ability, kind, a, 0, legal, start)
+        n = with_targets(state, ruleset, seat, ability, kind, a, np.int64(0), legal, start)
     if n == 0:
         legal[start] = (kind << 24) | (a << 16) | L.REF_NONE
         n = 1
@@ -64,8 +65,8 @@ def action_phase_actions(state, ruleset, seat, legal):
     mana_n = state[b + L.P_MANA_N]
     legal[0] = L.A_PASS << 24 | L.REF_NONE
     n = 1
-    support_open = free_slot(state, ruleset, seat, 1) >= 0
-    battle_open = free_slot(state, ruleset, seat, 0) >= 0
+    support_open = free_slot(state, ruleset, seat, np.int64(1)) >= 0
+    battle_open = free_slot(state, ruleset, seat, np.int64(0)) >= 0
     for i in range(state[b + L.P_HAND_N]):
         card_id = state[b + L.P_HAND + i]
         if n >= ROOM or not _first_copy(state, b, L.P_HAND, i):
@@ -74,8 +75,8 @@ def action_phase_actions(state, ruleset, seat, legal):
             continue
         kind = T.card(ruleset, card_id, T.C_TYPE)
         if kind == V.TYPE_CREATURE or kind == V.TYPE_STRUCTURE:
-            if free_slot(state, ruleset, seat, T.card(ruleset, card_id, T.C_ZONE)) >= 0:
-                n += _summon_choices(state, ruleset, seat, card_id, L.A_PLAY, i, legal, n)
+            if support_open if T.card(ruleset, card_id, T.C_ZONE) else battle_open:
+                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_PLAY), i, legal, n)
         elif support_open:
             if T.card(ruleset, card_id, T.C_ATTACH):
                 k = attach_targets(state, ruleset, seat, card_id, legal, n)
@@ -83,16 +84,16 @@ def action_phase_actions(state, ruleset, seat, legal):
                     legal[j] = (L.A_PLAY << 24) | (i << 16) | legal[j]
                 n += k
             else:
-                ability = first_ability(ruleset, card_id, V.W_HAND)
+                ability = first_ability(ruleset, card_id, np.int64(V.W_HAND))
                 if ability >= 0:
-                    n += with_targets(state, ruleset, seat, ability, L.A_PLAY, i, 0, legal, n)
+                    n += with_targets(state, ruleset, seat, ability, np.int64(L.A_PLAY), i, np.int64(0), legal, n)
     if battle_open:
         for slot in range(L.HERO_SLOTS):
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
             if (card_id >= 0 and state[r + L.F_STATE] == L.ST_ENABLED and n < ROOM
                     and statics.play_cost(state, ruleset, seat, card_id) <= mana_n):
-                n += _summon_choices(state, ruleset, seat, card_id, L.A_HERO, slot, legal, n)
+                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_HERO), slot, legal, n)
     for slot in range(L.FIELD_SLOTS):
         r = rec(seat, slot)
         card_id = state[r + L.F_CARD]
@@ -104,7 +105,7 @@ def action_phase_actions(state, ruleset, seat, legal):
                 a = first + k
                 if (T.ability(ruleset, a, T.AB_WHEN) == V.W_ACTIVATE and T.ability(ruleset, a, T.AB_COST) <= mana_n
                         and n < ROOM):
-                    n += with_targets(state, ruleset, seat, a, L.A_ACTIVATE, slot, k, legal, n)
+                    n += with_targets(state, ruleset, seat, a, np.int64(L.A_ACTIVATE), slot, k, legal, n)
         if can_attack(state, ruleset, seat, slot) and n < ROOM:
             k = attack_targets(state, ruleset, seat, slot, legal, n)
             for j in range(n, n + k):
@@ -118,7 +119,7 @@ def action_phase_actions(state, ruleset, seat, legal):
         a = evolution_ability(ruleset, card_id)
         for slot in range(L.FIELD_SLOTS):
             if base_ok(state, ruleset, seat, card_id, a, slot) and n < ROOM:
-                n += with_targets(state, ruleset, seat, a, L.A_EVOLVE, i, slot, legal, n)
+                n += with_targets(state, ruleset, seat, a, np.int64(L.A_EVOLVE), i, slot, legal, n)
     for i in range(state[b + L.P_GRAVE_N]):
         card_id = state[b + L.P_GRAVE + i]
         if not T.has(ruleset, card_id, V.W_GRAVEYARD) or not _first_copy(state, b, L.P_GRAVE, i):
@@ -128,7 +129,7 @@ def action_phase_actions(state, ruleset, seat, legal):
             a = first + k
             if (T.ability(ruleset, a, T.AB_WHEN) == V.W_GRAVEYARD and T.ability(ruleset, a, T.AB_COST) <= mana_n
                     and n < ROOM):
-                n += with_targets(state, ruleset, seat, a, L.A_GRAVEYARD, i, k, legal, n)
+                n += with_targets(state, ruleset, seat, a, np.int64(L.A_GRAVEYARD), i, k, legal, n)
     return n
 
 
@@ -148,7 +149,7 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
     if kind == L.A_PLAY or kind == L.A_QUICK:
         card_id = state[b + L.P_HAND + a]
         cost = statics.play_cost(state, ruleset, seat, card_id)
-        pile_take(state, seat, L.P_HAND_N, L.P_HAND, a)
+        pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), a)
         state[b + L.P_PLAYS] += 1
         if count_cards:
             counts[seat, card_id, L.COUNT_PLAYED] += 1
@@ -156,11 +157,11 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
         if card_kind == V.TYPE_CREATURE or card_kind == V.TYPE_STRUCTURE:
             slot = free_slot(state, ruleset, seat, T.card(ruleset, card_id, T.C_ZONE))
             serial = place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
-            chain.push_link(state, L.LINK_SUMMON, seat, card_id, first_ability(ruleset, card_id, V.W_SUMMON),
-                            seat * 16 + slot, serial, target, target_serial, -1)
+            chain.push_link(state, np.int64(L.LINK_SUMMON), seat, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
+                            seat * 16 + slot, serial, target, target_serial, np.int64(-1))
         else:
-            slot = free_slot(state, ruleset, seat, 1)
-            serial = place(state, seat, slot, card_id, L.ST_RESOLVING, seat)
+            slot = free_slot(state, ruleset, seat, np.int64(1))
+            serial = place(state, seat, slot, card_id, np.int64(L.ST_RESOLVING), seat)
             link = L.LINK_QUICK if kind == L.A_QUICK else L.LINK_SPELL
             ability = first_ability(ruleset, card_id, V.W_QUICK if kind == L.A_QUICK else V.W_HAND)
             chain.push_link(state, link, seat, card_id, ability, seat * 16 + slot, serial, target, target_serial,
@@ -170,10 +171,10 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
         card_id = state[rec(seat, a) + L.F_CARD]
         cost = statics.play_cost(state, ruleset, seat, card_id)
         clear(state, seat, a)
-        slot = free_slot(state, ruleset, seat, 0)
+        slot = free_slot(state, ruleset, seat, np.int64(0))
         serial = place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
-        chain.push_link(state, L.LINK_SUMMON, seat, card_id, first_ability(ruleset, card_id, V.W_SUMMON),
-                        seat * 16 + slot, serial, target, target_serial, -1)
+        chain.push_link(state, np.int64(L.LINK_SUMMON), seat, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
+                        seat * 16 + slot, serial, target, target_serial, np.int64(-1))
         log_event(state, events, L.EV_HERO, seat, card_id, slot, 0, target)
     elif kind == L.A_ACTIVATE or kind == L.A_VIGILANT:
         r = rec(seat, a)
@@ -190,13 +191,13 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
         card_id = state[r + L.F_CARD]
         state[r + L.F_STATE] = L.ST_DISABLED
         state[b + L.P_ATTACKS] += 1
-        chain.push_link(state, L.LINK_ATTACK, seat, card_id, -1, seat * 16 + a, state[r + L.F_SERIAL], target,
-                        target_serial, -1)
+        chain.push_link(state, np.int64(L.LINK_ATTACK), seat, card_id, np.int64(-1), seat * 16 + a, state[r + L.F_SERIAL], target,
+                        target_serial, np.int64(-1))
         log_event(state, events, L.EV_ATTACK, seat, card_id, a, target, 0)
     elif kind == L.A_EVOLVE or kind == L.A_QUICK_EVOLVE:
-        card_id = pile_take(state, seat, L.P_EVO_N, L.P_EVO, a)
+        card_id = pile_take(state, seat, np.int64(L.P_EVO_N), np.int64(L.P_EVO), a)
         cost = statics.play_cost(state, ruleset, seat, card_id)
-        chain.push_link(state, L.LINK_EVOLVE, seat, card_id, evolution_ability(ruleset, card_id), seat * 16 + bb,
+        chain.push_link(state, np.int64(L.LINK_EVOLVE), seat, card_id, evolution_ability(ruleset, card_id), seat * 16 + bb,
                         state[rec(seat, bb) + L.F_SERIAL], target, target_serial,
                         answers if kind == L.A_QUICK_EVOLVE else -1)
         log_event(state, events, L.EV_LINK, seat, card_id, L.LINK_EVOLVE, bb, target)
@@ -204,7 +205,7 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
         card_id = state[b + L.P_GRAVE + a]
         ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
         cost = T.ability(ruleset, ability, T.AB_COST)
-        chain.push_link(state, L.LINK_GRAVEYARD, seat, card_id, ability, L.REF_NONE, 0, target, target_serial, -1)
+        chain.push_link(state, np.int64(L.LINK_GRAVEYARD), seat, card_id, ability, np.int64(L.REF_NONE), np.int64(0), target, target_serial, np.int64(-1))
         log_event(state, events, L.EV_GRAVE_ACTIVATE, seat, card_id, bb, target, 0)
     return cost
 

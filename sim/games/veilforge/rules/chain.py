@@ -12,6 +12,7 @@ resolves it once all have passed."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -95,14 +96,14 @@ def resolve_link(state, ruleset, index, keys, counters, events, counts, count_ca
         b = seat_base(seat)
         for i in range(state[b + L.P_GRAVE_N]):
             if state[b + L.P_GRAVE + i] == card_id:
-                return effects.resolve_ability(state, ruleset, seat, ability, L.LOC_GRAVE, L.REF_NONE, 0, card_id,
+                return effects.resolve_ability(state, ruleset, seat, ability, np.int64(L.LOC_GRAVE), np.int64(L.REF_NONE), np.int64(0), card_id,
                                                target, target_serial, state[k + L.K_ANSWERS], keys, counters, events,
                                                counts, count_cards)
         return False
     if kind == L.LINK_ACTIVATE or kind == L.LINK_VIGILANT:
         if negated:
             return False
-        return effects.resolve_ability(state, ruleset, seat, ability, L.LOC_FIELD, state[k + L.K_SOURCE],
+        return effects.resolve_ability(state, ruleset, seat, ability, np.int64(L.LOC_FIELD), state[k + L.K_SOURCE],
                                        state[k + L.K_SOURCE_SERIAL], card_id, target, target_serial,
                                        state[k + L.K_ANSWERS], keys, counters, events, counts, count_cards)
     slot = find_serial(state, seat, state[k + L.K_SOURCE_SERIAL]) if alive(state, seat) else -1
@@ -110,14 +111,14 @@ def resolve_link(state, ruleset, index, keys, counters, events, counts, count_ca
         return False
     if kind == L.LINK_SUMMON:
         if negated:
-            leave_field(state, ruleset, seat, slot, DEST_GRAVE, events)  # a hero goes back to the hero zone
+            leave_field(state, ruleset, seat, slot, np.int64(DEST_GRAVE), events)  # a hero goes back to the hero zone
             return False
         effects.summoned(state, ruleset, seat, slot, target, target_serial)
         return True
     # a spell, event, equipment or technology resolving from its support slot (LINK_SPELL, LINK_QUICK)
     resolved = not negated
     if resolved and ability >= 0:
-        resolved = effects.resolve_ability(state, ruleset, seat, ability, L.LOC_LIMBO, L.REF_NONE, 0, card_id, target,
+        resolved = effects.resolve_ability(state, ruleset, seat, ability, np.int64(L.LOC_LIMBO), np.int64(L.REF_NONE), np.int64(0), card_id, target,
                                            target_serial, state[k + L.K_ANSWERS], keys, counters, events, counts,
                                            count_cards)
     slot = find_serial(state, seat, state[k + L.K_SOURCE_SERIAL])
@@ -130,7 +131,7 @@ def resolve_link(state, ruleset, index, keys, counters, events, counts, count_ca
             log_event(state, events, L.EV_ATTACH, seat, card_id, target, 0, 0)
             return True
         resolved = False
-    leave_field(state, ruleset, seat, slot, DEST_GRAVE, events)  # resolved or failed, it goes to the graveyard
+    leave_field(state, ruleset, seat, slot, np.int64(DEST_GRAVE), events)  # resolved or failed, it goes to the graveyard
     return resolved
 
 
@@ -166,7 +167,7 @@ def seek_responder(state, ruleset, work):
             return -1
         seat = state[L.G_PRIORITY]
         if alive(state, seat):
-            if responses.list_responses(state, ruleset, seat, work, 0) > 0:
+            if responses.list_responses(state, ruleset, seat, work, np.int64(0), np.int64(1)) > 0:
                 return seat
             state[L.G_PASSES] += 1
         state[L.G_PRIORITY] = next_seat(state, seat)

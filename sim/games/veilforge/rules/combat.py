@@ -9,6 +9,7 @@ not counterattack (rule counter_when_destroyed: it does)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -82,8 +83,8 @@ def resolve_attack(state, ruleset, link, keys, counters, events, counts, count_c
     if slot < L.BATTLE_FIRST or slot >= L.SUPPORT_FIRST:
         return False
     target = state[link + L.K_TARGET]
-    queue_card_triggers(state, ruleset, seat, state[rec(seat, slot) + L.F_CARD], V.W_ATTACK, L.LOC_FIELD,
-                        seat * 16 + slot, state[link + L.K_SOURCE_SERIAL], L.REF_NONE, 0)
+    queue_card_triggers(state, ruleset, seat, state[rec(seat, slot) + L.F_CARD], np.int64(V.W_ATTACK), np.int64(L.LOC_FIELD),
+                        seat * 16 + slot, state[link + L.K_SOURCE_SERIAL], np.int64(L.REF_NONE), np.int64(0))
     settle(state, ruleset, keys, counters, events, counts, count_cards)
     if state[L.G_DONE]:
         return True
@@ -103,7 +104,7 @@ def resolve_attack(state, ruleset, link, keys, counters, events, counts, count_c
         state[seat_base(seat) + L.P_DIRECT] += hit
         log_event(state, events, L.EV_DIRECT, seat, state[attacker + L.F_CARD], defender, hit, state[b + L.P_LIFE])
         if state[b + L.P_LIFE] <= 0:
-            lose(state, defender, V.END_LIFE, events)
+            lose(state, defender, np.int64(V.END_LIFE), events)
         check_end(state, events)
         return True
     defender = target >> 4

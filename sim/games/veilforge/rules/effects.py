@@ -6,6 +6,7 @@ an effect that destroys a card queues the card's destroy abilities, which `settl
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -26,7 +27,7 @@ def draw_cards(state, seat, n, events, counts, count_cards):
     b = seat_base(seat)
     for _ in range(n):
         if state[b + L.P_DECK_N] == 0:
-            lose(state, seat, V.END_DECK_DRAW, events)
+            lose(state, seat, np.int64(V.END_DECK_DRAW), events)
             return
         state[b + L.P_DECK_N] -= 1
         card_id = state[b + L.P_DECK + state[b + L.P_DECK_N]]
@@ -78,7 +79,7 @@ def queue_card_triggers(state, ruleset, seat, card_id, when, loc, source, serial
 def summoned(state, ruleset, seat, slot, target, target_serial):
     """A card has been summoned into (seat, slot): its summon abilities fire."""
     r = rec(seat, slot)
-    queue_card_triggers(state, ruleset, seat, state[r + L.F_CARD], V.W_SUMMON, L.LOC_FIELD, seat * 16 + slot,
+    queue_card_triggers(state, ruleset, seat, state[r + L.F_CARD], np.int64(V.W_SUMMON), np.int64(L.LOC_FIELD), seat * 16 + slot,
                         state[r + L.F_SERIAL], target, target_serial)
 
 
@@ -89,9 +90,9 @@ def destroy(state, ruleset, seat, slot, events):
     card_id = state[rec(seat, slot) + L.F_CARD]
     log_event(state, events, L.EV_DESTROY, seat, card_id, slot, 0, 0)
     if T.card(ruleset, card_id, T.C_TYPE) != V.TYPE_HERO:
-        queue_card_triggers(state, ruleset, state[rec(seat, slot) + L.F_OWNER], card_id, V.W_DESTROY, L.LOC_GRAVE,
-                            L.REF_NONE, 0, L.REF_NONE, 0)
-    leave_field(state, ruleset, seat, slot, DEST_GRAVE, events)
+        queue_card_triggers(state, ruleset, state[rec(seat, slot) + L.F_OWNER], card_id, np.int64(V.W_DESTROY), np.int64(L.LOC_GRAVE),
+                            np.int64(L.REF_NONE), np.int64(0), np.int64(L.REF_NONE), np.int64(0))
+    leave_field(state, ruleset, seat, slot, np.int64(DEST_GRAVE), events)
 
 
 @njit(cache=True, _nrt=False)
@@ -141,10 +142,10 @@ def card_op(state, ruleset, effect, amount, seat, slot, events):
             destroy(state, ruleset, seat, slot, events)
     elif op == V.OP_RETURN:
         if in_play:
-            leave_field(state, ruleset, seat, slot, DEST_HAND, events)
+            leave_field(state, ruleset, seat, slot, np.int64(DEST_HAND), events)
     elif op == V.OP_BANISH:
         if in_play:
-            leave_field(state, ruleset, seat, slot, DEST_BANISH, events)
+            leave_field(state, ruleset, seat, slot, np.int64(DEST_BANISH), events)
     elif op == V.OP_DISABLE:
         if state[r + L.F_STATE] == L.ST_ENABLED:
             state[r + L.F_STATE] = L.ST_DISABLED
@@ -185,7 +186,7 @@ def player_op(state, ruleset, effect, amount, seat, keys, counters, events, coun
     if op == V.OP_DAMAGE:
         state[b + L.P_LIFE] -= amount
         if state[b + L.P_LIFE] <= 0:
-            lose(state, seat, V.END_LIFE, events)
+            lose(state, seat, np.int64(V.END_LIFE), events)
     elif op == V.OP_HEAL:
         life = state[b + L.P_LIFE] + amount
         if not ruleset[T.R_HEAL_ABOVE_START] and life > state[b + L.P_START_LIFE]:
@@ -198,7 +199,7 @@ def player_op(state, ruleset, effect, amount, seat, keys, counters, events, coun
             n = state[b + L.P_HAND_N]
             if n == 0:
                 break
-            card_id = pile_take(state, seat, L.P_HAND_N, L.P_HAND, rng.next_below(keys, counters, L.CHANCE, n))
+            card_id = pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), rng.next_below(keys, counters, L.CHANCE, n))
             pile_push(state, seat, L.P_GRAVE_N, L.P_GRAVE, card_id)
     elif op == V.OP_MANA_ADD:
         mana.add_from_deck(state, ruleset, seat, amount, events)
@@ -223,10 +224,10 @@ def summon_self(state, ruleset, seat, card_id, dest, events):
     slot = free_slot(state, ruleset, seat, dest)
     if slot < 0:
         return
-    pile_take(state, seat, L.P_GRAVE_N, L.P_GRAVE, index)
+    pile_take(state, seat, np.int64(L.P_GRAVE_N), np.int64(L.P_GRAVE), index)
     place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
     log_event(state, events, L.EV_PLAY, seat, card_id, slot, 1, 0)
-    summoned(state, ruleset, seat, slot, L.REF_NONE, 0)
+    summoned(state, ruleset, seat, slot, np.int64(L.REF_NONE), np.int64(0))
 
 
 @njit(cache=True, _nrt=False)
@@ -313,7 +314,7 @@ def settle(state, ruleset, keys, counters, events, counts, count_cards):
                 continue
         log_event(state, events, L.EV_TRIGGER, seat, state[t + L.T_CARD], T.ability(ruleset, ability, T.AB_WHEN), target, 0)
         resolve_ability(state, ruleset, seat, ability, state[t + L.T_LOC], state[t + L.T_SOURCE],
-                        state[t + L.T_SOURCE_SERIAL], state[t + L.T_CARD], target, target_serial, -1, keys, counters,
+                        state[t + L.T_SOURCE_SERIAL], state[t + L.T_CARD], target, target_serial, np.int64(-1), keys, counters,
                         events, counts, count_cards)
         sweep_deaths(state, ruleset, events)
         check_end(state, events)

@@ -6,6 +6,7 @@ are simultaneous: a draw."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -66,7 +67,7 @@ def check_end(state, events):
     if standing == sides:
         return False
     if standing == 0:
-        finish(state, -1, V.END_SIMULTANEOUS, events)
+        finish(state, np.int64(-1), np.int64(V.END_SIMULTANEOUS), events)
     else:
         finish(state, last, state[L.G_LAST_LOSS], events)
     return True

@@ -7,6 +7,7 @@ disabled unless stated otherwise, with the base's attachments; the base goes to 
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -71,12 +72,12 @@ def resolve_evolve(state, ruleset, link, keys, counters, events, counts, count_c
             pile_push(state, seat, L.P_GRAVE_N, L.P_GRAVE, base)
         new_serial = place(state, seat, slot, evolved, entry_state(ruleset, evolved), seat)
         repoint_attachments(state, seat, old_serial, new_serial)
-        summoned(state, ruleset, seat, slot, L.REF_NONE, 0)
+        summoned(state, ruleset, seat, slot, np.int64(L.REF_NONE), np.int64(0))
     state[L.SEATS_BASE + seat * L.SEAT_SIZE + L.P_EVOLVES] += 1
     log_event(state, events, L.EV_EVOLVE, seat, evolved, base, slot, 0)
     ability = state[link + L.K_ABILITY]
     if T.ability(ruleset, ability, T.AB_EFFECT_N) > 0:
-        resolve_ability(state, ruleset, seat, ability, L.LOC_FIELD, seat * 16 + slot, new_serial, evolved,
+        resolve_ability(state, ruleset, seat, ability, np.int64(L.LOC_FIELD), seat * 16 + slot, new_serial, evolved,
                         state[link + L.K_TARGET], state[link + L.K_TARGET_SERIAL], state[link + L.K_ANSWERS], keys,
                         counters, events, counts, count_cards)
     return True

@@ -5,6 +5,7 @@ face-up mana is flipped face-down as it returns. Entries of the mana zone are ca
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -30,7 +31,7 @@ def add_from_deck(state, ruleset, seat, n, events):
             break
         card_id = deck_pop(state, seat)
         if card_id < 0:
-            lose(state, seat, V.END_DECK_MANA, events)
+            lose(state, seat, np.int64(V.END_DECK_MANA), events)
             break
         state[b + L.P_MANA + state[b + L.P_MANA_N]] = card_id * 2
         state[b + L.P_MANA_N] += 1

@@ -5,6 +5,7 @@ enabled card on the field (the hero zone included), Quick Evolution cards from t
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -37,15 +38,16 @@ def with_targets(state, ruleset, seat, ability, kind, a, b, legal, start):
 
 
 @njit(cache=True, _nrt=False)
-def list_responses(state, ruleset, seat, legal, start):
-    """The responses the seat may add now, written from legal[start] (pass not included)."""
+def list_responses(state, ruleset, seat, legal, start, limit):
+    """The responses the seat may add now, written from legal[start] (pass not included); listing
+    stops once ``limit`` are found (1: is there any?)."""
     if state[L.G_CHAIN_N] >= L.MAX_LINKS:
         return 0
     statics.ensure(state, ruleset)
     b = seat_base(seat)
     mana = state[b + L.P_MANA_N]
     n = 0
-    if free_slot(state, ruleset, seat, 1) >= 0:
+    if free_slot(state, ruleset, seat, np.int64(1)) >= 0:
         for i in range(state[b + L.P_HAND_N]):
             card_id = state[b + L.P_HAND + i]
             if not T.has(ruleset, card_id, V.W_QUICK) or statics.play_cost(state, ruleset, seat, card_id) > mana:
@@ -57,8 +59,10 @@ def list_responses(state, ruleset, seat, legal, start):
                     break
             if seen or start + n >= ROOM:
                 continue
-            n += with_targets(state, ruleset, seat, first_ability(ruleset, card_id, V.W_QUICK), L.A_QUICK, i, 0,
+            n += with_targets(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_QUICK)), np.int64(L.A_QUICK), i, np.int64(0),
                               legal, start + n)
+            if n >= limit:
+                return n
     for slot in range(L.FIELD_SLOTS):
         r = rec(seat, slot)
         card_id = state[r + L.F_CARD]
@@ -69,7 +73,9 @@ def list_responses(state, ruleset, seat, legal, start):
             a = first + k
             if (T.ability(ruleset, a, T.AB_WHEN) == V.W_VIGILANT and T.ability(ruleset, a, T.AB_COST) <= mana
                     and start + n < ROOM):
-                n += with_targets(state, ruleset, seat, a, L.A_VIGILANT, slot, k, legal, start + n)
+                n += with_targets(state, ruleset, seat, a, np.int64(L.A_VIGILANT), slot, k, legal, start + n)
+                if n >= limit:
+                    return n
     for i in range(state[b + L.P_EVO_N]):
         card_id = state[b + L.P_EVO + i]
         if not T.has(ruleset, card_id, V.W_QUICK_EVOLUTION) or statics.play_cost(state, ruleset, seat, card_id) > mana:
@@ -84,5 +90,7 @@ def list_responses(state, ruleset, seat, legal, start):
         a = evolution_ability(ruleset, card_id)
         for slot in range(L.FIELD_SLOTS):
             if base_ok(state, ruleset, seat, card_id, a, slot) and start + n < ROOM:
-                n += with_targets(state, ruleset, seat, a, L.A_QUICK_EVOLVE, i, slot, legal, start + n)
+                n += with_targets(state, ruleset, seat, a, np.int64(L.A_QUICK_EVOLVE), i, slot, legal, start + n)
+                if n >= limit:
+                    return n
     return n

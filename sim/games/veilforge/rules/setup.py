@@ -7,6 +7,7 @@ team)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -32,7 +33,7 @@ def deal(state, ruleset, matchup, order, keys, counters, events, counts, count_c
         life = 0
         for h in range(3):
             hero = T.slot_value(matchup, slot, T.S_HEROES + h)
-            place(state, seat, h, hero, L.ST_ENABLED, seat)
+            place(state, seat, h, hero, np.int64(L.ST_ENABLED), seat)
             life += T.card(ruleset, hero, T.C_HEALTH)
         state[b + L.P_LIFE] = life
         state[b + L.P_START_LIFE] = life

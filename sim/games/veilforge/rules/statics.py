@@ -8,6 +8,7 @@ teammate), opponent, any."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -135,17 +136,17 @@ def refresh(state, ruleset):
         b = seat_base(seat)
         ideal = state[b + L.P_IDEAL]
         if T.card(ruleset, ideal, T.C_FLAGS) & T.FLAG_STATIC:
-            _source(state, ruleset, seat, ideal, -1, -1, 0)
+            _source(state, ruleset, seat, ideal, np.int64(-1), np.int64(-1), np.int64(0))
         for slot in range(L.FIELD_SLOTS):
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
             if card_id >= 0 and state[r + L.F_STATE] != L.ST_RESOLVING and T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC:
-                _source(state, ruleset, seat, card_id, slot, -1, 0)
+                _source(state, ruleset, seat, card_id, slot, np.int64(-1), np.int64(0))
         for i in range(state[b + L.P_ATTACH_N]):
             a = b + L.P_ATTACH + i * L.ATTACH_WIDTH
             card_id = state[a + L.A_CARD]
             if T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC:
-                _source(state, ruleset, seat, card_id, -1, state[a + L.A_HOST_SEAT], state[a + L.A_HOST_SERIAL])
+                _source(state, ruleset, seat, card_id, np.int64(-1), state[a + L.A_HOST_SEAT], state[a + L.A_HOST_SERIAL])
     for seat in range(seats):
         for slot in range(L.FIELD_SLOTS):
             r = rec(seat, slot)

@@ -14,6 +14,7 @@ each adds mana, both act in the action phase. After round_limit rounds the match
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -59,14 +60,14 @@ def _queue_turn_triggers(state, ruleset, when):
     for seat in range(state[L.G_SIDE], state[L.G_SEATS], state[L.G_SIDES]):
         if not alive(state, seat):
             continue
-        effects.queue_card_triggers(state, ruleset, seat, state[seat_base(seat) + L.P_IDEAL], when, L.LOC_IDEAL,
-                                    L.REF_NONE, 0, L.REF_NONE, 0)
+        effects.queue_card_triggers(state, ruleset, seat, state[seat_base(seat) + L.P_IDEAL], when, np.int64(L.LOC_IDEAL),
+                                    np.int64(L.REF_NONE), np.int64(0), np.int64(L.REF_NONE), np.int64(0))
         for slot in range(L.FIELD_SLOTS):
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
             if card_id >= 0 and state[r + L.F_STATE] != L.ST_RESOLVING:
-                effects.queue_card_triggers(state, ruleset, seat, card_id, when, L.LOC_FIELD, seat * 16 + slot,
-                                            state[r + L.F_SERIAL], L.REF_NONE, 0)
+                effects.queue_card_triggers(state, ruleset, seat, card_id, when, np.int64(L.LOC_FIELD), seat * 16 + slot,
+                                            state[r + L.F_SERIAL], np.int64(L.REF_NONE), np.int64(0))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -145,7 +146,7 @@ def phases(state, ruleset, keys, counters, events, counts, count_cards):
                 and (member == 0 or ruleset[T.R_FIRST_TEAM_BOTH_SKIP]))
         if not alive(state, seat) or skip or ruleset[T.R_DRAW_PER_TURN] == 0:
             return
-        chain.push_link(state, L.LINK_DRAW, seat, -1, ruleset[T.R_DRAW_PER_TURN], L.REF_NONE, 0, L.REF_NONE, 0, -1)
+        chain.push_link(state, np.int64(L.LINK_DRAW), seat, np.int64(-1), ruleset[T.R_DRAW_PER_TURN], np.int64(L.REF_NONE), np.int64(0), np.int64(L.REF_NONE), np.int64(0), np.int64(-1))
         chain.open_window(state, ruleset, seat)
     elif phase == L.PH_MANA:
         for seat in range(state[L.G_SIDE], state[L.G_SEATS], state[L.G_SIDES]):
@@ -171,7 +172,7 @@ def phases(state, ruleset, keys, counters, events, counts, count_cards):
         state[L.G_FIRST_TURN] = 0
         if side == 0:
             if state[L.G_ROUND] >= ruleset[T.R_ROUND_LIMIT]:
-                finish(state, -1, V.END_TURN_CAP, events)
+                finish(state, np.int64(-1), np.int64(V.END_TURN_CAP), events)
                 return
             state[L.G_ROUND] += 1
         state[L.G_PHASE] = L.PH_START

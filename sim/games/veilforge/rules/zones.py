@@ -5,6 +5,7 @@ graveyard with their main card)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
@@ -188,7 +189,7 @@ def return_hero(state, seat, card_id, events):
     """A hero that leaves the battle or support zone returns to the hero zone, disabled."""
     for slot in range(L.HERO_SLOTS):
         if state[rec(seat, slot) + L.F_CARD] < 0:
-            place(state, seat, slot, card_id, L.ST_DISABLED, seat)
+            place(state, seat, slot, card_id, np.int64(L.ST_DISABLED), seat)
             log_event(state, events, L.EV_HERO_BACK, seat, card_id, slot, 0, 0)
             return slot
     return -1
