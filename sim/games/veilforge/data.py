@@ -589,8 +589,8 @@ def deck_slot(name: str, library: Library, compiled: Compiled, rules: dict) -> d
     file = library.deck_files[name]
     deck = library.decks[name]
     index = {n: i for i, n in enumerate(library.cards)}
-    kinds = dict(zip(library.cards, compiled.types))
-    evolution = dict(zip(library.cards, compiled.evolution))
+    kinds = dict(zip(library.cards, compiled.types, strict=True))
+    evolution = dict(zip(library.cards, compiled.evolution, strict=True))
     heroes = deck.get("heroes")
     if not isinstance(heroes, list) or len(heroes) != V.HEROES_PER_DECK:
         raise UserError(f"a deck has {V.HEROES_PER_DECK} hero cards", file=file, entry="heroes")

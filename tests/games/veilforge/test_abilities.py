@@ -1,7 +1,17 @@
 """Veilforge card abilities (rulebook §11 Card Abilities, §9 Card Anatomy, §14 Class, Resolve), the
 effect vocabulary and static modifiers (ideals: §5 Ideal Zone)."""
 
-from tests.games.veilforge.helpers import CHROME, answer_all, pay, battle, field, fresh, give_mana, pass_turn, support
+from tests.games.veilforge.helpers import (
+    CHROME,
+    answer_all,
+    battle,
+    field,
+    fresh,
+    give_mana,
+    pass_turn,
+    pay,
+    support,
+)
 
 
 def test_passive_abilities_work_while_the_card_is_disabled():

@@ -1,7 +1,17 @@
 """Veilforge chains (rulebook §12 Chains; §11 Quick, Vigilant, Quick Evolution; §14 Action, Chain,
 Negate)."""
 
-from tests.games.veilforge.helpers import DUEL, answer_all, battle, field, fresh, give_mana, pass_turn, pay, support
+from tests.games.veilforge.helpers import (
+    DUEL,
+    answer_all,
+    battle,
+    field,
+    fresh,
+    give_mana,
+    pass_turn,
+    pay,
+    support,
+)
 
 MIRROR = "ashen_control vs ashen_control"
 

@@ -26,7 +26,7 @@ def test_the_standard_edition_has_the_numbers_of_the_rulebook():
     copies"; §3 "Draw 5 cards", "starts the game with 1 mana"; §5 "Battle Zone (5 slots)", "Support
     Zone (5 slots)", "Mana Zone (up to 12)", "reduces the damage of a direct attack on you by 1"; §6
     "Draw 1 card", "you gain 3 mana"."""
-    rules = dict(zip(vocab.RULE_NAMES, Veilforge().load_ruleset("standard").tables[: tables.N_RULES].tolist()))
+    rules = dict(zip(vocab.RULE_NAMES, Veilforge().load_ruleset("standard").tables[: tables.N_RULES].tolist(), strict=True))
     assert {k: rules[k] for k in ("main_deck_min", "main_deck_max", "evolution_deck_max", "max_copies", "opening_hand",
                                   "second_player_mana", "battle_slots", "support_slots", "mana_zone_max",
                                   "direct_reduction", "draw_per_turn", "mana_per_turn")} == {
@@ -56,7 +56,7 @@ def test_two_settings_with_heroes_ideals_and_a_deck_that_mixes_them():
     assert settings == {"Ashen Kingdoms", "Chrome Frontier"}
     compiled = data.compile_cards(library)
     for setting in settings:
-        kinds = [k for n, k, e in zip(library.cards, compiled.types, compiled.evolution) if library.settings[n] == setting
+        kinds = [k for n, k, e in zip(library.cards, compiled.types, compiled.evolution, strict=True) if library.settings[n] == setting
                  and not e]
         assert kinds.count("hero") >= 5 and kinds.count("ideal") >= 2
     crossover = library.decks["crossover"]

@@ -1,6 +1,16 @@
 """Veilforge evolution (rulebook §13 Evolution; §11 Evolution, Quick Evolution; §14 Evolve)."""
 
-from tests.games.veilforge.helpers import CHROME, DUEL, answer_all, battle, field, fresh, give_mana, pay, support
+from tests.games.veilforge.helpers import (
+    CHROME,
+    DUEL,
+    answer_all,
+    battle,
+    field,
+    fresh,
+    give_mana,
+    pay,
+    support,
+)
 
 MIRROR = "ashen_control vs ashen_aggro"
 

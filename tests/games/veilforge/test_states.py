@@ -1,6 +1,16 @@
 """Veilforge card states (rulebook §8 Card States)."""
 
-from tests.games.veilforge.helpers import CHROME, answer_all, pay, battle, field, fresh, give_mana, pass_turn, support
+from tests.games.veilforge.helpers import (
+    CHROME,
+    answer_all,
+    battle,
+    field,
+    fresh,
+    give_mana,
+    pass_turn,
+    pay,
+    support,
+)
 
 
 def test_summoned_cards_enter_disabled_unless_stated_otherwise():

@@ -1,7 +1,7 @@
 """Veilforge 2v2 (rulebook §3 4-player games): readings of what the rulebook leaves open."""
 
 from sim.games.veilforge.scenario import VeilforgeScenario
-from tests.games.veilforge.helpers import TEAMS, answer_all, battle, fresh, give_mana, pay, pass_turn
+from tests.games.veilforge.helpers import TEAMS, answer_all, battle, fresh, give_mana, pass_turn, pay
 
 
 def test_a_direct_attack_chooses_which_opponent_it_hits():

@@ -1,7 +1,17 @@
 """Veilforge zones (rulebook §5 The Battlefield; §14 Attachment, Banish, Destroy, Move, Return,
 Removed from the game)."""
 
-from tests.games.veilforge.helpers import CHROME, DUEL, answer_all, battle, field, fresh, give_mana, pass_turn, support
+from tests.games.veilforge.helpers import (
+    CHROME,
+    DUEL,
+    answer_all,
+    battle,
+    field,
+    fresh,
+    give_mana,
+    pass_turn,
+    support,
+)
 
 
 def test_the_battle_zone_has_five_slots():

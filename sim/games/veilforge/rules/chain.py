@@ -20,7 +20,15 @@ from sim.games.veilforge import tables as T
 from sim.games.veilforge.rules import combat, effects, evolution, responses
 from sim.games.veilforge.rules.events import log_event
 from sim.games.veilforge.rules.targets import attach_target_valid
-from sim.games.veilforge.rules.zones import (DEST_GRAVE, alive, attach, clear, find_serial, leave_field, seat_base)
+from sim.games.veilforge.rules.zones import (
+    DEST_GRAVE,
+    alive,
+    attach,
+    clear,
+    find_serial,
+    leave_field,
+    seat_base,
+)
 
 
 @njit(cache=True, _nrt=False)

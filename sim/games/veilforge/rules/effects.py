@@ -16,9 +16,23 @@ from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules import mana, statics, targets
 from sim.games.veilforge.rules.ending import check_end, lose
 from sim.games.veilforge.rules.events import log_event
-from sim.games.veilforge.rules.zones import (DEST_BANISH, DEST_GRAVE, DEST_HAND, alive, battle_count, free_slot,
-                                             hand_add, leave_field, pile_push, pile_take, place, rec, same_side,
-                                             seat_base, zone_span)
+from sim.games.veilforge.rules.zones import (
+    DEST_BANISH,
+    DEST_GRAVE,
+    DEST_HAND,
+    alive,
+    battle_count,
+    free_slot,
+    hand_add,
+    leave_field,
+    pile_push,
+    pile_take,
+    place,
+    rec,
+    same_side,
+    seat_base,
+    zone_span,
+)
 
 
 @njit(cache=True, _nrt=False)

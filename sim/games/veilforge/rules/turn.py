@@ -20,10 +20,9 @@ from numba import njit
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
-from sim.games.veilforge.rules import chain, effects
+from sim.games.veilforge.rules import chain, effects, mana
 from sim.games.veilforge.rules.ending import check_end, finish
 from sim.games.veilforge.rules.events import log_event
-from sim.games.veilforge.rules import mana
 from sim.games.veilforge.rules.mana import add_from_deck
 from sim.games.veilforge.rules.zones import alive, rec, seat_base
 
