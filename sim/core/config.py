@@ -33,7 +33,8 @@ class RunnerConfig:
 
 @dataclass
 class StopConfig:
-    """Sequential stopping: stop a matchup's pairs once a Wald SPRT on its first-player score decides."""
+    """Sequential stopping: stop a matchup's pairs once a three-way SPRT on its first-player score
+    decides: first player favoured (p >= p1), no difference, or second favoured (p <= 2 p0 - p1)."""
 
     sprt: bool = False
     p0: float = 0.5
@@ -175,6 +176,8 @@ def check_values(cfg: DictConfig) -> None:
     stop = cfg.stop
     if stop.sprt and not (0 < stop.p0 < stop.p1 < 1 and 0 < stop.alpha < 1 and 0 < stop.beta < 1):
         raise bad("stop", "SPRT needs 0 < p0 < p1 < 1 and alpha, beta in (0, 1)")
+    if stop.sprt and not stop.p1 - stop.p0 < min(stop.p0, 1 - stop.p0):
+        raise bad("stop", "the three-way SPRT tests p0 +- (p1 - p0): it must stay inside (0, 1)")
 
 
 def arms(cfg: DictConfig, default_edition: str) -> list[str]:

@@ -186,7 +186,7 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
     """Yield waves: the next task of every undecided (ruleset, matchup) stream. A stream stops
     once the SPRT on its completed prefix of pairs decides. Decisions only ever look at whole
     prefixes in pair order, so they do not depend on n_jobs or finishing order."""
-    from sim.stats import sprt_decision
+    from sim.stats import sprt_three_way
 
     stop = plan.cfg.stop
     streams: dict[tuple[int, int], list[Task]] = {}
@@ -219,7 +219,8 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
                 continue
             position[key] += 1
             progressed = True
-            decision = sprt_decision(np.concatenate(scores[key]), stop.p0, stop.p1, stop.alpha, stop.beta)
+            # three-way: first player favoured / no difference / second player favoured (p0 +- (p1 - p0))
+            decision = sprt_three_way(np.concatenate(scores[key]), stop.p0, stop.p1 - stop.p0, stop.alpha, stop.beta)
             if decision["decision"] != "continue":
                 decided.add(key)
         if not progressed:
