@@ -11,7 +11,7 @@ from __future__ import annotations
 import platform
 import subprocess
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +19,7 @@ import numpy as np
 from omegaconf import DictConfig, OmegaConf
 
 from sim.core import config as config_module
-from sim.core import lake
+from sim.core import lake, seating
 from sim.core.errors import UserError
 from sim.core.game import Game, Matchup, Policy, Ruleset, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
@@ -36,14 +36,16 @@ class Plan:
     game: Game
     rulesets: list[Ruleset]
     matchups: list[list[Matchup]]  # per ruleset (same ids; cards may carry errata per edition)
-    policies: tuple[Policy, ...]  # one per deck slot
+    policies: list[tuple[Policy, ...]]  # per matchup: one bot per deck slot
     pairs: int
-    matches_per_pair: int
     tasks: list[Task]
+
+    def matches_of(self, task: Task) -> int:
+        return (task.pair_stop - task.pair_start) * self.matchups[0][task.matchup_index].seating.orders
 
     @property
     def total_matches(self) -> int:
-        return len(self.rulesets) * len(self.matchups[0]) * self.pairs * self.matches_per_pair
+        return sum(self.matches_of(t) for t in self.tasks)
 
     @property
     def directory(self) -> Path:
@@ -78,20 +80,17 @@ def make_plan(cfg: DictConfig) -> Plan:
     if len(set(ids)) != len(ids):
         raise UserError("a matchup is listed twice", file="config", entry="matchups")
 
-    slots = 1 if game.cooperative else 2
-    names = list(cfg.policies)
-    if len(names) == 1:
-        names = names * slots
-    if len(names) != slots:
-        raise UserError(f"give one policy per deck slot ({slots}), got {len(names)}", file="config", entry="policies")
     known_policies = game.policy_names()
-    for name in names:
+    for name in cfg.policies:
         if name not in known_policies:
             raise UserError(f"unknown policy '{name}' (known: {', '.join(known_policies)})", entry="policies")
-    policies = tuple(game.load_policy(n) for n in names)
+    loaded = {name: game.load_policy(name) for name in dict.fromkeys(cfg.policies)}
+    policies = tuple(loaded[name] for name in cfg.policies)
+    if not policies:
+        raise UserError("give at least one bot", file="config", entry="policies")
+    seat_policies = [seating.seats_for(policies, m) for m in matchups[0]]
 
-    matches_per_pair = 1 if game.cooperative else 2
-    pairs = config_module.pairs_per_stream(cfg, len(ids), len(rulesets), matches_per_pair)
+    pairs = config_module.pairs_per_stream(cfg, len(ids), len(rulesets), matchups[0][0].seating.orders)
     config_hash = config_module.plan_hash(cfg)
     name = cfg.name or f"{game.name}-{config_hash[:8]}"
     tasks = []
@@ -106,7 +105,7 @@ def make_plan(cfg: DictConfig) -> Plan:
                         ruleset.ruleset_hash,
                         matchup.matchup_id,
                         matchup.matchup_hash,
-                        [p.policy_hash or p.name for p in policies],
+                        [p.policy_hash or p.name for p in seat_policies[m_index]],
                         int(cfg.seed),
                         start,
                         stop,
@@ -122,9 +121,8 @@ def make_plan(cfg: DictConfig) -> Plan:
         game=game,
         rulesets=rulesets,
         matchups=matchups,
-        policies=policies,
+        policies=seat_policies,
         pairs=pairs,
-        matches_per_pair=matches_per_pair,
         tasks=tasks,
     )
 
@@ -151,7 +149,7 @@ def _execute(plan: Plan, tasks: list[Task]) -> Iterator[TaskOutput]:
             plan.game,
             plan.rulesets[t.ruleset_index],
             plan.matchups[t.ruleset_index][t.matchup_index],
-            plan.policies,
+            plan.policies[t.matchup_index],
             t,
             int(plan.cfg.seed),
             str(plan.directory),
@@ -188,7 +186,7 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
     """Yield waves: the next task of every undecided (ruleset, matchup) stream. A stream stops
     once the SPRT on its completed prefix of pairs decides. Decisions only ever look at whole
     prefixes in pair order, so they do not depend on n_jobs or finishing order."""
-    from sim.stats import sprt_decision
+    from sim.stats import sprt_three_way
 
     stop = plan.cfg.stop
     streams: dict[tuple[int, int], list[Task]] = {}
@@ -221,15 +219,21 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
                 continue
             position[key] += 1
             progressed = True
-            decision = sprt_decision(np.concatenate(scores[key]), stop.p0, stop.p1, stop.alpha, stop.beta)
+            # three-way: first player favoured / no difference / second player favoured (p0 +- (p1 - p0))
+            decision = sprt_three_way(np.concatenate(scores[key]), stop.p0, stop.p1 - stop.p0, stop.alpha, stop.beta)
             if decision["decision"] != "continue":
                 decided.add(key)
         if not progressed:
             return
 
 
-def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
-    """Run (or resume) the experiment described by ``cfg``; return its plan."""
+def run(cfg: DictConfig, *, progress: bool | None = None, decided: Callable[[Plan], bool] | None = None) -> Plan:
+    """Run (or resume) the experiment described by ``cfg``; return its plan.
+
+    With ``decided``, the tasks run in growing prefixes of pairs (every arm and matchup up to the
+    same pair; the prefix doubles each time) and ``decided(plan)`` is asked after each, reading the
+    lake; the run stops at the first True (`sim ab`). Which pairs a prefix holds depends only on the
+    plan, so the result does not depend on n_jobs."""
     plan = make_plan(cfg)
     folder = ensure_writable(plan.directory)
     manifest_path = folder / "manifest.json"
@@ -261,6 +265,8 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
     lake.remove_stale_temporaries(folder)
 
     show = plan.cfg.runner.progress if progress is None else progress
+    if show:
+        _announce(plan, todo)
     bar = _progress_bar(plan, todo, show)
     client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None
     try:
@@ -275,6 +281,12 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
                 try:
                     wave = waves.send(outputs)
                 except StopIteration:
+                    break
+        elif decided is not None:
+            for wave in _prefix_waves(plan, todo):
+                for output in _execute(plan, wave):
+                    bar.update(output.matches)
+                if decided(plan):
                     break
         else:
             for output in _execute(plan, todo):
@@ -294,11 +306,41 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
     return plan
 
 
-def _progress_bar(plan: Plan, todo: list[Task], show: bool):
-    from tqdm import tqdm
+def _prefix_waves(plan: Plan, todo: list[Task]) -> Iterator[list[Task]]:
+    """The tasks to run, in prefixes of pairs that double: [0, c), [c, 2c), [2c, 4c), ... (c: one task's
+    pairs). A prefix already on disk yields an empty wave, so a resumed run looks again where it was."""
+    starts = sorted({t.pair_start for t in plan.tasks})
+    todo_ids = {t.task_id for t in todo}
+    limit = starts[1] if len(starts) > 1 else plan.pairs
+    begun = 0
+    while begun < plan.pairs:
+        yield [t for t in plan.tasks if begun <= t.pair_start < limit and t.task_id in todo_ids]
+        begun, limit = limit, min(plan.pairs, 2 * limit)
 
-    per_task = {t.task_id: (t.pair_stop - t.pair_start) * plan.matches_per_pair for t in plan.tasks}
-    remaining = sum(per_task[t.task_id] for t in todo)
+
+def _announce(plan: Plan, todo: list[Task]) -> None:
+    """One line before the bar: a fresh run, a resume (how much is done), or nothing left to play."""
+    import sys
+
+    remaining = sum(plan.matches_of(t) for t in todo)
+    done = plan.total_matches - remaining
+    if not todo:
+        message = f"{plan.name}: already complete ({_count(plan.total_matches)} matches); nothing to play"
+    elif done:
+        message = f"{plan.name}: resuming: {_count(done)} of {_count(plan.total_matches)} matches done"
+    else:
+        message = f"{plan.name}: {_count(plan.total_matches)} matches in {len(plan.tasks)} tasks"
+    print(message, file=sys.stderr, flush=True)
+
+
+def _count(n: int) -> str:
+    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e4 else str(n)
+
+
+def _progress_bar(plan: Plan, todo: list[Task], show: bool):
+    from tqdm.auto import tqdm  # a widget in notebooks, a text bar in a terminal
+
+    remaining = sum(plan.matches_of(t) for t in todo)
     return tqdm(
         total=plan.total_matches,
         initial=plan.total_matches - remaining,
