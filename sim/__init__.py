@@ -12,3 +12,10 @@ _os.environ.setdefault(
     "NUMBA_CACHE_DIR",
     _os.environ.get("SIM_NUMBA_CACHE_ROOT", str(_Path(__file__).resolve().parent.parent / ".numba_cache")),
 )
+# numba asks sim/core/compile_cache.py first where a kernel is cached (it answers for the package's
+# kernels only), then its own locators.
+_os.environ.setdefault(
+    "NUMBA_CACHE_LOCATOR_CLASSES",
+    "sim.core.compile_cache.PackageCacheLocator,"
+    "UserProvidedCacheLocator,InTreeCacheLocator,UserWideCacheLocator,IPythonCacheLocator",
+)

@@ -194,6 +194,8 @@ class PackageCacheLocator(caching._CacheLocator):
 
     @classmethod
     def from_function(cls, py_func, py_file):
+        if not _installed:
+            return None
         path = Path(py_file).resolve()
         if not path.is_file() or not path.is_relative_to(PACKAGE) or not os.environ.get("NUMBA_CACHE_DIR"):
             return None
@@ -261,20 +263,29 @@ def _numba_is_known() -> bool:
     return True
 
 
-def install() -> bool:
-    """File the package's kernels by source group from now on (call it before the first kernel is
-    decorated). With a numba whose caching code this module does not know, fall back to one cache
-    folder per content of the whole package (every edit recompiles every game, but nothing stale
-    loads) and return False."""
-    if PackageCacheLocator in getattr(_CACHE_IMPL, "_locator_classes", ()):
-        return True
-    if not _numba_is_known():
-        everything = tuple(sorted(PACKAGE.rglob("*.py")))
-        folder = str(cache_root() / f"package-{_group_digest(everything)}")
-        os.environ["NUMBA_CACHE_DIR"] = numba.config.CACHE_DIR = folder
-        warnings.warn("numba's caching code changed: one compile cache for the whole package", stacklevel=2)
-        return False
-    _CACHE_IMPL._locator_classes.insert(0, PackageCacheLocator)
-    caching.Cache._load_overload = _load_overload_or_repair
-    return True
+_installed: bool | None = None  # None: not yet; True: filed by source group; False: the fallback
 
+
+def install() -> bool:
+    """File the package's kernels by source group and repair unreadable entries from now on (this
+    module does it when imported, before the first kernel of the package is decorated). With a numba
+    whose caching code this module does not know, fall back to one cache folder per content of the
+    whole package (every edit recompiles every game, but nothing stale loads) and return False."""
+    global _installed
+    if _installed is None:
+        _installed = _numba_is_known()
+        if _installed:
+            _CACHE_IMPL._locator_classes.insert(0, PackageCacheLocator)
+            caching.Cache._load_overload = _load_overload_or_repair
+        else:
+            everything = tuple(sorted(PACKAGE.rglob("*.py")))
+            folder = str(cache_root() / f"package-{_group_digest(everything)}")
+            os.environ["NUMBA_CACHE_DIR"] = numba.config.CACHE_DIR = folder
+            warnings.warn("numba's caching code changed: one compile cache for the whole package", stacklevel=2)
+    return _installed
+
+
+# numba imports this module to find PackageCacheLocator (NUMBA_CACHE_LOCATOR_CLASSES, which
+# sim/__init__.py sets) when it creates the first cache, wherever that kernel is; sim.core.rng
+# imports it too, in case numba read its configuration before sim set that variable.
+install()

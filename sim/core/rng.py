@@ -20,12 +20,10 @@ import hashlib
 import numpy as np
 from numba import njit
 
-from sim.core import compile_cache
+from sim.core import compile_cache  # noqa: F401 - where the package's kernels are cached (installs on import)
 from sim.core.indexing import plain_indexing
 
-# Every kernel module imports this one before its kernels are decorated and compiled.
-compile_cache.install()
-plain_indexing()
+plain_indexing()  # every kernel module imports this one before its kernels compile
 
 MASK64 = (1 << 64) - 1
 GAMMA = np.uint64(0x9E3779B97F4A7C15)

@@ -18,10 +18,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from numba.core.dispatcher import Dispatcher
 
 from sim.core import compile_cache
-from sim.core.registry import game_names, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -138,8 +136,8 @@ def test_editing_a_file_the_kernels_import_compiles_them_anew(compiled, tmp_path
 def test_an_unreadable_cache_file_is_removed_and_compiled_anew_with_one_line_saying_so(compiled, tmp_path):
     checkout = copy_checkout(compiled[0], tmp_path / "checkout")
     folder = Path(warm_up(checkout)["folder"])
-    index = next(folder.glob("engine._play_batch-*.nbi"))
-    data = next(folder.glob("engine._play-*.nbc"))
+    index = next(folder.glob("batch.play_batch_kernel-*.nbi"))
+    data = next(folder.glob("batch.play_match-*.nbc"))
     index.write_bytes(index.read_bytes()[:20])  # a truncated index
     data.write_bytes(b"")  # an empty entry
     result = warm_up(checkout)
@@ -158,7 +156,7 @@ FOLDERS = textwrap.dedent(
     """
     import json
     from sim.core import compile_cache as C
-    files = ["games/coin_race/engine.py", "games/waybound/engine.py", "core/rng.py"]
+    files = ["games/coin_race/batch.py", "games/waybound/engine.py", "core/rng.py"]
     print(json.dumps({f: C.group_folder_name(C.PACKAGE / f) for f in files}))
     """
 )
@@ -179,10 +177,10 @@ def folder_names(checkout: Path) -> dict:
         ("sim/cli.py", set()),
         ("sim/core/compile_cache.py", set()),  # where kernels are cached, not what they are
         ("sim/games/waybound/data.py", {"games/waybound/engine.py"}),  # its package, kernel file or not
-        ("sim/games/coin_race/engine.py", {"games/coin_race/engine.py"}),
-        ("sim/core/rng.py", {"games/coin_race/engine.py", "games/waybound/engine.py", "core/rng.py"}),
+        ("sim/games/coin_race/engine.py", {"games/coin_race/batch.py"}),
+        ("sim/core/rng.py", {"games/coin_race/batch.py", "games/waybound/engine.py", "core/rng.py"}),
         # imported by rng.py; also part of every digest on its own (it changes numba's code generation)
-        ("sim/core/indexing.py", {"games/coin_race/engine.py", "games/waybound/engine.py", "core/rng.py"}),
+        ("sim/core/indexing.py", {"games/coin_race/batch.py", "games/waybound/engine.py", "core/rng.py"}),
     ],
 )
 def test_a_cache_folder_changes_exactly_when_a_file_its_kernels_are_built_from_changes(tmp_path, edited, changed):
@@ -221,13 +219,25 @@ def test_the_reading_of_imports_finds_every_import_python_parses():
 
 
 def test_every_cached_kernel_of_the_package_is_filed_by_source_group():
-    for name in game_names():
-        get_game(name)
-    kernels = [value for name, module in list(sys.modules.items()) if name.startswith("sim.")
-               for value in vars(module).values() if isinstance(value, Dispatcher) and value._cache.cache_path]
-    assert kernels
-    for kernel in kernels:
-        assert isinstance(kernel._cache._impl.locator, compile_cache.PackageCacheLocator), kernel
+    """Whichever module of the package is imported first (sim.core.game's seating kernels come before
+    sim.core.rng), in a process as the CLI and the workers start it."""
+    code = textwrap.dedent(
+        """
+        import sys
+        import sim.core.game
+        from numba.core.dispatcher import Dispatcher
+        from sim.core import compile_cache
+        from sim.core.registry import game_names, get_game
+        for name in game_names():
+            get_game(name)
+        kernels = {value for name, module in list(sys.modules.items()) if name.startswith("sim.")
+                   for value in vars(module).values() if isinstance(value, Dispatcher)}
+        assert len(kernels) > 10
+        for kernel in kernels:
+            assert isinstance(kernel._cache._impl.locator, compile_cache.PackageCacheLocator), kernel
+        """
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=300)
 
 
 def test_with_a_numba_whose_caching_code_is_unknown_the_cache_falls_back_to_one_folder_per_package(tmp_path):
@@ -236,10 +246,10 @@ def test_with_a_numba_whose_caching_code_is_unknown_the_cache_falls_back_to_one_
         import json, os, warnings
         from numba.core import caching
         caching.Cache._index_key = lambda self, key: key  # not the signature this module knows
-        from sim.core import compile_cache
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            installed = compile_cache.install()
+            from sim.core import compile_cache  # installs on import
+        installed = compile_cache.install()
         print(json.dumps([installed, os.environ["NUMBA_CACHE_DIR"], [str(w.message) for w in caught]]))
         """
     )
