@@ -1,0 +1,68 @@
+"""The bots: the greedy values written while the actions are listed against their plain reference
+(score_action), bots per deck slot, greedy over random, the search bot's determinism."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from sim.games.waybound import GAME
+from sim.games.waybound import layout as L
+from sim.games.waybound import policy as P
+from sim.games.waybound.scenario import Scenario
+from tests.games.waybound.helpers import (
+    SIDES,
+    check_clean,
+    run,
+)
+
+
+def values_at(scenario: Scenario, weights: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:
+    listed = np.zeros(L.MAX_LEGAL, dtype=np.int32)
+    written = np.zeros(L.MAX_LEGAL, dtype=np.float64)
+    n = P.generate_actions_call(scenario.s, scenario.rules, scenario.cards, scenario.profiles, listed, written, weights, None, -1)
+    reference = np.zeros(n, dtype=np.float64)
+    P.score_actions_call(scenario.s, scenario.rules, scenario.cards, scenario.profiles, listed, n, weights, reference)
+    return [int(a) for a in listed[:n]], written[:n], reference
+
+
+@pytest.mark.parametrize("policy", ["greedy_explorer", "greedy_fighter"])
+def test_written_values_match_the_reference(policy):
+    weights = np.asarray(GAME.load_policy(policy).params, dtype=np.float64)
+    chooser = random.Random(5)
+    decisions = 0
+    tactic_decisions = 0
+    for k, side in enumerate(SIDES):
+        opponent = SIDES[(k + 3) % len(SIDES)]
+        scenario = Scenario(side, opponent, seed=k + 1, swap=k % 2)
+        while not scenario.done and scenario.s[L.G_ACTIONS] < 600:
+            legal = scenario.legal()
+            if scenario.phase == L.PH_MAIN:
+                listed, written, reference = values_at(scenario, weights)
+                assert listed == legal  # same actions, same order
+                different = np.flatnonzero(written != reference)
+                assert different.size == 0, [(scenario.describe(listed[i]), written[i], reference[i]) for i in different]
+                decisions += 1
+                tactic_decisions += any(a >> 16 == L.A_PLAY_TACTIC for a in legal)
+            scenario.apply(chooser.choice(legal))
+    assert decisions > 1000 and tactic_decisions > 300
+
+
+def test_policies_differ_and_search_runs():
+    """Bots are selected per slot; the search bot plays legal, deterministic matches."""
+    explorer = run("greedy_explorer", "greedy_explorer", pairs=30)
+    fighter = run("greedy_fighter", "greedy_fighter", pairs=30)
+    assert not np.array_equal(explorer.extra["allies_defeated"], fighter.extra["allies_defeated"])
+    search = run("search", "greedy_explorer", pairs=3)
+    check_clean(search)
+    again = run("search", "greedy_explorer", pairs=3)
+    assert np.array_equal(search.score, again.score)
+
+
+def test_greedy_beats_random():
+    result = run("greedy_explorer", "random", pairs=50, debug=False)
+    a_seat = np.where(np.arange(100) % 2 == 0, 0, 1)
+    a_won = (result.winner == a_seat).mean()
+    assert a_won > 0.8
