@@ -11,6 +11,7 @@ from tests.games.waybound.helpers import (
     LC,
     WB,
     fresh,
+    pass_turn_pair,
 )
 
 
@@ -179,3 +180,48 @@ def test_prismarten_shift():
         (unit["force"], unit["guard"], unit["insight"]) == (4, 2, 0) and unit["damage"] == 1 and unit["ready"]
     )
     assert sc.player(0)["charge"] == 5 and not sc.is_legal(sc.shift(prism))
+
+
+def test_claim_the_way_not_for_companion_defeats():
+    """Rulebook, BALANCE UPDATE 0.36: 'Claim the Way awards 1 Renown for the first own-turn Challenge that
+    defeats an opposing Ally ... Defeating Companions, direct Tactics and Cleave spillover do not trigger it.'"""
+    sc = fresh("ironmaw/rauk", "hearthbound/brindle")
+    sc.set_unit(1, 0, damage=2)
+    sc.apply(sc.challenge(0, 0))  # Rauk's 3 on Guard 5 with 2 damage
+    assert sc.player(1)["companion_defeats"] == 1 and sc.renown(0) == 0
+
+
+def test_printed_guard_is_not_reduced_by_damage():
+    """Rulebook, HEALING AND FORCE: 'Printed Guard is not reduced by damage.' A character is defeated when
+    its damage reaches its printed Guard, which damage leaves as it is."""
+    sc = fresh()
+    warden = sc.add_ally(0, "hearth_warden", WB, damage=3)
+    assert sc.unit(0, warden)["guard"] == 4 and sc.unit(0, warden)["damage"] == 3
+    sc.set_unit(0, 0, damage=4)
+    assert sc.unit(0, 0)["guard"] == 5
+    sc.set_unit(1, 0, ready=0)
+    scout = sc.add_ally(0, "lamplighter", LC)
+    sc.apply(sc.challenge(scout, 0))  # 1 damage on Skara: 1 of its printed 5
+    assert sc.unit(1, 0)["guard"] == 5 and sc.unit(1, 0)["damage"] == 1
+
+
+def test_shift_does_not_ready_and_resets_on_the_next_owner_turn():
+    """Rulebook, SHIFT: 'Keep damage, readiness, location and other restrictions; Shift does not heal, move
+    or ready it. Reset usage on the next owner turn.'"""
+    sc = fresh()
+    prism = sc.add_ally(0, "prismarten", WB, damage=1, ready=False)
+    sc.apply(sc.shift(prism))
+    unit = sc.unit(0, prism)
+    assert not unit["ready"] and unit["damage"] == 1 and unit["route"] == WB and unit["force"] == 4
+    assert not sc.is_legal(sc.shift(prism))
+    pass_turn_pair(sc)
+    assert sc.is_legal(sc.shift(prism)) and sc.unit(0, prism)["force"] == 4  # the mode stays Striker
+
+
+def test_star_chart_choice_blocks_other_actions():
+    """Rulebook, STAR CHART: 'Do not end the turn or take another action while this choice is unresolved.'"""
+    sc = fresh("skyrunners/vey")
+    sc.set_cards(0, hand=["duskquill", "clear_skies"], deck=["starfall", "tailwind", "guststep"])
+    sc.apply(sc.play("duskquill", WB))
+    legal = sc.legal()
+    assert legal and all(a >> 16 == L.A_CHOICE for a in legal) and sc.end_turn() not in legal

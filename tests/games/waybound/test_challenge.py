@@ -158,3 +158,56 @@ def test_cleave_snapshot_and_defender_chosen_spillover():
     sc.apply(sc.choose(sc.find(1, "cloudherd")))
     assert sc.find(1, "cloudherd") == -1 and sc.find(1, "veilwing") > 0  # 4 >= Guard 4; veilwing untouched
     assert sc.renown(0) == 1  # Claim the Way for the Challenge's own defeat only, not for the spillover
+
+
+def test_cleave_never_involves_companions():
+    """Rulebook, Cleave: 'Companions cannot be secondary Cleave targets and their defeats do not trigger
+    Cleave.'"""
+    sc = fresh("ironmaw/skara", "skyrunners/vey")
+    cleaver = sc.add_ally(0, "maw_cleaver", GO)  # Force 4 + Orchard 1
+    sc.set_unit(1, 0, route=GO, damage=3)
+    ally = sc.add_ally(1, "cloudherd", GO, ready=False)
+    sc.apply(sc.challenge(cleaver, 0))  # 5 on the Companion's remaining 2: no spillover
+    assert sc.player(1)["companion_defeats"] == 1 and sc.phase == L.PH_MAIN
+    assert sc.unit(1, ally)["damage"] == 0
+    sc2 = fresh("ironmaw/skara", "skyrunners/vey")
+    cleaver = sc2.add_ally(0, "maw_cleaver", GO)
+    sc2.set_unit(1, 0, route=GO, ready=0)
+    scout = sc2.add_ally(1, "ribbon_scout", GO, ready=False)
+    sc2.apply(sc2.challenge(cleaver, scout))  # excess 3, but only the Companion is left there
+    assert sc2.phase == L.PH_MAIN and sc2.unit(1, 0)["damage"] == 0
+
+
+def test_challenge_only_against_enemies_at_its_route():
+    """Rulebook, CHALLENGE AND DEFENSE: 'Declare with a ready character against enemies at its Route.'"""
+    sc = fresh()
+    far = sc.add_ally(1, "bonegnaw", GO, ready=False)
+    assert sc.is_legal(sc.challenge(0, 0)) and not sc.is_legal(sc.challenge(0, far))
+    sc.set_unit(0, 0, ready=0)
+    assert not any(a >> 16 == L.A_CHALLENGE for a in sc.legal())
+
+
+def test_precision_and_slipstream_do_not_reach_another_route():
+    """Rulebook, CHALLENGE AND DEFENSE: 'Precision lets Glass Lynx choose WHICH READY defender intercepts.
+    Slipstream lets Veilwing choose ANY opposing character there ... Neither ability changes Route location.'"""
+    sc = fresh("skyrunners/vey")
+    lynx = sc.add_ally(0, "glass_lynx", LC)
+    wing = sc.add_ally(0, "veilwing", LC)
+    ready = sc.add_ally(1, "bonegnaw", GO)
+    tired = sc.add_ally(1, "tusk_scout", GO, ready=False)
+    for attacker in (lynx, wing):
+        for target in (ready, tired):
+            assert not sc.is_legal(sc.challenge(attacker, target))
+
+
+def test_sheltering_glow_zero_stays_zero_and_never_protects_itself():
+    """Rulebook, CHALLENGE AND DEFENSE: 'Positive damage cannot be reduced below one; zero stays zero. ...
+    Hearthshell does not protect itself'."""
+    sc = fresh("veilborn/nyxara", "hearthbound/brindle")
+    shell = sc.add_ally(1, "hearthshell", LC, ready=False)
+    sc.set_unit(1, 0, ready=0)
+    seer = sc.add_ally(0, "gloam_seer", LC)  # Force 0
+    sc.apply(sc.challenge(seer, 0))
+    assert sc.unit(1, 0)["damage"] == 0
+    sc.apply(sc.challenge(0, shell))  # Nyxara's 2 on the lone Hearthshell: not reduced
+    assert sc.unit(1, shell)["damage"] == 2

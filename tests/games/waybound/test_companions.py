@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from sim.games.waybound import engine as E
 from sim.games.waybound import layout as L
+from sim.games.waybound import vocab as V
+from sim.games.waybound.scenario import Scenario
 from tests.games.waybound.helpers import (
     GO,
     LC,
+    SIDES,
     WB,
     fresh,
 )
@@ -115,3 +118,55 @@ def test_stormdancer_optional_move_after_defeat():
     assert sc.phase == L.PH_STORMDANCER and sc.legal() == [sc.choose(0), sc.choose(WB + 1), sc.choose(GO + 1)]
     sc.apply(sc.choose(GO + 1))
     assert sc.unit(0, 0)["route"] == GO and sc.phase == L.PH_MAIN
+
+
+def test_companions_start_with_guard_five():
+    """Rulebook, STARTING GUARD 5: 'All eight Companions start with Guard 5 in new matches.' (pre-0.36, the
+    older saves' edition, keeps the assumed older Guard 4.)"""
+    for k in range(0, len(SIDES), 2):
+        for edition, guard in (("0.36", 5), ("pre-0.36", 4)):
+            sc = Scenario(SIDES[k], SIDES[k + 1], edition=edition)
+            assert sc.unit(0, 0)["guard"] == guard and sc.unit(1, 0)["guard"] == guard, (SIDES[k], edition)
+
+
+def test_ascension_keeps_damage_readiness_route_and_marks():
+    """Rulebook, STARTING GUARD 5: 'Keep the path and its ability, damage, readiness, Route and marks; gain +2
+    Force and +2 Guard, with unchanged Insight, plus your ascended ability.'"""
+    sc = fresh("hearthbound/brindle")
+    sc.set_companion(0, path=0, route=WB, damage=2, ready=0)  # Hearthkeeper, exhausted
+    sc.set(marks=(6, 0), marks_since_path=(3, 0))
+    sc.apply(sc.ascend())
+    unit = sc.unit(0, 0)
+    assert (unit["route"], unit["damage"], unit["ready"]) == (WB, 2, False)
+    assert sc.player(0)["marks"] == 6 and sc.player(0)["path"] == 0 and sc.player(0)["ascended"] == 1
+    assert E.keyword(sc.s, sc.profiles, 0, 0, V.KW_GLOW) > 0  # the path's Sheltering Glow kept
+    assert E.keyword(sc.s, sc.profiles, 0, 0, V.KW_AURA) > 0  # plus the ascended ability
+
+
+def test_recovering_companion_uses_no_active_ability():
+    """Rulebook, DEFEATS: 'During recovery it cannot Explore, Challenge, move normally, transform or use
+    active abilities.' (Nyxara's opening is an active ability; choosing a path transforms.)"""
+    sc = fresh("veilborn/nyxara", "ironmaw/skara")
+    sc.set(marks=(3, 0))
+    sc.set_unit(0, 0, recovery=2, ready=0)
+    kinds = {a >> 16 for a in sc.legal()}
+    assert L.A_NYX_OPEN not in kinds and L.A_PATH not in kinds
+    sc.set_unit(0, 0, recovery=0, ready=1)
+    kinds = {a >> 16 for a in sc.legal()}
+    assert L.A_NYX_OPEN in kinds and L.A_PATH in kinds
+
+
+def test_recovering_companion_stays_targetable_and_a_new_defeat_restarts_recovery():
+    """Rulebook, DEFEATS: 'It remains targetable, passive abilities remain in effect, and another defeat
+    restarts the two-turn recovery. The game announces this return.'"""
+    sc = fresh("skyrunners/vey", "hearthbound/brindle")
+    sc.set_companion(1, path=0, recovery=2, ready=0)  # Hearthkeeper: Sheltering Glow
+    lamp = sc.add_ally(1, "lamplighter", LC, ready=False)
+    sc.set_cards(0, hand=["starfall", "starfall"])
+    sc.apply(sc.play("starfall", 0))
+    assert sc.unit(1, 0)["damage"] == 3  # targetable while recovering
+    sc.apply(sc.challenge(0, lamp))
+    assert sc.unit(1, lamp)["damage"] == 1  # Vey's 2, less the recovering Hearthkeeper's Glow
+    sc.apply(sc.play("starfall", 0))
+    assert sc.player(1)["companion_defeats"] == 1 and sc.unit(1, 0)["recovery"] == 3  # restarted
+    assert sum("Companion defeated" in line and "recovering" in line for line in sc.log()) == 1

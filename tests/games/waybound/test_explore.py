@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sim.games.waybound import vocab as V
 from tests.games.waybound.helpers import (
     GO,
     WB,
@@ -52,3 +53,25 @@ def test_glass_orchard_gives_plus_one_force_to_both_sides():
     assert sc.unit(0, 0)["force"] == 3 and sc.unit(1, 0)["force"] == 4
     sc.apply(sc.end_turn())
     assert sc.unit(0, 0)["damage"] == 1
+
+
+def test_blocking_ignores_force_guard_damage_and_insight():
+    """Rulebook, EXPLORE: 'ANY ready opposing character at the same Route blocks Explore, regardless of
+    Force, Guard, damage or Insight.'"""
+    for blocker, damage in (("bonegnaw", 2), ("wispweaver", 0)):  # Insight 0 and damaged; Force 0
+        sc = fresh()
+        sc.set_unit(1, 0, route=GO)
+        sc.add_ally(1, blocker, WB, damage=damage)
+        tender = sc.add_ally(0, "orchard_tender", WB)
+        assert not sc.is_legal(sc.explore(tender)), blocker
+
+
+def test_slipstream_does_not_bypass_explore_blocking():
+    """Rulebook, EXPLORE: 'No current character has Elusive or another ability to bypass this restriction.
+    Slipstream does not bypass it.'"""
+    sc = fresh("skyrunners/vey")
+    sc.set_unit(1, 0, route=GO)
+    wing = sc.add_ally(0, "veilwing", WB)
+    scout = sc.add_ally(1, "tusk_scout", WB)
+    assert not sc.is_legal(sc.explore(wing)) and sc.is_legal(sc.challenge(wing, scout))
+    assert "elusive" not in V.KEYWORDS

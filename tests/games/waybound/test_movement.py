@@ -76,3 +76,26 @@ def test_explicit_card_movement_does_not_exhaust_or_use_the_move():
     sc.apply(sc.play("guststep", Scenario.unit_move_target(0, GO)))
     assert sc.unit(0, 0)["route"] == GO and sc.unit(0, 0)["ready"]
     assert sc.is_legal(sc.move(0, LC))
+
+
+def test_explicit_movement_follows_destination_restrictions():
+    """Rulebook, NORMAL MOVEMENT: 'It follows the printed destination restrictions.' Guststep moves one
+    adjacent Route; Open Horizon moves the Companion to any Route."""
+    sc = fresh("skyrunners/vey")
+    sc.set_unit(0, 0, route=WB)
+    sc.set_cards(0, hand=["guststep", "open_horizon"])
+    guststep, horizon = sc.card("guststep"), sc.card("open_horizon")
+    targets = {card: sorted(a & 255 for a in sc.legal() if a >> 16 == L.A_PLAY_TACTIC and (a >> 8) & 255 == card)
+               for card in (guststep, horizon)}
+    assert targets[guststep] == [Scenario.unit_move_target(0, LC)]
+    assert targets[horizon] == [LC, GO]
+
+
+def test_opposing_players_may_occupy_the_same_route():
+    """Rulebook, NORMAL MOVEMENT: 'Opposing players may occupy the same Route.'"""
+    sc = fresh()
+    sc.add_ally(1, "bonegnaw", GO)
+    sc.set_cards(0, hand=["lamplighter"])
+    sc.apply(sc.move(0, GO))
+    sc.apply(sc.play("lamplighter", GO))
+    assert {u["route"] for u in sc.units(0)} == {GO} and {u["route"] for u in sc.units(1)} == {LC, GO}

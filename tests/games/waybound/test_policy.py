@@ -66,3 +66,37 @@ def test_greedy_beats_random():
     a_seat = np.where(np.arange(100) % 2 == 0, 0, 1)
     a_won = (result.winner == a_seat).mean()
     assert a_won > 0.8
+
+
+def hidden_cards(s: np.ndarray, base: int) -> list[int]:
+    """A seat's hand and deck together, as a sorted list of card ids."""
+    deck = s[base + L.DECK_OFF : base + L.DECK_OFF + s[base + L.P_DECK_N]]
+    hand = s[base + L.HAND_OFF : base + L.HAND_OFF + s[base + L.P_HAND_N]]
+    return sorted(int(c) for c in list(deck) + list(hand))
+
+
+def test_determinize_redeals_only_what_the_seat_cannot_see():
+    """The bots never read what their seat cannot see (Rulebook, STAR CHART: 'The opponent does not see the
+    choices'; hands and deck orders are private): before each rollout the search bot re-deals the opponent's
+    hand and deck together and its own deck order; everything else, its own hand included, stays."""
+    sc = Scenario("veilborn/nyxara", "ironmaw/skara", seed=3)
+    for _ in range(6):
+        sc.apply(sc.end_turn())
+    keys = np.arange(1, 6, dtype=np.uint64)
+    changed = 0
+    for stream in range(5):
+        copy = sc.s.copy()
+        P.determinize(copy, 0, keys, np.zeros(5, dtype=np.uint64), stream)
+        me, them = sc.pb(0), sc.pb(1)
+        private = np.zeros(copy.shape[0], dtype=bool)
+        private[me + L.DECK_OFF : me + L.DECK_OFF + sc.s[me + L.P_DECK_N]] = True
+        private[them + L.DECK_OFF : them + L.DECK_OFF + sc.s[them + L.P_DECK_N] + sc.s[them + L.P_HAND_N]] = True
+        private[them + L.HAND_OFF : them + L.HAND_OFF + sc.s[them + L.P_HAND_N]] = True
+        assert (copy[~private] == sc.s[~private]).all()
+        for p in range(2):
+            assert copy[sc.pb(p) + L.P_HAND_N] == sc.s[sc.pb(p) + L.P_HAND_N]
+        deck = slice(me + L.DECK_OFF, me + L.DECK_OFF + sc.s[me + L.P_DECK_N])
+        assert sorted(copy[deck]) == sorted(sc.s[deck])
+        assert hidden_cards(copy, them) == hidden_cards(sc.s, them)
+        changed += not (copy == sc.s).all()
+    assert changed == 5

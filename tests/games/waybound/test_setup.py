@@ -59,3 +59,14 @@ def test_swap_moves_the_first_turn_to_slot_b():
         ruleset, matchup, policies, SeedBlock(1, 2, np.array([0]), np.array([1], dtype=np.uint8))
     )
     assert "seat 0 (moves first): ironmaw/skara" in lines[1]
+
+
+def test_featured_ally_costs_its_normal_charge():
+    """Rulebook, OPTIONAL FEATURED OPENING: 'No extra card or copy is created. Normal play costs apply.'"""
+    sc = Scenario("hearthbound/brindle@orchard_tender", "ironmaw/skara")
+    tender = sc.card("orchard_tender")
+    assert "orchard_tender" in sc.hand(0) and sc.player(0)["charge"] == 1
+    assert not any(a >> 16 == L.A_PLAY_ALLY and (a >> 8) & 255 == tender for a in sc.legal())  # costs 4
+    sc.set(charge=(4, 0))
+    sc.apply(sc.play("orchard_tender", LC))
+    assert sc.player(0)["charge"] == 0

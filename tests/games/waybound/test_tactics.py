@@ -210,3 +210,88 @@ def test_unravel_targets_opposing_allies_only():
     assert not sc.is_legal(sc.play("unravel", 0))
     sc.apply(sc.play("unravel", 1))
     assert sc.unit(1, 1)["damage"] == 2
+
+
+def test_no_tactic_reaction_during_an_opponents_challenge():
+    """Rulebook, TACTICS DRAFT 1: 'Tactics are played during your own main phase; there is no reaction window
+    during an opponent's Challenge or defender choice.' ... 'These are preparation plays, not reactions.'"""
+    sc = fresh()
+    sc.add_ally(1, "bonegnaw", LC)
+    sc.set_cards(1, hand=["rending_strike", "iron_hide", "war_drums"])
+    sc.apply(sc.challenge(0))
+    assert sc.phase == L.PH_DEFEND and sc.decider == 1
+    assert all(a >> 16 == L.A_CHOICE for a in sc.legal())
+
+
+def test_returned_ally_replays_as_a_fresh_unit():
+    """Rulebook, TACTICS DRAFT 1: 'Replaying costs its normal Charge and creates a fresh ready unit, including
+    normal entry abilities.'"""
+    sc = fresh("hearthbound/brindle", "veilborn/nyxara")
+    weaver = sc.add_ally(1, "wispweaver", WB, damage=1, ready=False)
+    sc.set_cards(0, hand=["turn_back"])
+    sc.apply(sc.play("turn_back", weaver))
+    sc.apply(sc.end_turn())
+    charge = sc.player(1)["charge"]
+    sc.apply(sc.play("wispweaver", GO))
+    unit = sc.unit(1, sc.find(1, "wispweaver"))
+    assert unit["ready"] and unit["damage"] == 0 and unit["route"] == GO
+    assert sc.player(1)["charge"] == charge - 1 and sc.netherway_open  # Wispweaver's entry opening again
+
+
+def test_returned_ally_counts_toward_the_owners_hand_limit():
+    """Rulebook, TACTICS DRAFT 1: 'Companions cannot be returned to hand. The normal end-of-owner-turn hand
+    limit still applies.'"""
+    sc = fresh("hearthbound/brindle", "veilborn/nyxara")
+    weaver = sc.add_ally(1, "wispweaver", WB)
+    sc.set_cards(1, hand=["veil_whisper"] * 7)
+    sc.set_cards(0, hand=["turn_back"])
+    sc.apply(sc.play("turn_back", weaver))
+    assert sc.player(1)["hand_size"] == 8
+    sc.apply(sc.end_turn())
+    sc.apply(sc.end_turn())  # the owner's turn ends: down to seven
+    assert sc.player(1)["hand_size"] == 7 and sc.player(1)["discard"] == 1
+
+
+def test_direct_removal_and_sweep_award_no_breach_or_stormwing_renown():
+    """Rulebook, TACTICS DRAFT 1: 'Direct removal and sweep award no Breach or Stormwing Renown, because those
+    bonuses require the character's own Challenge.'"""
+    storm = fresh("skyrunners/vey")
+    storm.set_companion(0, path=1)  # Stormwing
+    storm.add_ally(1, "bonegnaw", GO)
+    storm.set_cards(0, hand=["sever_the_thread"])
+    storm.apply(storm.play("sever_the_thread", 1))
+    assert storm.player(1)["units"] == 1 and storm.renown(0) == 0
+    sweep = fresh("skyrunners/vey")
+    sweep.set_companion(0, path=1)
+    sweep.add_ally(1, "bonegnaw", GO)
+    sweep.set_cards(0, hand=["empty_the_horizon"])
+    sweep.apply(sweep.play("empty_the_horizon", GO))
+    assert sweep.player(1)["units"] == 1 and sweep.renown(0) == 0
+    breach = fresh("hearthbound/brindle")
+    breach.add_ally(0, "thornrush", GO)
+    breach.add_ally(1, "bonegnaw", GO)  # ready: a Breach target in a Challenge
+    breach.set_cards(0, hand=["briar_verdict"])
+    breach.apply(breach.play("briar_verdict", 1))
+    assert breach.player(1)["units"] == 1 and breach.renown(0) == 0
+
+
+def test_force_bonus_challenge_keeps_the_normal_defender_choice():
+    """Rulebook, TACTICS DRAFT 1: 'A subsequent Challenge uses the bonus with normal defender choice.'"""
+    sc = fresh()
+    bone = sc.add_ally(1, "bonegnaw", LC)
+    sc.set_cards(0, hand=["briar_surge"])
+    sc.apply(sc.play("briar_surge", 0))
+    assert not sc.is_legal(sc.challenge(0, bone))  # two ready defenders: the defending player chooses
+    sc.apply(sc.challenge(0))
+    assert sc.phase == L.PH_DEFEND and sc.decider == 1
+    sc.apply(sc.choose(0))
+    assert sc.player(1)["companion_defeats"] == 1  # Brindle's 2 + 3 on Guard 5 (2 alone would not defeat)
+
+
+def test_guiding_glow_does_not_bypass_blocking():
+    """Rulebook, TACTICS DRAFT 1: 'Guiding Glow / Tailwind: now 1 Charge for +2 Insight until end of your
+    turn. Existing Explore blocking still applies.'"""
+    sc = fresh(edition="0.36-no-opening")
+    sc.set_cards(0, hand=["guiding_glow"])
+    sc.apply(sc.play("guiding_glow", 0))
+    assert sc.unit(0, 0)["insight"] == 4 and not sc.is_legal(sc.explore(0))  # Skara, ready, stands there

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from sim.games.waybound import layout as L
 from sim.games.waybound.scenario import Scenario
 from tests.games.waybound.helpers import (
     GO,
+    LC,
     WB,
     fresh,
     pass_turn_pair,
@@ -143,3 +145,35 @@ def test_round_twelve_limit(renown, marks, winner, reason):
     assert not sc.done
     sc.apply(sc.end_turn())
     assert sc.done and sc.winner == winner and sc.end_reason == reason
+
+
+def test_start_of_turn_readies_and_resets_the_turn_limits():
+    """Rulebook, START OF TURN: 'Ready your characters. Reset normal movement limits, Shift usage, temporary
+    bonuses, Explore restrictions and the Companion's once-per-turn journey marking.'"""
+    sc = fresh(edition="0.36-no-opening")
+    prism = sc.add_ally(0, "prismarten", WB)
+    sc.set_unit(0, prism, ready=0, moved=1, force_bonus=3)
+    sc.s[sc.ub(0, prism) + L.U_SHIFT_USED] = 1
+    sc.s[sc.ub(0, prism) + L.U_NO_EXPLORE] = 1
+    sc.s[sc.ub(0, prism) + L.U_INSIGHT_BONUS] = 2
+    sc.s[sc.pb(0) + L.P_MARKED_THIS_TURN] = 1
+    pass_turn_pair(sc)
+    u = sc.ub(0, prism)
+    assert sc.unit(0, prism)["ready"]
+    for field in (L.U_MOVED, L.U_SHIFT_USED, L.U_NO_EXPLORE, L.U_FORCE_BONUS, L.U_INSIGHT_BONUS):
+        assert sc.s[u + field] == 0, field
+    assert sc.s[sc.pb(0) + L.P_MARKED_THIS_TURN] == 0
+    assert sc.is_legal(sc.move(prism, LC)) and sc.is_legal(sc.shift(prism)) and sc.is_legal(sc.explore(prism))
+
+
+def test_no_refill_when_the_last_card_is_played():
+    """Rulebook, START OF TURN: 'There is no extra sixth draw and no immediate refill when you play your last
+    card.' The empty hand draws five at its next turn start, not before."""
+    sc = fresh()
+    sc.set_cards(0, hand=["mend"], deck=["lamplighter"] * 7)
+    sc.apply(sc.play("mend", 0))
+    assert sc.player(0)["hand_size"] == 0 and sc.phase == L.PH_MAIN
+    sc.apply(sc.end_turn())
+    assert sc.player(0)["hand_size"] == 0
+    sc.apply(sc.end_turn())
+    assert sc.player(0)["hand_size"] == 5 and sc.player(0)["deck"] == 2
