@@ -32,7 +32,7 @@ MATCHUP_SETS = ("all_factions", "companions_8x8", "mirror_first")
 class Waybound(Game):
     name = "waybound"
     title = "Waybound: The Living Atlas"
-    engine_version = "1.1.0"
+    engine_version = "1.2.0"
     player_counts = (2,)
     end_reasons = L.END_REASONS
     error_codes = L.ERROR_CODES

@@ -497,6 +497,87 @@ def determinize(s, p, keys, counters, stream):
     shuffle(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N], keys, counters, stream)
 
 
+@njit(cache=True, _nrt=False)
+def search_rollout(
+    s,
+    rules,
+    cards,
+    profiles,
+    action,
+    w,
+    horizon,
+    keys,
+    counters,
+    stream,
+    work_state,
+    work_legal,
+    work_values,
+    work_keys,
+    work_counters,
+    events,
+    counts,
+):
+    """One rollout of the decider's `action`: on a determinized copy of `s` (work_state; the rollout's
+    streams drawn from the bot's own stream), the action, then greedy play by both seats to the same turn
+    boundary whatever the action: the end of the `horizon`-th turn counted from the decision's own turn
+    (an End-turn candidate ends the first of them at once). Returns the decider's score: +-100 for a
+    finished match, else the Renown difference plus half the journey-mark difference. work_state is left
+    at the rollout's last position."""
+    p = s[G_DECIDER]
+    for f in range(STATE_SIZE):
+        work_state[f] = s[f]
+    work_state[G_LOG] = 0
+    work_state[G_COUNT] = 0
+    for t in range(work_keys.shape[0]):
+        work_keys[t] = next_u64(keys, counters, stream)
+        work_counters[t] = 0
+    determinize(work_state, p, work_keys, work_counters, S_CHANCE)
+    # the turn count is taken before the action: counted after it, an End-turn candidate's rollout ran a
+    # turn longer than the others' (it played the bot's whole next turn as well)
+    boundary = s[G_TURNS] + horizon
+    step_call(work_state, rules, cards, profiles, action, work_keys, work_counters, events, counts)
+    guard = 0
+    while work_state[G_DONE] == 0 and work_state[G_TURNS] < boundary and guard < 400:
+        nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w, None, -1)
+        d = work_state[G_DECIDER]
+        pick = greedy_choice_call(
+            work_state,
+            rules,
+            cards,
+            profiles,
+            work_legal,
+            nl,
+            work_values,
+            w,
+            work_keys,
+            work_counters,
+            S_POLICY0 + d,
+        )
+        step_call(
+            work_state,
+            rules,
+            cards,
+            profiles,
+            work_legal[pick],
+            work_keys,
+            work_counters,
+            events,
+            counts,
+        )
+        guard += 1
+    if work_state[G_DONE] != 0:
+        if work_state[G_WINNER] == p:
+            return 100.0
+        if work_state[G_WINNER] == 1 - p:
+            return -100.0
+        return 0.0
+    return (
+        work_state[player_base(p) + P_RENOWN]
+        - work_state[player_base(1 - p) + P_RENOWN]
+        + 0.5 * (work_state[player_base(p) + P_MARKS] - work_state[player_base(1 - p) + P_MARKS])
+    )
+
+
 @njit(cache=True, _nrt=True)
 def search_choice(
     s,
@@ -517,12 +598,14 @@ def search_choice(
     events,
     counts,
 ):
+    """Flat Monte Carlo: the `candidates` best main-phase actions by the greedy values (values[0]) are
+    each scored by the mean of `rollouts` search_rollout scores, every candidate over the same horizon;
+    returns the index in `legal` of the best mean (the first candidate on ties)."""
     w = params  # the weights lead the row (vocab PARAM_WEIGHTS)
     work_values = values[1]  # row 0 holds the values of `legal`
     candidates = int(params[PARAM_CANDIDATES])
     rollouts = int(params[PARAM_ROLLOUTS])
     horizon = int(params[PARAM_HORIZON])
-    p = s[G_DECIDER]
     # the top candidates by the rollout weights
     chosen = np.full(16, -1, dtype=np.int64)
     chosen_value = np.full(16, -1e18)
@@ -548,56 +631,25 @@ def search_choice(
             continue
         total = 0.0
         for _ in range(rollouts):
-            for f in range(STATE_SIZE):
-                work_state[f] = s[f]
-            work_state[G_LOG] = 0
-            work_state[G_COUNT] = 0
-            for t in range(work_keys.shape[0]):
-                work_keys[t] = next_u64(keys, counters, stream)
-                work_counters[t] = 0
-            determinize(work_state, p, work_keys, work_counters, S_CHANCE)
-            step_call(work_state, rules, cards, profiles, legal[k], work_keys, work_counters, events, counts)
-            start_turns = work_state[G_TURNS]
-            guard = 0
-            while work_state[G_DONE] == 0 and work_state[G_TURNS] - start_turns < horizon and guard < 400:
-                nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w, None, -1)
-                d = work_state[G_DECIDER]
-                pick = greedy_choice_call(
-                    work_state,
-                    rules,
-                    cards,
-                    profiles,
-                    work_legal,
-                    nl,
-                    work_values,
-                    w,
-                    work_keys,
-                    work_counters,
-                    S_POLICY0 + d,
-                )
-                step_call(
-                    work_state,
-                    rules,
-                    cards,
-                    profiles,
-                    work_legal[pick],
-                    work_keys,
-                    work_counters,
-                    events,
-                    counts,
-                )
-                guard += 1
-            if work_state[G_DONE] != 0:
-                if work_state[G_WINNER] == p:
-                    total += 100.0
-                elif work_state[G_WINNER] == 1 - p:
-                    total -= 100.0
-            else:
-                total += (
-                    work_state[player_base(p) + P_RENOWN]
-                    - work_state[player_base(1 - p) + P_RENOWN]
-                    + 0.5 * (work_state[player_base(p) + P_MARKS] - work_state[player_base(1 - p) + P_MARKS])
-                )
+            total += search_rollout(
+                s,
+                rules,
+                cards,
+                profiles,
+                legal[k],
+                w,
+                horizon,
+                keys,
+                counters,
+                stream,
+                work_state,
+                work_legal,
+                work_values,
+                work_keys,
+                work_counters,
+                events,
+                counts,
+            )
         mean = total / rollouts
         if mean > best_mean:
             best_mean = mean

@@ -100,3 +100,35 @@ def test_determinize_redeals_only_what_the_seat_cannot_see():
         assert hidden_cards(copy, them) == hidden_cards(sc.s, them)
         changed += not (copy == sc.s).all()
     assert changed == 5
+
+
+def test_search_rollouts_of_every_candidate_stop_at_the_same_turn_boundary():
+    """The search bot scores every candidate over the same horizon (issue 18): each rollout ends at the end
+    of the `horizon`-th turn counted from the decision's turn, an End-turn candidate's too (its rollout once
+    counted turns from after the End turn and so also played the bot's whole next turn)."""
+    sc = Scenario("hearthbound/brindle", "skyrunners/vey", seed=4)
+    sc.end_turns(4)
+    assert sc.phase == L.PH_MAIN and sc.active == 0
+    legal = sc.legal()
+    assert sc.end_turn() in legal and len(legal) > 3
+    w = np.asarray(GAME.load_policy("search").params, dtype=np.float64)
+    keys = np.arange(1, 6, dtype=np.uint64)
+    counters = np.zeros(5, dtype=np.uint64)
+    work_state = np.zeros(L.STATE_SIZE, dtype=np.int32)
+    work_legal = np.zeros(L.MAX_LEGAL, dtype=np.int32)
+    work_values = np.zeros(L.MAX_LEGAL, dtype=np.float64)
+    work_keys = np.zeros(5, dtype=np.uint64)
+    work_counters = np.zeros(5, dtype=np.uint64)
+    events = np.zeros((1, L.EVENT_WIDTH), dtype=np.int32)
+    counts = np.zeros((0, 0, 0), dtype=np.int16)
+    before = sc.s.copy()
+    for horizon in (1, 2, 3):
+        for action in legal:
+            P.search_rollout(
+                sc.s, sc.rules, sc.cards, sc.profiles, action, w, horizon, keys, counters, L.S_POLICY0,
+                work_state, work_legal, work_values, work_keys, work_counters, events, counts,
+            )
+            assert work_state[L.G_DONE] == 0, sc.describe(action)
+            assert work_state[L.G_TURNS] == sc.s[L.G_TURNS] + horizon, (horizon, sc.describe(action))
+            assert work_state[L.G_ACTIVE] == horizon % 2 and work_state[L.G_PHASE] == L.PH_MAIN
+    assert (sc.s == before).all()  # the rollouts play on their own copy
