@@ -33,7 +33,8 @@ class RunnerConfig:
 
 @dataclass
 class StopConfig:
-    """Sequential stopping: stop a matchup's pairs once a Wald SPRT on its first-player score decides."""
+    """Sequential stopping: stop a matchup's pairs once a three-way SPRT on its first-player score
+    decides: first player favoured (p >= p1), no difference, or second favoured (p <= 2 p0 - p1)."""
 
     sprt: bool = False
     p0: float = 0.5
@@ -66,7 +67,7 @@ class ExperimentConfig:
     editions: list[str] = field(default_factory=list)
     edition: str = ""  # shorthand for a single arm; wins over `editions` when set
     matchups: list[str] = field(default_factory=list)  # set names or explicit entries
-    policies: list[str] = field(default_factory=list)  # one bot per deck slot (A, B)
+    policies: list[str] = field(default_factory=list)  # one bot for all seats, or one per seat (slot order)
     pairs: int = 100  # seat-swapped pairs per matchup per arm (cooperative: deals per arm)
     matches: int = 0  # if > 0: total matches wanted; overrides `pairs` (rounded up to whole pairs)
     seed: int = 20261129
@@ -175,6 +176,8 @@ def check_values(cfg: DictConfig) -> None:
     stop = cfg.stop
     if stop.sprt and not (0 < stop.p0 < stop.p1 < 1 and 0 < stop.alpha < 1 and 0 < stop.beta < 1):
         raise bad("stop", "SPRT needs 0 < p0 < p1 < 1 and alpha, beta in (0, 1)")
+    if stop.sprt and not stop.p1 - stop.p0 < min(stop.p0, 1 - stop.p0):
+        raise bad("stop", "the three-way SPRT tests p0 +- (p1 - p0): it must stay inside (0, 1)")
 
 
 def arms(cfg: DictConfig, default_edition: str) -> list[str]:
