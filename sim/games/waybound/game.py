@@ -1,4 +1,4 @@
-"""The Waybound Game: data loading, matchups, policies, batch play and replay decoding."""
+"""The Waybound Game: data loading, matchups, policies, batch play, replay and playthrough (their text: render.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Shared helpers of the Waybound tests: scenario positions, batch runs, the Companion list."""
+"""Shared helpers of the Waybound tests: scenario positions, batch runs, the Companion list.
+
+Positions are built with the scenario API (sim/games/waybound/scenario.py) on the real kernels. Unit 0
+of each seat is its Companion; Routes: 0 Windbridge, 1 Lantern Crossing, 2 Glass Orchard, 3 Netherway.
+"""
 
 from __future__ import annotations
 

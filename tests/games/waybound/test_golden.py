@@ -29,7 +29,9 @@ import pytest
 from sim.core import rng
 from sim.core.game import BatchResult, SeedBlock
 from sim.games.waybound import GAME
+from tests.games.waybound.helpers import seeds_for
 
+# policy pairs per deck slot; each pair is played over every faction pairing
 GREEDY_AND_RANDOM = (
     ("greedy_explorer", "greedy_explorer"),
     ("greedy_fighter", "greedy_fighter"),
@@ -37,15 +39,6 @@ GREEDY_AND_RANDOM = (
     ("greedy_explorer", "greedy_fighter"),
     ("random", "greedy_fighter"),
 )
-
-
-def seeds(pairs: int, root: int, matchup_id: str) -> SeedBlock:
-    return SeedBlock(
-        root_seed=root,
-        matchup_key=rng.name_key(matchup_id),
-        pair_index=np.repeat(np.arange(pairs, dtype=np.int64), 2),
-        swap=np.tile(np.array([0, 1], dtype=np.uint8), pairs),
-    )
 
 
 def digest_result(h, result: BatchResult) -> None:
@@ -66,7 +59,7 @@ def play(h, edition, spec, policy_names, pairs, root, debug=False, card_counts=T
             ruleset,
             matchup,
             policies,
-            seeds(pairs, root, matchup.matchup_id),
+            seeds_for(pairs, root, matchup.matchup_id),
             debug=debug,
             card_counts=card_counts,
         )
