@@ -74,7 +74,14 @@ class ExperimentConfig:
     runner: RunnerConfig = field(default_factory=RunnerConfig)
     stop: StopConfig = field(default_factory=StopConfig)
     report: ReportConfig = field(default_factory=ReportConfig)
+    # A preset changed on the command line (`make sweep EXP=opening pairs=2`) writes under its own
+    # name, <preset>-<hash>, so a quick try never overwrites the published study; publish=true
+    # writes under the preset's name.
+    publish: bool = False
 
+
+# Overrides that never change what a preset's study measures (how it runs, how it reports).
+NEUTRAL_OVERRIDES = ("runner.", "report.", "experiment=", "name=", "publish=", "description=")
 
 _registered = False
 
@@ -111,7 +118,25 @@ def compose(overrides: list[str]) -> DictConfig:
     finally:
         GlobalHydra.instance().clear()
     check_values(cfg)
+    _keep_published_apart(cfg, overrides)
     return cfg
+
+
+def _keep_published_apart(cfg: DictConfig, overrides: list[str]) -> None:
+    preset = next((o.split("=", 1)[1] for o in overrides if o.startswith("experiment=")), None)
+    if not preset:
+        return
+    given = [o.lstrip("+~").split("=", 1)[0] for o in overrides]
+    if "edition" in given and cfg.editions and "editions" not in given:
+        raise UserError(
+            f"the preset '{preset}' compares editions {list(cfg.editions)}; edition= would silently replace them "
+            "(give editions=[...] to choose the arms)",
+            file=f"conf/experiment/{preset}.yaml",
+            entry="edition",
+        )
+    changed = [o for o in overrides if not o.lstrip("+~").startswith(NEUTRAL_OVERRIDES)]
+    if changed and not cfg.publish and not any(o.startswith("name=") for o in overrides):
+        cfg.name = f"{cfg.name or preset}-{plan_hash(cfg)[:8]}"
 
 
 def _reject_unknown_keys(node: DictConfig, schema: type, prefix: str) -> None:
@@ -206,5 +231,6 @@ def plan_hash(cfg: DictConfig) -> str:
     data.pop("report", None)
     data.pop("description", None)
     data.pop("name", None)  # two experiments with the same plan share a config hash
+    data.pop("publish", None)
     data["card_rows"] = runner["card_rows"]
     return content_hash(data)

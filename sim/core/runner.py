@@ -11,7 +11,7 @@ from __future__ import annotations
 import platform
 import subprocess
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -227,8 +227,13 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
             return
 
 
-def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
-    """Run (or resume) the experiment described by ``cfg``; return its plan."""
+def run(cfg: DictConfig, *, progress: bool | None = None, decided: Callable[[Plan], bool] | None = None) -> Plan:
+    """Run (or resume) the experiment described by ``cfg``; return its plan.
+
+    With ``decided``, the tasks run in growing prefixes of pairs (every arm and matchup up to the
+    same pair; the prefix doubles each time) and ``decided(plan)`` is asked after each, reading the
+    lake; the run stops at the first True (`sim ab`). Which pairs a prefix holds depends only on the
+    plan, so the result does not depend on n_jobs."""
     plan = make_plan(cfg)
     folder = ensure_writable(plan.directory)
     manifest_path = folder / "manifest.json"
@@ -260,6 +265,8 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
     lake.remove_stale_temporaries(folder)
 
     show = plan.cfg.runner.progress if progress is None else progress
+    if show:
+        _announce(plan, todo)
     bar = _progress_bar(plan, todo, show)
     client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None
     try:
@@ -274,6 +281,12 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
                 try:
                     wave = waves.send(outputs)
                 except StopIteration:
+                    break
+        elif decided is not None:
+            for wave in _prefix_waves(plan, todo):
+                for output in _execute(plan, wave):
+                    bar.update(output.matches)
+                if decided(plan):
                     break
         else:
             for output in _execute(plan, todo):
@@ -293,8 +306,39 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
     return plan
 
 
+def _prefix_waves(plan: Plan, todo: list[Task]) -> Iterator[list[Task]]:
+    """The tasks to run, in prefixes of pairs that double: [0, c), [c, 2c), [2c, 4c), ... (c: one task's
+    pairs). A prefix already on disk yields an empty wave, so a resumed run looks again where it was."""
+    starts = sorted({t.pair_start for t in plan.tasks})
+    todo_ids = {t.task_id for t in todo}
+    limit = starts[1] if len(starts) > 1 else plan.pairs
+    begun = 0
+    while begun < plan.pairs:
+        yield [t for t in plan.tasks if begun <= t.pair_start < limit and t.task_id in todo_ids]
+        begun, limit = limit, min(plan.pairs, 2 * limit)
+
+
+def _announce(plan: Plan, todo: list[Task]) -> None:
+    """One line before the bar: a fresh run, a resume (how much is done), or nothing left to play."""
+    import sys
+
+    remaining = sum(plan.matches_of(t) for t in todo)
+    done = plan.total_matches - remaining
+    if not todo:
+        message = f"{plan.name}: already complete ({_count(plan.total_matches)} matches); nothing to play"
+    elif done:
+        message = f"{plan.name}: resuming: {_count(done)} of {_count(plan.total_matches)} matches done"
+    else:
+        message = f"{plan.name}: {_count(plan.total_matches)} matches in {len(plan.tasks)} tasks"
+    print(message, file=sys.stderr, flush=True)
+
+
+def _count(n: int) -> str:
+    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e4 else str(n)
+
+
 def _progress_bar(plan: Plan, todo: list[Task], show: bool):
-    from tqdm import tqdm
+    from tqdm.auto import tqdm  # a widget in notebooks, a text bar in a terminal
 
     remaining = sum(plan.matches_of(t) for t in todo)
     return tqdm(
