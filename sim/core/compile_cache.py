@@ -19,6 +19,7 @@ Imports are read from the source text.
 
 The cache root is NUMBA_CACHE_DIR (sim/__init__.py sets it to SIM_NUMBA_CACHE_ROOT or
 <checkout>/.numba_cache unless it is given). Files outside the package keep numba's own locators.
+Old folders are not removed (`make clean` empties the cache): a few megabytes per game and edit.
 
 A cache file that numba cannot read (a truncated or garbled `.nbi` index or `.nbc` entry, e.g. after
 a full disk or a killed copy) would fail every load of that kernel: here it is removed, the kernel
