@@ -6,12 +6,6 @@ import numpy as np
 from numba import njit
 
 from sim.core.rng import PURPOSE_CHANCE, PURPOSE_POLICY, PURPOSE_SETUP, stream_key
-from sim.games.aeons_end.codes import (
-    END_TURN_CAP,
-    ERR_ILLEGAL_ACTION,
-    ERR_INVARIANT_VIOLATION,
-    ERR_NO_LEGAL_ACTION,
-)
 from sim.games.aeons_end.engine import (
     advance,
     check_invariants,
@@ -44,6 +38,12 @@ from sim.games.aeons_end.layout import (
     STATE_SIZE,
 )
 from sim.games.aeons_end.policy import needs_legal_actions, policy_act
+from sim.games.aeons_end.vocab import (
+    END_TURN_CAP,
+    ERR_ILLEGAL_ACTION,
+    ERR_INVARIANT_VIOLATION,
+    ERR_NO_LEGAL_ACTION,
+)
 
 DECISION_CAP = 50000  # a safety net: a game that needs more decisions ends as turn_cap
 

@@ -13,7 +13,7 @@ from sim.core.rng import name_key
 from sim.games.aeons_end import data as D
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.tables import pack
-from sim.games.aeons_end.vocabulary import END_REASONS, ERROR_CODES
+from sim.games.aeons_end.vocab import END_REASONS, ERROR_CODES
 
 ENGINE_VERSION = "0.3.0"  # 0.3.0: Legacy of Gravehold basic nemesis cards (the default set)
 DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama", "kadir"],
@@ -244,6 +244,6 @@ class AeonsEnd(Game):
         return list(ruleset.tables["library"].player_names)
 
     def replay(self, ruleset, matchup, policies, seeds) -> list[str]:
-        from sim.games.aeons_end.scenario import replay_log
+        from sim.games.aeons_end.render import replay_log
 
-        return replay_log(self, ruleset, matchup, policies[0], seeds)
+        return replay_log(self, ruleset, matchup, policies, seeds)

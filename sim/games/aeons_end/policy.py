@@ -12,13 +12,6 @@ import numpy as np
 from numba import njit
 
 from sim.core.rng import next_below, next_u64, shuffle, splitmix64
-from sim.games.aeons_end.codes import (
-    AB_ALLY_DRAWS_4,
-    AB_ANY_PLAYER_LIFE_4,
-    AB_OTHERWORLDLY_GATE,
-    AB_QUICKEN_THOUGHT,
-    TD_DESTROY_OPENED_BREACHES,
-)
 from sim.games.aeons_end.engine import (
     ability_feasible,
     available_aether,
@@ -112,6 +105,13 @@ from sim.games.aeons_end.layout import (
     TYPE_SPELL,
 )
 from sim.games.aeons_end.tables import mg, nc, pc, rl
+from sim.games.aeons_end.vocab import (
+    AB_ALLY_DRAWS_4,
+    AB_ANY_PLAYER_LIFE_4,
+    AB_OTHERWORLDLY_GATE,
+    AB_QUICKEN_THOUGHT,
+    TD_DESTROY_OPENED_BREACHES,
+)
 
 POLICY_RANDOM = 0
 POLICY_GREEDY = 1

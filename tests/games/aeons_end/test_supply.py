@@ -1,0 +1,45 @@
+"""Supply: gaining cards, empty piles, Prince of Gluttons' devouring. Each test cites the rulebook passage (or
+the public data line) it checks."""
+
+from sim.games.aeons_end import layout as L
+from sim.games.aeons_end.scenario import Scenario
+from tests.games.aeons_end.helpers import ENTRY
+
+
+def test_gain_top_of_pile_to_discard():
+    """Rulebook, Gain a card: 'When you gain a card, it is immediately placed on top of your discard pile.'"""
+    sc = Scenario.new(ENTRY, advance=False)
+    sc.set_active(0)
+    sc.s[L.G_AETHER] = 2
+    sc.apply(sc.action("gain", pile=0))   # jade
+    assert sc.player(0)["discard_bottom_first"][-1] == "jade"
+    assert sc.s[L.SUPPLY_COUNT_BASE] == 6
+
+
+def test_prince_devours_from_cheapest_pile():
+    """Rulebook, Supply: 'If a supply pile runs out, it is empty. Do not replace it.' Prince of Gluttons (data
+    S4): setup devours a gem from each gem pile; Unleash devours 3 (1-2 players) from the cheapest pile."""
+    sc = Scenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
+    assert sc.get("G_DEVOURED") == 3
+    jade_before = int(sc.s[L.SUPPLY_COUNT_BASE])
+    sc.set_nemesis_deck(["slaughter"])
+    sc.nemesis_turn()
+    assert sc.get("G_DEVOURED") == 6 and int(sc.s[L.SUPPLY_COUNT_BASE]) == jade_before - 3
+    assert sc.invariants() == 0
+
+
+def test_prince_expert_setup_devours_nine_more_one_at_a_time():
+    """Data S4 prince_of_gluttons.cljc setup (expert/extinction): nine prompts 'Place an additional nine ...
+    one cards from any of the supply piles on top of the devoured pile', each resolving ::devour with its
+    default number-of-cards 1, i.e. 9 more cards. Team rule (assumed): from the fullest pile, ties cheapest."""
+    normal = Scenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
+    sc = Scenario.new("adelheim+brama vs prince_of_gluttons", edition="expert", advance=False)
+    assert normal.get("G_DEVOURED") == 3
+    assert sc.get("G_DEVOURED") == 3 + 9
+    piles = [int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]]
+    assert sum(piles) == sc.get("G_INITIAL_SUPPLY") - 12
+    assert min(piles) > 0 and max(piles) - min(piles) <= 1   # spread: no pile emptied
+    sc.set_nemesis_deck(["slaughter", "needlemaw"])          # the first Unleash no longer empties the supply
+    sc.nemesis_turn()
+    assert sc.status() == ("running", "") and sc.invariants() == 0
+    assert sum(int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]) == sum(piles) - 3
