@@ -192,11 +192,10 @@ class AeonsEnd(Game):
                     matchup.payload["setup"])
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
-        from sim.games.aeons_end.batch import play_batch_kernel, scratch, stream_indices
+        """`policies`: one per deck slot (slot i = mage i of the matchup), or one for the whole team."""
+        from sim.games.aeons_end.batch import play_batch_kernel, policy_arrays, scratch, stream_indices
 
-        if len(policies) != 1:
-            raise UserError("a cooperative team plays with exactly one policy", entry="policies")
-        policy = policies[0]
+        policy_ids, params, policy_streams = policy_arrays(policies, matchup.players)
         B = len(seeds)
         out = {
             "winner": np.zeros(B, np.int8), "end_reason": np.zeros(B, np.int8), "turns": np.zeros(B, np.int16),
@@ -216,7 +215,8 @@ class AeonsEnd(Game):
         counts = np.zeros((B, matchup.players, n_cards, L.CARD_COUNTS) if card_counts else (1, 1, 1, L.CARD_COUNTS),
                           np.int16)
         play_batch_kernel(self.kernel_tables(ruleset, matchup), np.int64(seeds.root_seed),
-                          np.uint64(seeds.matchup_key), turn_order_index, deal_index, policy.policy_id, policy.params, debug, card_counts, counts, *out.values(),
+                          np.uint64(seeds.matchup_key), turn_order_index, deal_index, policy_ids, params, policy_streams,
+                          debug, card_counts, counts, *out.values(),
                           *scratch())
         extra = {k: out[k] for k in ("gravehold_life", "player_life", "exhausted_players", "fire_tokens",
                                       "nemesis_life", "cards_gained", "unleashes", "round_gravehold_life",

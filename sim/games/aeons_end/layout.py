@@ -213,4 +213,5 @@ SETUP_SIZE = SU_CORRUPTION + 16
 STREAM_TURN_ORDER = 0
 STREAM_NEMESIS_DECK = 1
 STREAM_CHANCE = 2
-STREAM_POLICY = 3
+STREAM_POLICY = 3       # + deck slot (mage): the bot of mage i draws from STREAM_POLICY + the first slot with its bot
+STREAM_COUNT = STREAM_POLICY + MAX_PLAYERS

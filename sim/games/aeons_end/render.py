@@ -120,8 +120,10 @@ def _play(sc, policies, on_decision, limit: int):
     """Drive the match from its reset state as the batch kernel does; on_decision(sc, legal, action,
     events_before) is called for each decision before the action is applied. Returns the events of the last
     stretch of automatic play (after the final decision)."""
+    from sim.games.aeons_end.batch import policy_arrays
     from sim.games.aeons_end.policy import policy_act
 
+    policy_ids, params, streams = policy_arrays(policies, sc.matchup.players)
     before = _snapshot(sc)
     sc.advance()
     events = _events(sc, before, _snapshot(sc))
@@ -131,8 +133,8 @@ def _play(sc, policies, on_decision, limit: int):
         n = E.legal_actions(sc.s, sc.T, legal)
         if n == 0:
             return events + ["error: no legal action"]
-        policy = policies[0]
-        a = int(policy_act(policy.policy_id, sc.s, sc.T, legal, n, policy.params, sc.keys, sc.counters))
+        p = sc.get("G_ACTIVE")
+        a = int(policy_act(policy_ids[p], sc.s, sc.T, legal, n, params[p], sc.keys, sc.counters, streams[p]))
         on_decision(sc, [int(x) for x in legal[:n]], a, events)
         before = _snapshot(sc)
         E.step(sc.s, sc.T, sc.keys, sc.counters, a, sc.round_gravehold, sc.round_life)
@@ -229,7 +231,9 @@ def playthrough(game, ruleset, matchup, policies, seeds) -> list[str]:
     """OpenSpiel-style playthrough of the single match in `seeds`: for each decision the full state, the
     legal actions (code and text) and the action taken; the events of automatic play in between."""
     sc = _fresh(game, ruleset, matchup, seeds)
-    bots = [p.name for p in policies] * (matchup.players if len(policies) == 1 else 1)
+    from sim.games.aeons_end.batch import seat_policies
+
+    bots = [p.name for p in seat_policies(policies, matchup.players)]
     lines = [f"game: {game.name} engine {game.engine_version} | edition {ruleset.ruleset_id} | matchup "
              f"{matchup.matchup_id} | bots {', '.join(bots)} | root seed {int(seeds.root_seed)} "
              f"| pair {int(seeds.pair_index[0])}"]

@@ -30,7 +30,7 @@ class Scenario:
         turn_order_index, deal_index, _ = stream_indices(ruleset.tables["rules"], np.array([pair_index]))
         self.keys = make_keys(np.int64(seed), np.uint64(name_key(matchup.matchup_id)), turn_order_index[0],
                               deal_index[0])
-        self.counters = np.zeros(4, np.uint64)
+        self.counters = np.zeros(L.STREAM_COUNT, np.uint64)
         self.s = np.zeros(L.STATE_SIZE, np.int64)
         self.round_gravehold = np.zeros(L.ROUND_RECORD, np.int16)
         self.round_life = np.zeros(L.ROUND_RECORD, np.int16)
