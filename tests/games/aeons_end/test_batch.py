@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from sim.games.aeons_end import GAME
+from sim.games.aeons_end.scenario import Scenario
 from tests.games.aeons_end.helpers import match_seeds
 
 
@@ -45,7 +46,6 @@ def test_same_seed_same_result():
 
 def test_arms_replay_the_same_deals():
     """Common random numbers: the nemesis deck and first turn-order cards do not depend on edition or bot."""
-    from sim.games.aeons_end.scenario import Scenario
 
     first = Scenario.new("adelheim+brama vs rageborne", edition="normal", seed=5, advance=False)
     other = Scenario.new("adelheim+brama vs rageborne", edition="expert", seed=5, advance=False)
@@ -99,7 +99,6 @@ def test_card_rows_carry_gained_counts():
 
 
 def _nemesis_deck_and_turn_order(edition, pair_index):
-    from sim.games.aeons_end.scenario import Scenario
 
     rs = GAME.load_ruleset(edition)
     m = GAME.load_matchups(rs, "default_2p")[0]

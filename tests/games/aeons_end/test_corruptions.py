@@ -1,5 +1,6 @@
 """Crooked Mask's corruptions. Each test cites the rulebook passage (or the public data line) it checks."""
 
+from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.scenario import Scenario
 from tests.games.aeons_end.helpers import corruption_in_hand
@@ -19,7 +20,6 @@ def test_crooked_mask_corruption_resolves_at_turn_start():
     assert len(holder) == 1
     p = holder[0]
     top = sc.player(p)["deck_top_first"][0]
-    from sim.games.aeons_end import engine as E
 
     E.draw_cards(sc.s, p, 1)                           # the corruption is now in hand
     assert top in sc.player(p)["hand"]
@@ -48,7 +48,6 @@ def test_crooked_mask_expert_destroyed_corruption():
     """Data (Crooked Mask): 'destroyed corruption goes to bottom of corruption deck (expert: into any player's
     discard, or lose 1 charge to bottom it)'; S4: every corruption ends 'Destroy this.'. Team rule (assumed):
     pay the charge when the player has one, else the healthiest player takes it into their discard pile."""
-    from sim.games.aeons_end import engine as E
 
     for edition, charges, expect_deck, expect_charges in (("normal", 1, 11, 1), ("expert", 1, 11, 0),
                                                           ("expert", 0, 10, 0)):

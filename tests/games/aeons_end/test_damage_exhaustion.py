@@ -1,5 +1,7 @@
 """Damage and exhaustion. Each test cites the rulebook passage (or the public data line) it checks."""
 
+from sim.games.aeons_end import engine as E
+from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.scenario import Scenario
 from tests.games.aeons_end.helpers import ENTRY
 
@@ -36,3 +38,38 @@ def test_lowest_life_skips_exhausted():
     sc.set_player(0, "P_EXHAUSTED", 1)
     sc.set_player(1, "P_LIFE", 7)
     assert E.pick_lowest(sc.s) == 1
+
+
+def test_exhaustion_destroys_a_breach_and_discards_its_spell():
+    """Rulebook, Exhausted: 'The exhausted player destroys one of their breaches, discarding any spell prepped in
+    that breach'; 'there is no way to regain a destroyed breach. The remaining breaches stay in their current
+    positions.'"""
+    sc = Scenario.new(ENTRY, advance=False)
+    for k, spell in enumerate(["spark", "ignite", "spark", "lava_tendril"]):
+        sc.set_breach(0, k, 4)
+        sc.prep(0, k, spell)
+    E.player_suffers(sc.s, 0, 10)
+    E.flush_pending(sc.s, sc.T, sc.keys, sc.counters)
+    me = sc.player(0)
+    assert me["breaches"] == [-1, 4, 4, 4]
+    assert me["prepped"] == [("ignite", 1), ("spark", 2), ("lava_tendril", 3)]
+    assert me["discard_bottom_first"][-1] == "spark"
+    sc.set_active(0)
+    sc.set_hand(0, ["spark"])
+    assert all(a % 4 != 0 for a in sc.legal() if a // 256 == L.A_PREP)   # nothing preps to breach I again
+    assert sc.action("prep", hand=0, breach=0) not in sc.legal()
+
+
+def test_exhausted_player_keeps_taking_turns():
+    """Rulebook, Exhausted: 'The exhausted player continues to participate in the game as usual with the
+    following exceptions'."""
+    sc = Scenario.new(ENTRY, advance=False)
+    E.player_suffers(sc.s, 0, 10)
+    E.flush_pending(sc.s, sc.T, sc.keys, sc.counters)
+    sc.s[L.TURN_ORDER_BASE:L.TURN_ORDER_BASE + 6] = [0, 1, 0, 1, L.TO_NEMESIS, L.TO_NEMESIS]
+    sc.set("G_TURN_ORDER_POS", 0)
+    sc.set("G_ROUNDS", 1)
+    sc.advance()
+    assert sc.get("G_ACTIVE") == 0 and sc.player(0)["exhausted"]
+    sc.apply(sc.action("play_gems"))
+    assert sc.get("G_AETHER") > 0

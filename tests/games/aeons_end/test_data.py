@@ -192,3 +192,19 @@ def test_legacy_file_must_declare_its_set(data_copy):
     with pytest.raises(UserError, match="set must be 'legacy'") as err:
         data.load_library()
     assert "nemesis_basic_legacy.yaml" in str(err.value)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (("  - {id: cleave,", "  # - {id: cleave,"), "a nemesis has exactly nine cards"),
+    (("{id: cleave, name: Cleave, tier: 1", "{id: cleave, name: Cleave, tier: 2"), "three cards of each tier"),
+])
+def test_a_nemesis_has_nine_cards_three_per_tier(data_copy, edit, message):
+    """Rulebook, Nemesis Setup: 'Each nemesis has nine nemesis specific cards ... separate them into three piles
+    of three cards according to the card's tier.'"""
+    path = data_copy / "nemeses" / "rageborne.yaml"
+    text = path.read_text()
+    assert edit[0] in text
+    path.write_text(text.replace(edit[0], edit[1]))
+    with pytest.raises(UserError, match=message) as err:
+        data.load_library()
+    assert "rageborne.yaml" in str(err.value) and "\n" not in str(err.value)

@@ -137,3 +137,18 @@ def test_pale_reckoner_persistent_suffer_and_fire():
     assert sc.in_play()[0]["shields"] == 1 and sc.in_play()[0]["life"] == 8
     sc.nemesis_turn()
     assert life(sc) == [8, 10] and sc.get("G_FIRE") == 1
+
+
+def test_silence_token_skips_one_persistent():
+    """Rulebook, Nemesis Main Phase: 'If a minion has a silence token on it, do not resolve its PERSISTENT
+    effect, remove the silence token instead'; Game Terms: 'On the next nemesis turn, skip that minion's
+    "PERSISTENT:" effect and discard the token.' (No card in the data places one: the token is set directly.)"""
+    sc = fresh()
+    slot = sc.put_in_play("needlemaw")                 # PERSISTENT: Gravehold suffers 2
+    sc.s[L.IN_PLAY_BASE + slot * L.IN_PLAY_FIELDS + L.IP_SILENCED] = 1
+    sc.set_nemesis_deck(["chaos_orb", "chaos_orb"])
+    sc.nemesis_turn()
+    assert sc.get("G_GRAVEHOLD") == 30
+    assert sc.s[L.IN_PLAY_BASE + slot * L.IN_PLAY_FIELDS + L.IP_SILENCED] == 0
+    sc.nemesis_turn()
+    assert sc.get("G_GRAVEHOLD") == 28

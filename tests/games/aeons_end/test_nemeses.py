@@ -1,6 +1,7 @@
 """Nemesis mats (public data): Rageborne's Fury and Strikes, Carapace Queen's husks and Swarm. Each test cites
 the rulebook passage (or the public data line) it checks."""
 
+from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.scenario import Scenario
 from tests.games.aeons_end.helpers import ENTRY
@@ -30,7 +31,6 @@ def test_husks_not_targeted_by_damage_below_their_life():
     """Data (Carapace Queen): 'Foul Multitudes ... while in play husks have 2 life'; Rulebook: 'When you deal
     damage: To a minion, remove life tokens'. A 1-damage spell cannot kill a 2-life husk, so the team aims it
     elsewhere; the plan's husk_threshold decides when a swarm is worth thinning."""
-    from sim.games.aeons_end import engine as E
 
     sc = Scenario.new("adelheim+brama vs carapace_queen", advance=False)
     sc.set("G_HUSKS", 8)

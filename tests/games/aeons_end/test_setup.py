@@ -4,9 +4,11 @@ the public data line) it checks."""
 import pytest
 
 from sim.games.aeons_end import data
+from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.scenario import Scenario
-from tests.games.aeons_end.helpers import ENTRY, TEAMS, deck_ids, fresh
+from sim.games.aeons_end.vocab import NS_GRAVEHOLD_HEAL, NS_NEMESIS_HEAL
+from tests.games.aeons_end.helpers import ENTRY, TEAMS, deck_ids, fresh, own_ten
 
 
 def test_setup_printed_order_and_life():
@@ -61,3 +63,43 @@ def test_default_set_is_legacy_and_base_game_basics_uses_the_base_set():
     assert data.load_rules("base-game-basics")["basic_nemesis_set"] == "base"
     deck = set(deck_ids(Scenario.new(ENTRY, edition="base-game-basics", advance=False)))
     assert deck & base and not deck & legacy
+
+
+def test_breach_setup_per_mat_including_missing_breaches():
+    """Rulebook, Player Setup: 'Each player receives one of each type of breach shown on their mat (I–IV as
+    listed). Players arrange their breaches as indicated on their player mat. Some breach mages start with
+    fewer than four breaches.' Data §3: Phaedraxa 'breaches: {I: none, II: open, III: stage 1, IV: stage 2}',
+    Jian '{I: open, II: open, III: stage 0, IV: stage 1}'."""
+    sc = Scenario.new("phaedraxa+jian vs rageborne", advance=False)
+    assert sc.player(0)["breaches"] == [-1, 4, 1, 2]
+    assert sc.player(1)["breaches"] == [4, 4, 0, 1]
+    sc.set_active(0)
+    sc.set_hand(0, ["spark"])
+    own_ten(sc, 0)
+    preps = [a for a in sc.legal() if a // 256 == L.A_PREP]
+    assert preps == [sc.action("prep", hand=0, breach=1)]      # no breach I; III and IV are closed
+
+
+def test_life_never_exceeds_starting_life():
+    """Rulebook, Player Setup: 'The players and Gravehold can never have more than their starting life.'
+    Nemesis Setup: 'The nemesis can never have more than its starting life.'"""
+    sc = fresh()
+    sc.set_player(0, "P_LIFE", 9)
+    E.gain_life(sc.s, 0, 4)
+    assert sc.player(0)["life"] == 10
+    sc.set("G_GRAVEHOLD", 29)
+    E.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_GRAVEHOLD_HEAL, 3, -1)
+    assert sc.get("G_GRAVEHOLD") == 30
+    E.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_NEMESIS_HEAL, 13, -1)
+    assert sc.get("G_NEMESIS_LIFE") == 70
+
+
+def test_supply_piles_hold_seven_gems_five_relics_five_spells():
+    """Rulebook, Supply Setup: 'The supply is composed of nine supply piles. Each pile contains several copies of
+    the same card' and 'There are seven gem cards in each gem supply pile ... five spell cards in each spell
+    supply pile ... five relic cards in each relic supply pile.'"""
+    sc = fresh()
+    piles = [(sc.pcard_type(int(sc.s[L.SUPPLY_CARD_BASE + k])), int(sc.s[L.SUPPLY_COUNT_BASE + k]))
+             for k in range(L.SUPPLY_PILES)]
+    assert piles == [(0, 7)] * 3 + [(1, 5)] * 2 + [(2, 5)] * 4
+    assert len({int(sc.s[L.SUPPLY_CARD_BASE + k]) for k in range(L.SUPPLY_PILES)}) == 9

@@ -1,6 +1,7 @@
 """Supply: gaining cards, empty piles, Prince of Gluttons' devouring. Each test cites the rulebook passage (or
 the public data line) it checks."""
 
+from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.scenario import Scenario
 from tests.games.aeons_end.helpers import ENTRY
@@ -43,3 +44,32 @@ def test_prince_expert_setup_devours_nine_more_one_at_a_time():
     sc.nemesis_turn()
     assert sc.status() == ("running", "") and sc.invariants() == 0
     assert sum(int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]) == sum(piles) - 3
+
+
+def test_empty_pile_stays_empty_and_cannot_be_gained():
+    """Rulebook, Supply Setup: 'Empty Supply Piles: If a supply pile runs out, it is empty. Do not replace it.'"""
+    sc = Scenario.new(ENTRY, advance=False)
+    sc.set_active(0)
+    sc.s[L.G_AETHER] = 2
+    sc.s[L.SUPPLY_COUNT_BASE] = 1                      # one Jade left
+    sc.apply(sc.action("gain", pile=0))
+    assert int(sc.s[L.SUPPLY_COUNT_BASE]) == 0
+    sc.s[L.G_AETHER] = 10
+    assert sc.action("gain", pile=0) not in sc.legal() and sc.action("gain", pile=1) in sc.legal()
+    E.start_player_turn(sc.s, 1)
+    assert int(sc.s[L.SUPPLY_COUNT_BASE]) == 0
+
+
+def test_devoured_pile_is_bought_from_its_top():
+    """Data §7a, Prince of Gluttons: 'devoured cards go on top of the devoured pile, which can be bought from like
+    a supply pile'; setup 'devour ... one gem from each gem pile, most expensive first' (Jade ends on top)."""
+    sc = Scenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
+    names = sc.lib.player_ids
+    assert [names[c] for c in sc.s[L.DEVOURED_BASE:L.DEVOURED_BASE + 3]] == ["clouded_sapphire", "sifters_pearl",
+                                                                              "jade"]
+    sc.set_active(0)
+    sc.s[L.G_AETHER] = 2
+    assert sc.action("gain", pile=9) in sc.legal()
+    sc.apply(sc.action("gain", pile=9))
+    assert sc.player(0)["discard_bottom_first"][-1] == "jade" and sc.get("G_DEVOURED") == 2
+    assert sc.invariants() == 0
