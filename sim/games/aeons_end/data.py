@@ -394,7 +394,10 @@ def _load_mages(lib: Library, path: Path):
 
 
 EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_delta", "expert",
-                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set"}
+                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set", "unleash_devours_from"}
+# Readings of Prince of Gluttons' Unleash "devour ... from the least expensive supply pile" (RULES.md, Ambiguities):
+# skip empty piles (S4's engine, the default) or take the least expensive pile even when empty (literal).
+UNLEASH_DEVOURS_FROM = ("least_expensive_nonempty_pile", "least_expensive_pile")
 # Sampling design, not a game rule: how the random streams of consecutive games are grouped.
 DEAL_GROUP_VARIES = ("turn_order", "deal")
 
@@ -440,6 +443,10 @@ def load_rules(edition: str) -> dict:
     if rules.get("deal_group_varies", "turn_order") not in DEAL_GROUP_VARIES:
         raise UserError(f"deal_group_varies must be one of {', '.join(DEAL_GROUP_VARIES)}, "
                         f"got {rules['deal_group_varies']!r}", file=file, entry=edition)
+    if rules.get("unleash_devours_from") not in UNLEASH_DEVOURS_FROM:
+        source = file if "unleash_devours_from" in delta else str(DATA_DIR / "rules.yaml")
+        raise UserError(f"unleash_devours_from must be one of {', '.join(UNLEASH_DEVOURS_FROM)}, "
+                        f"got {rules.get('unleash_devours_from')!r}", file=source, entry=edition)
     rules["edition"] = edition
     rules["description"] = delta.get("description", "")
     return rules
@@ -505,6 +512,7 @@ def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tupl
     r[L.R_PLAYERS] = players
     r[L.R_CORRUPTION_EMPTY_DAMAGE] = nrules.get("corruption_empty_gravehold", 0)
     r[L.R_CORRUPTION_DESTROYED_EXPERT] = nrules.get("corruption_destroyed_expert", 0)
+    r[L.R_DEVOUR_EMPTY_CHEAPEST] = int(rules["unleash_devours_from"] == "least_expensive_pile")
     for i, (lo, hi, _) in enumerate(nem["swarm"]):
         r[L.R_SWARM_MIN + i] = lo
         r[L.R_SWARM_MAX + i] = hi

@@ -214,6 +214,7 @@ from sim.games.aeons_end.layout import (
     R_CHARGE_COST,
     R_CORRUPTION_DESTROYED_EXPERT,
     R_CORRUPTION_EMPTY_DAMAGE,
+    R_DEVOUR_EMPTY_CHEAPEST,
     R_FIRE_LOSS,
     R_FOCUS_COST,
     R_GRAVEHOLD_LIFE,
@@ -959,6 +960,24 @@ def devour_from(s, pile, n):
         end_game(s, False, END_NEMESIS_CONDITION)
 
 
+@njit(cache=True, _nrt=False)
+def least_expensive_pile(s, T):
+    """The literal reading of Prince of Gluttons' Unleash, "from the least expensive supply pile": the pile
+    with the lowest cost even when it is empty (devour_from then makes Gravehold suffer 2 per card). Between
+    piles of that cost the players choose (rulebook, Ambiguity): a non-empty one, the lowest numbered."""
+    low = 1 << 20
+    for k in range(SUPPLY_PILES):
+        low = min(low, pc(T, s[SUPPLY_CARD_BASE + k], PC_COST))
+    best = -1
+    for k in range(SUPPLY_PILES):
+        if pc(T, s[SUPPLY_CARD_BASE + k], PC_COST) == low:
+            if s[SUPPLY_COUNT_BASE + k] > 0:
+                return k
+            if best < 0:
+                best = k
+    return best
+
+
 @njit(cache=True, _nrt=True)
 def pile_by_cost(s, T, card_type, rank, cheapest, nonempty):
     """Index of the rank-th cheapest (or costliest) pile of a type (-1 = any type)."""
@@ -1196,7 +1215,10 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
     elif code == NS_PLAYERS_LOSE:
         end_game(s, False, END_NEMESIS_CONDITION)
     elif code == NS_DEVOUR_CHEAPEST:
-        devour_from(s, pile_by_cost(s, T, np.int64(-1), np.int64(0), np.bool_(True), np.bool_(True)), n)
+        if rl(T, R_DEVOUR_EMPTY_CHEAPEST) != 0:
+            devour_from(s, least_expensive_pile(s, T), n)
+        else:
+            devour_from(s, pile_by_cost(s, T, np.int64(-1), np.int64(0), np.bool_(True), np.bool_(True)), n)
     elif code == NS_DEVOUR_SECOND_GEM:
         devour_from(s, pile_by_cost(s, T, np.int64(TYPE_GEM), np.int64(1), np.bool_(False), np.bool_(False)), n)
     elif code == NS_DEVOUR_SPELL:

@@ -184,6 +184,8 @@ R_OPEN_COST = 34        # 16 values: breach * 4 + stage
 R_BONUS_DAMAGE = 50     # 4 values
 R_BASIC_BY_TIER = 54    # 3 values (for this player count)
 R_CORRUPTION_DESTROYED_EXPERT = 57  # 1: a destroyed corruption costs a charge or goes to a discard pile
+R_DEVOUR_EMPTY_CHEAPEST = 58  # 1: devour_cheapest targets the least expensive pile even when empty (rules
+                              # unleash_devours_from: least_expensive_pile, the literal reading)
 RULES_SIZE = 64
 
 NEMESIS_KIND_GENERIC, NEMESIS_KIND_RAGEBORNE, NEMESIS_KIND_CARAPACE_QUEEN, NEMESIS_KIND_PRINCE, \

@@ -208,3 +208,14 @@ def test_a_nemesis_has_nine_cards_three_per_tier(data_copy, edit, message):
     with pytest.raises(UserError, match=message) as err:
         data.load_library()
     assert "rageborne.yaml" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_unleash_reading_validated(data_copy):
+    """A rule variant is data (rules.yaml / editions.yaml); a bad value is one line naming the file and entry."""
+    assert data.load_rules("normal")["unleash_devours_from"] == "least_expensive_nonempty_pile"
+    assert data.load_rules("normal-literal-unleash")["unleash_devours_from"] == "least_expensive_pile"
+    path = data_copy / "editions.yaml"
+    path.write_text(path.read_text() + "  broken: {unleash_devours_from: most_expensive_pile}\n")
+    with pytest.raises(UserError, match="unleash_devours_from must be one of") as err:
+        data.load_rules("broken")
+    assert "editions.yaml: broken:" in str(err.value) and "\n" not in str(err.value)

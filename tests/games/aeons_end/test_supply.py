@@ -73,3 +73,60 @@ def test_devoured_pile_is_bought_from_its_top():
     sc.apply(sc.action("gain", pile=9))
     assert sc.player(0)["discard_bottom_first"][-1] == "jade" and sc.get("G_DEVOURED") == 2
     assert sc.invariants() == 0
+
+
+# ---------------------------------------------------------------------------------------- the Unleash's two readings
+PRINCE = "adelheim+brama vs prince_of_gluttons"
+
+
+def _unleash_with_jade_gone(edition, entry=PRINCE):
+    """A Rend (Unleash; Gravehold suffers 1; any player suffers 2) drawn when the cheapest pile (Jade) is empty."""
+    sc = Scenario.new(entry, edition=edition, advance=False)
+    jade = sc.card("jade")
+    pile = [int(sc.s[L.SUPPLY_CARD_BASE + k]) for k in range(L.SUPPLY_PILES)].index(jade)
+    sc.set("G_CARDS_GAINED", sc.get("G_CARDS_GAINED") + int(sc.s[L.SUPPLY_COUNT_BASE + pile]))
+    sc.s[L.SUPPLY_COUNT_BASE + pile] = 0                 # the six Jades left after setup were bought
+    counts = [int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]]
+    sc.set_nemesis_deck(["rend"])
+    sc.nemesis_turn()
+    after = [int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]]
+    return sc, counts, after
+
+
+def test_unleash_devours_from_the_least_expensive_nonempty_pile():
+    """Data §7a, Prince of Gluttons: unleash_mat_text 'Devour three cards from the least expensive supply pile'
+    (S4 mat text; S4's code skips empty piles). Default reading (rules unleash_devours_from:
+    least_expensive_nonempty_pile): with Jade (2) gone, the three cards come from a 3-cost pile (Sifter's Pearl,
+    the lower numbered of the two), and Gravehold suffers only Rend's 1."""
+    sc, counts, after = _unleash_with_jade_gone("normal")
+    pearl = [int(sc.s[L.SUPPLY_CARD_BASE + k]) for k in range(L.SUPPLY_PILES)].index(sc.card("sifters_pearl"))
+    assert after[pearl] == counts[pearl] - 3 and sum(after) == sum(counts) - 3
+    assert sc.get("G_GRAVEHOLD") == 29 and sc.get("G_DEVOURED") == 3 + 3 and sc.invariants() == 0
+
+
+def test_literal_unleash_keeps_the_empty_least_expensive_pile():
+    """The literal reading of 'Devour three cards from the least expensive supply pile' (edition
+    normal-literal-unleash, rules unleash_devours_from: least_expensive_pile): the empty Jade pile is still the
+    least expensive, and data §7a says 'devouring from an empty pile = Gravehold suffers 2 per card instead':
+    three cards, 6 damage, plus Rend's 1; nothing is devoured."""
+    sc, counts, after = _unleash_with_jade_gone("normal-literal-unleash")
+    assert after == counts and sc.get("G_DEVOURED") == 3
+    assert sc.get("G_GRAVEHOLD") == 30 - 2 * 3 - 1 and sc.invariants() == 0
+
+
+def test_literal_unleash_takes_a_nonempty_pile_of_the_least_cost():
+    """Rulebook, When resolving card effects: 'Ambiguity: ... In these cases the players make that
+    determination.' Under the literal reading, when two piles share the least cost (deck_destruction: Jade and
+    Flexing Dagger cost 2) and one is empty, the players devour from the other."""
+    sc, counts, after = _unleash_with_jade_gone("normal-literal-unleash", PRINCE + " @deck_destruction")
+    dagger = [int(sc.s[L.SUPPLY_CARD_BASE + k]) for k in range(L.SUPPLY_PILES)].index(sc.card("flexing_dagger"))
+    assert after[dagger] == counts[dagger] - 3 and sc.get("G_GRAVEHOLD") == 29
+
+
+def test_the_two_readings_agree_while_the_cheapest_pile_has_cards():
+    """Both readings devour from Jade while it has cards: the editions differ only once it is empty."""
+    for edition in ("normal", "normal-literal-unleash"):
+        sc = Scenario.new(PRINCE, edition=edition, advance=False)
+        sc.set_nemesis_deck(["rend"])
+        sc.nemesis_turn()
+        assert int(sc.s[L.SUPPLY_COUNT_BASE]) == 7 - 1 - 3 and sc.get("G_GRAVEHOLD") == 29, edition
