@@ -54,7 +54,8 @@ def replay_row(experiment: str, row: str, ruleset: str = "") -> list[str]:
             entry="ROW",
         )
     arm = [r.ruleset_id for r in plan.rulesets].index(stored["ruleset_id"])
-    matchup = next(m for m in plan.matchups[arm] if m.matchup_id == stored["matchup_id"])
+    index = next(i for i, m in enumerate(plan.matchups[arm]) if m.matchup_id == stored["matchup_id"])
+    matchup, policies = plan.matchups[arm][index], plan.policies[index]
     seeds = SeedBlock(
         int(stored["root_seed"]),
         name_key(matchup.matchup_id),
@@ -62,8 +63,8 @@ def replay_row(experiment: str, row: str, ruleset: str = "") -> list[str]:
         np.array([stored["swap"]], np.uint8),
     )
     ruleset = plan.rulesets[arm]
-    log = plan.game.replay(ruleset, matchup, plan.policies, seeds)
-    again = plan.game.play_batch(ruleset, matchup, plan.policies, seeds)
+    log = plan.game.replay(ruleset, matchup, policies, seeds)
+    again = plan.game.play_batch(ruleset, matchup, policies, seeds)
     if int(again.winner[0]) != stored["winner_seat"] or int(again.turns[0]) != stored["turns"]:
         raise UserError("replayed match differs from the stored row (engine or data changed)", entry="ROW")
     header = [

@@ -47,7 +47,7 @@ def test_game_conforms(game_name, edition):
         pairs = 2 if policy_name in SLOW_POLICIES else MATCHES_PER_CASE
         for matchup in _matchups(game, ruleset):
             assert matchup.cooperative == game.cooperative
-            seeds = seed_block(2026, matchup, 0, pairs, game.cooperative)
+            seeds = seed_block(2026, matchup, 0, pairs)
             result = game.play_batch(ruleset, matchup, policies, seeds, debug=True, card_counts=True)
             _check_result(game, ruleset, matchup, policies, seeds, result)
             again = game.play_batch(ruleset, matchup, policies, seeds, debug=True, card_counts=True)

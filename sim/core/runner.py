@@ -19,7 +19,7 @@ import numpy as np
 from omegaconf import DictConfig, OmegaConf
 
 from sim.core import config as config_module
-from sim.core import lake
+from sim.core import lake, seating
 from sim.core.errors import UserError
 from sim.core.game import Game, Matchup, Policy, Ruleset, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
@@ -36,14 +36,16 @@ class Plan:
     game: Game
     rulesets: list[Ruleset]
     matchups: list[list[Matchup]]  # per ruleset (same ids; cards may carry errata per edition)
-    policies: tuple[Policy, ...]  # one per deck slot
+    policies: list[tuple[Policy, ...]]  # per matchup: one bot per deck slot
     pairs: int
-    matches_per_pair: int
     tasks: list[Task]
+
+    def matches_of(self, task: Task) -> int:
+        return (task.pair_stop - task.pair_start) * self.matchups[0][task.matchup_index].seating.orders
 
     @property
     def total_matches(self) -> int:
-        return len(self.rulesets) * len(self.matchups[0]) * self.pairs * self.matches_per_pair
+        return sum(self.matches_of(t) for t in self.tasks)
 
     @property
     def directory(self) -> Path:
@@ -78,20 +80,17 @@ def make_plan(cfg: DictConfig) -> Plan:
     if len(set(ids)) != len(ids):
         raise UserError("a matchup is listed twice", file="config", entry="matchups")
 
-    slots = 1 if game.cooperative else 2
-    names = list(cfg.policies)
-    if len(names) == 1:
-        names = names * slots
-    if len(names) != slots:
-        raise UserError(f"give one policy per deck slot ({slots}), got {len(names)}", file="config", entry="policies")
     known_policies = game.policy_names()
-    for name in names:
+    for name in cfg.policies:
         if name not in known_policies:
             raise UserError(f"unknown policy '{name}' (known: {', '.join(known_policies)})", entry="policies")
-    policies = tuple(game.load_policy(n) for n in names)
+    loaded = {name: game.load_policy(name) for name in dict.fromkeys(cfg.policies)}
+    policies = tuple(loaded[name] for name in cfg.policies)
+    if not policies:
+        raise UserError("give at least one bot", file="config", entry="policies")
+    seat_policies = [seating.seats_for(policies, m) for m in matchups[0]]
 
-    matches_per_pair = 1 if game.cooperative else 2
-    pairs = config_module.pairs_per_stream(cfg, len(ids), len(rulesets), matches_per_pair)
+    pairs = config_module.pairs_per_stream(cfg, len(ids), len(rulesets), matchups[0][0].seating.orders)
     config_hash = config_module.plan_hash(cfg)
     name = cfg.name or f"{game.name}-{config_hash[:8]}"
     tasks = []
@@ -106,7 +105,7 @@ def make_plan(cfg: DictConfig) -> Plan:
                         ruleset.ruleset_hash,
                         matchup.matchup_id,
                         matchup.matchup_hash,
-                        [p.policy_hash or p.name for p in policies],
+                        [p.policy_hash or p.name for p in seat_policies[m_index]],
                         int(cfg.seed),
                         start,
                         stop,
@@ -122,9 +121,8 @@ def make_plan(cfg: DictConfig) -> Plan:
         game=game,
         rulesets=rulesets,
         matchups=matchups,
-        policies=policies,
+        policies=seat_policies,
         pairs=pairs,
-        matches_per_pair=matches_per_pair,
         tasks=tasks,
     )
 
@@ -151,7 +149,7 @@ def _execute(plan: Plan, tasks: list[Task]) -> Iterator[TaskOutput]:
             plan.game,
             plan.rulesets[t.ruleset_index],
             plan.matchups[t.ruleset_index][t.matchup_index],
-            plan.policies,
+            plan.policies[t.matchup_index],
             t,
             int(plan.cfg.seed),
             str(plan.directory),
@@ -297,8 +295,7 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
 def _progress_bar(plan: Plan, todo: list[Task], show: bool):
     from tqdm import tqdm
 
-    per_task = {t.task_id: (t.pair_stop - t.pair_start) * plan.matches_per_pair for t in plan.tasks}
-    remaining = sum(per_task[t.task_id] for t in todo)
+    remaining = sum(plan.matches_of(t) for t in todo)
     return tqdm(
         total=plan.total_matches,
         initial=plan.total_matches - remaining,

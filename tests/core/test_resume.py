@@ -92,4 +92,4 @@ def test_replay_reads_manifests_written_before_a_schema_change(output_root):
     manifest["config"]["retired_option"] = 1
     path.write_text(json.dumps(manifest))
     lines = replay_row("older", "0")
-    assert lines[0].startswith("match ") and lines[-1].startswith("end:")
+    assert lines[0].startswith("match ") and lines[-1].startswith("result:")

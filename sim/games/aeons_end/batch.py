@@ -11,8 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.errors import UserError
+from sim.core.policies import weight_matrix
 from sim.core.rng import PURPOSE_CHANCE, PURPOSE_POLICY, PURPOSE_SETUP, stream_key
+from sim.core.seating import seats_for
 from sim.games.aeons_end.engine import (
     advance,
     check_invariants,
@@ -76,30 +77,16 @@ def make_keys(root_seed, matchup_key, turn_order_index, deal_index):
     return keys
 
 
-def seat_policies(policies, players: int) -> tuple:
-    """One Policy per deck slot (mage): a single policy means every mage; any other count than 1 or the
-    number of mages is a user error."""
-    policies = tuple(policies)
-    if len(policies) == 1:
-        return policies * players
-    if len(policies) != players:
-        raise UserError(f"give one policy for the whole team or one per mage ({players}), not {len(policies)}",
-                        entry="policies")
-    return policies
-
-
-def policy_arrays(policies, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(policy ids int64[P], weights float64[P, n_params], stream index int64[P]) of the mages' bots. A bot's
-    stream is that of the first mage with the same bot (policy id and weights), so equal bots share one."""
-    policies = seat_policies(policies, players)
-    ids = np.array([p.policy_id for p in policies], np.int64)
-    params = np.zeros((players, max(len(p.params) for p in policies)), np.float64)
-    streams = np.zeros(players, np.int64)
+def policy_arrays(policies, matchup) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(policy ids int64[P], weights float64[P, n_params], stream index int64[P]) of the mages' bots, from one
+    Policy per deck slot or one for the whole team (`seating.seats_for`). A bot's stream is that of the first
+    mage with the same bot (policy id and weights), so equal bots share one."""
+    policies = seats_for(tuple(policies), matchup)
+    ids, params = weight_matrix(policies)
+    streams = np.zeros(len(policies), np.int64)
     for i, policy in enumerate(policies):
-        params[i, :len(policy.params)] = policy.params
-        first = next(j for j, other in enumerate(policies)
-                     if other.policy_id == policy.policy_id and np.array_equal(other.params, policy.params))
-        streams[i] = STREAM_POLICY + first
+        streams[i] = STREAM_POLICY + next(j for j, other in enumerate(policies) if other.policy_id == policy.policy_id
+                                          and np.array_equal(other.params, policy.params))
     return ids, params, streams
 
 

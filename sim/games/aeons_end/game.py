@@ -119,7 +119,8 @@ class AeonsEnd(Game):
                                           basic_set)}
         label = f"{'+'.join(mages)} vs {nemesis}"
         return Matchup(game=self.name, matchup_id=mid, sides=(label,), players=players, payload=payload,
-                       matchup_hash=content_hash({"id": mid, "setup": payload["setup"]}), cooperative=True)
+                       matchup_hash=content_hash({"id": mid, "setup": payload["setup"]}), cooperative=True,
+                       slot_labels=tuple(mages))
 
     def policy_names(self) -> list[str]:
         return list(POLICIES)
@@ -195,7 +196,7 @@ class AeonsEnd(Game):
         """`policies`: one per deck slot (slot i = mage i of the matchup), or one for the whole team."""
         from sim.games.aeons_end.batch import play_batch_kernel, policy_arrays, scratch, stream_indices
 
-        policy_ids, params, policy_streams = policy_arrays(policies, matchup.players)
+        policy_ids, params, policy_streams = policy_arrays(policies, matchup)
         B = len(seeds)
         out = {
             "winner": np.zeros(B, np.int8), "end_reason": np.zeros(B, np.int8), "turns": np.zeros(B, np.int16),

@@ -123,7 +123,7 @@ def _play(sc, policies, on_decision, limit: int):
     from sim.games.aeons_end.batch import policy_arrays
     from sim.games.aeons_end.policy import policy_act
 
-    policy_ids, params, streams = policy_arrays(policies, sc.matchup.players)
+    policy_ids, params, streams = policy_arrays(policies, sc.matchup)
     before = _snapshot(sc)
     sc.advance()
     events = _events(sc, before, _snapshot(sc))
@@ -231,9 +231,9 @@ def playthrough(game, ruleset, matchup, policies, seeds) -> list[str]:
     """OpenSpiel-style playthrough of the single match in `seeds`: for each decision the full state, the
     legal actions (code and text) and the action taken; the events of automatic play in between."""
     sc = _fresh(game, ruleset, matchup, seeds)
-    from sim.games.aeons_end.batch import seat_policies
+    from sim.core.seating import seats_for
 
-    bots = [p.name for p in seat_policies(policies, matchup.players)]
+    bots = [p.name for p in seats_for(tuple(policies), matchup)]
     lines = [f"game: {game.name} engine {game.engine_version} | edition {ruleset.ruleset_id} | matchup "
              f"{matchup.matchup_id} | bots {', '.join(bots)} | root seed {int(seeds.root_seed)} "
              f"| pair {int(seeds.pair_index[0])}"]

@@ -98,10 +98,10 @@ def test_one_policy_means_every_mage():
 def test_policy_count_must_be_one_or_the_mage_count():
     """Bad input is one line naming the entry (sim/core/errors.py), never a traceback."""
     greedy = GAME.load_policy("greedy_damage")
-    with pytest.raises(UserError, match="one policy for the whole team or one per mage \\(2\\), not 3") as err:
+    with pytest.raises(UserError, match="one bot for all seats or one per seat \\(2 for this matchup\\), got 3") as err:
         _play([greedy, greedy, greedy], n=1)
     assert "\n" not in str(err.value) and "policies" in str(err.value)
-    with pytest.raises(UserError, match="not 2"):
+    with pytest.raises(UserError, match="got 2"):
         _play([greedy, greedy], entry="adelheim+brama+kadir vs rageborne", n=1)
 
 
@@ -111,10 +111,12 @@ def test_equal_bots_share_a_stream_different_bots_have_their_own():
     greedy, rand = GAME.load_policy("greedy_damage"), GAME.load_policy("random")
     other_random = Policy(name="random_end_heavy", policy_id=rand.policy_id, params=rand.params * 4)
     base = L.STREAM_POLICY
-    assert policy_arrays([rand], 3)[2].tolist() == [base] * 3
-    assert policy_arrays([rand, greedy, rand], 3)[2].tolist() == [base, base + 1, base]
-    assert policy_arrays([rand, other_random], 2)[2].tolist() == [base, base + 1]
-    ids, params, _ = policy_arrays([rand, GAME.load_policy("search")], 2)
+    rs = GAME.load_ruleset("normal")
+    two, three = (GAME.load_matchups(rs, [e])[0] for e in (MIXED_ENTRY, "adelheim+brama+kadir vs rageborne"))
+    assert policy_arrays([rand], three)[2].tolist() == [base] * 3
+    assert policy_arrays([rand, greedy, rand], three)[2].tolist() == [base, base + 1, base]
+    assert policy_arrays([rand, other_random], two)[2].tolist() == [base, base + 1]
+    ids, params, _ = policy_arrays([rand, GAME.load_policy("search")], two)
     assert ids.tolist() == [rand.policy_id, 2] and params.shape == (2, 16)
     assert params[0, 0] == rand.params[0] and (params[0, 1:] == 0).all()
 
