@@ -95,8 +95,12 @@ def _playthrough_case():
     return ruleset, matchup, policies, seeds
 
 
+PLAYTHROUGH_HEADER = ("# Aeon's End golden playthrough (render.playthrough); regenerate after a behaviour change with "
+                      "python -m tests.games.aeons_end.test_golden --write")
+
+
 def playthrough_lines() -> list[str]:
-    return render.playthrough(GAME, *_playthrough_case())
+    return [PLAYTHROUGH_HEADER] + render.playthrough(GAME, *_playthrough_case())
 
 
 def test_golden_playthrough():
