@@ -27,6 +27,8 @@ def report_experiment(name: str) -> Path:
         "game_title": get_game(cfg.game).title,
         "assumed": sorted({fact for facts in manifest.get("assumed", {}).values() for fact in facts}),
     }
+    if cfg.stop.sprt:
+        params["sequential_stop"] = [float(cfg.stop.p0), float(cfg.stop.p1), float(cfg.stop.alpha), float(cfg.stop.beta)]
     for optional in ("baseline", "survival_column", "group_column"):
         if report[optional]:
             params[optional] = str(report[optional])

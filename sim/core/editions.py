@@ -71,7 +71,7 @@ def resolve(
         current = None if base is None else str(base)
 
     merged: dict[str, Any] = {"rules": {}, **{section: {} for section in errata_sections}}
-    for edition_name, raw, file in reversed(chain):
+    for _, raw, file in reversed(chain):
         rules = raw.get("rules") or {}
         if not isinstance(rules, dict):
             raise UserError("rules must be a mapping of rule: value", file=file, entry="rules")

@@ -51,6 +51,7 @@ class Ruleset:
     tables: Any  # game-specific compiled arrays (passed to the kernel as arguments)
     description: str = ""
     assumed: tuple[str, ...] = ()  # names of facts that rest on assumed data
+    resolved: dict = field(default_factory=dict)  # the resolved edition (rules, errata) by name, for diffs
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,17 @@ class BatchResult:
     card_counts: np.ndarray | None = None
 
 
+def result_line(game: Game, result: BatchResult, row: int = 0) -> str:
+    """The last line of every replay log: the match's result as its batch row has it, so the
+    conformance suite checks that a replay and the batch agree."""
+    scores = "-".join(str(int(v)) for v in result.score[row])
+    return (
+        f"result: winner {int(result.winner[row])}, end {game.end_reasons[int(result.end_reason[row])]}, "
+        f"turns {int(result.turns[row])}, rounds {int(result.rounds[row])}, scores {scores}, "
+        f"error {game.error_codes[int(result.error[row])]}"
+    )
+
+
 class Game(ABC):
     """One game. Subclasses live in ``sim/games/<name>/`` and are registered by module attribute
     ``GAME`` in the package ``__init__``."""
@@ -212,4 +224,4 @@ class Game(ABC):
         self, ruleset: Ruleset, matchup: Matchup, policies: tuple[Policy, ...], seeds: SeedBlock
     ) -> list[str]:
         """Replay the single match in ``seeds`` and return its event log, one line per event
-        (every action, every die roll and shuffle outcome that matters)."""
+        (every action, every die roll and shuffle outcome that matters), ending with `result_line`."""

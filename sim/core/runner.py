@@ -11,7 +11,7 @@ from __future__ import annotations
 import platform
 import subprocess
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -186,7 +186,7 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
     """Yield waves: the next task of every undecided (ruleset, matchup) stream. A stream stops
     once the SPRT on its completed prefix of pairs decides. Decisions only ever look at whole
     prefixes in pair order, so they do not depend on n_jobs or finishing order."""
-    from sim.stats import sprt_decision
+    from sim.stats import sprt_three_way
 
     stop = plan.cfg.stop
     streams: dict[tuple[int, int], list[Task]] = {}
@@ -219,15 +219,21 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
                 continue
             position[key] += 1
             progressed = True
-            decision = sprt_decision(np.concatenate(scores[key]), stop.p0, stop.p1, stop.alpha, stop.beta)
+            # three-way: first player favoured / no difference / second player favoured (p0 +- (p1 - p0))
+            decision = sprt_three_way(np.concatenate(scores[key]), stop.p0, stop.p1 - stop.p0, stop.alpha, stop.beta)
             if decision["decision"] != "continue":
                 decided.add(key)
         if not progressed:
             return
 
 
-def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
-    """Run (or resume) the experiment described by ``cfg``; return its plan."""
+def run(cfg: DictConfig, *, progress: bool | None = None, decided: Callable[[Plan], bool] | None = None) -> Plan:
+    """Run (or resume) the experiment described by ``cfg``; return its plan.
+
+    With ``decided``, the tasks run in growing prefixes of pairs (every arm and matchup up to the
+    same pair; the prefix doubles each time) and ``decided(plan)`` is asked after each, reading the
+    lake; the run stops at the first True (`sim ab`). Which pairs a prefix holds depends only on the
+    plan, so the result does not depend on n_jobs."""
     plan = make_plan(cfg)
     folder = ensure_writable(plan.directory)
     manifest_path = folder / "manifest.json"
@@ -274,6 +280,12 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
                     wave = waves.send(outputs)
                 except StopIteration:
                     break
+        elif decided is not None:
+            for wave in _prefix_waves(plan, todo):
+                for output in _execute(plan, wave):
+                    bar.update(output.matches)
+                if decided(plan):
+                    break
         else:
             for output in _execute(plan, todo):
                 bar.update(output.matches)
@@ -290,6 +302,18 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
     manifest["matches"] = count_matches(folder)
     lake.write_json_atomic(manifest, manifest_path)
     return plan
+
+
+def _prefix_waves(plan: Plan, todo: list[Task]) -> Iterator[list[Task]]:
+    """The tasks to run, in prefixes of pairs that double: [0, c), [c, 2c), [2c, 4c), ... (c: one task's
+    pairs). A prefix already on disk yields an empty wave, so a resumed run looks again where it was."""
+    starts = sorted({t.pair_start for t in plan.tasks})
+    todo_ids = {t.task_id for t in todo}
+    limit = starts[1] if len(starts) > 1 else plan.pairs
+    begun = 0
+    while begun < plan.pairs:
+        yield [t for t in plan.tasks if begun <= t.pair_start < limit and t.task_id in todo_ids]
+        begun, limit = limit, min(plan.pairs, 2 * limit)
 
 
 def _progress_bar(plan: Plan, todo: list[Task], show: bool):

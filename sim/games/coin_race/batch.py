@@ -9,9 +9,8 @@ from numba import njit
 
 from sim.core import kernel as K
 from sim.core.seating import slot_of_seat
-from sim.games.coin_race import engine
+from sim.games.coin_race import engine, policy
 from sim.games.coin_race import layout as L
-from sim.games.coin_race import policy
 from sim.games.coin_race import tables as T
 
 SEAT_EXTRAS = ("gambles",)

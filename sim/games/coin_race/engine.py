@@ -27,6 +27,7 @@ The rules themselves are in rules/ (turn.py, scoring.py, ending.py).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -100,18 +101,14 @@ def status(state):
 
 @njit(cache=True, _nrt=False)
 def check_invariants(state, ruleset, matchup):
-    """0, or the code of the first broken invariant: scores within what the cards drawn can give,
-    cursors within the turns taken, every deck a reordering of its slot's deck."""
+    """0, or the code of the first broken invariant: no negative score and no more gambles than
+    cards drawn, cursors within the rounds played, every deck a reordering of its slot's deck."""
     seats = state[L.G_SEATS]
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
-    best = 0
-    for card in range(ruleset.shape[0] - T.N_RULES):
-        best = max(best, T.card_value(ruleset, card))
-    best *= max(1, ruleset[T.RULE_GAMBLE_MULTIPLIER])
     for seat in range(seats):
         base = L.GLOBALS + seat * L.SEAT_SIZE
         drawn = state[base + L.P_CURSOR]
-        if state[base + L.P_SCORE] < 0 or state[base + L.P_SCORE] > best * drawn:
+        if state[base + L.P_SCORE] < 0 or state[base + L.P_GAMBLES] > drawn:
             return L.INVARIANT_SCORE
         if drawn > state[L.G_ROUND] or drawn < state[L.G_ROUND] - 1:
             return L.INVARIANT_CURSOR
@@ -119,7 +116,7 @@ def check_invariants(state, ruleset, matchup):
         for card in range(ruleset.shape[0] - T.N_RULES):
             difference = 0
             for i in range(deck_size):
-                difference += (state[base + L.P_DECK + i] == card) - (T.deck_card(matchup, slot, i) == card)
+                difference += np.int64(state[base + L.P_DECK + i] == card) - np.int64(T.deck_card(matchup, slot, i) == card)
             if difference != 0:
                 return L.INVARIANT_DECK
     return 0

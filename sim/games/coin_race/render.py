@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from sim.core.game import result_line
 from sim.games.coin_race import layout as L
 from sim.games.coin_race import vocab
-
 
 
 def _card(index: int) -> str:
@@ -52,25 +52,15 @@ def _score_line(scenario) -> str:
     return f"round {state['round']} seat {state['seat']} holds {state['card']}; scores {scores}"
 
 
-def _play(scenario, bots_by_slot, each_decision) -> None:
-    while not scenario.state()["done"]:
-        action = scenario.bot_action(bots_by_slot)
-        each_decision(action)
-        scenario.apply(action)
-
-
 def replay_log(game, ruleset, matchup, bots_by_slot, seed: int, pair: int, order: int) -> list[str]:
     """Every event of one match, then its result line (the batch row's winner, length and scores)."""
     from sim.games.coin_race.scenario import CoinRaceScenario
 
-    scenario = CoinRaceScenario(ruleset, matchup, seed, order)
-    _play(scenario, bots_by_slot, lambda action: None)
-    state = scenario.state()
-    scores = "-".join(str(p["score"]) for p in state["players"])
-    turns = int(scenario.state_vector[L.G_TURNS])
-    result = (f"result: winner {state['winner']} ({state['end_reason']}) after {turns} turns, "
-              f"round {state['round']}; scores {scores}")
-    return _header(game, ruleset, matchup, bots_by_slot, seed, pair, order) + scenario.events_text() + [result]
+    scenario = CoinRaceScenario(ruleset, matchup, seed, order, pair)
+    while not scenario.state()["done"]:
+        scenario.apply(scenario.bot_action(bots_by_slot))
+    header = _header(game, ruleset, matchup, bots_by_slot, seed, pair, order)
+    return header + scenario.events_text() + [result_line(game, scenario.result())]
 
 
 def playthrough(game, ruleset, matchup, bots_by_slot, seed: int, order: int) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core import kernel as K
 from sim.core import policies as policy_files
 from sim.core.rng import name_key
 from sim.core.scenario import IllegalAction, Scenario
@@ -20,12 +21,12 @@ from sim.games.coin_race import policy as bots
 
 
 class CoinRaceScenario(Scenario):
-    def __init__(self, ruleset, matchup, seed: int, order: int):
+    def __init__(self, ruleset, matchup, seed: int, order: int, pair: int = 0):
         self.ruleset, self.matchup = ruleset, matchup
         self.state_vector, self.legal_buffer, self.keys, self.counters, self.events = batch.scratch(n_events=10_000)
         self.counts = np.zeros((matchup.players, len(GAME.library.card_names), L.CARD_COUNT_COLUMNS), np.int16)
         self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
-        engine.reset(self.state_vector, matchup.payload, self.seeds, 0, order, self.keys, self.counters, self.events,
+        engine.reset(self.state_vector, matchup.payload, self.seeds, pair, order, self.keys, self.counters, self.events,
                      self.counts, True)
         self.log = []
 
@@ -108,6 +109,15 @@ class CoinRaceScenario(Scenario):
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
         return int(bots.choose(s, self.ruleset.tables, self.matchup.payload, ids[slot], weights[slot], self.keys,
                                self.counters))
+
+    def result(self):
+        """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""
+        s = self.state_vector
+        match_out, seat_out = K.result_buffers(1, self.matchup.players, 0, 1)
+        match_out[0, : len(K.MATCH_COLUMNS)] = [s[L.G_WINNER], s[L.G_END_REASON], s[L.G_TURNS], s[L.G_ROUND], s[L.G_ERROR]]
+        for seat in range(self.matchup.players):
+            seat_out[0, seat] = [s[L.GLOBALS + seat * L.SEAT_SIZE + L.P_SCORE], s[L.GLOBALS + seat * L.SEAT_SIZE + L.P_GAMBLES]]
+        return K.to_result(match_out, seat_out, batch.MATCH_EXTRAS, batch.SEAT_EXTRAS, None)
 
     def events_text(self) -> list[str]:
         n = int(self.state_vector[L.G_EVENTS])
