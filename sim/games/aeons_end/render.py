@@ -228,31 +228,27 @@ def state_lines(sc) -> list[str]:
 
 
 def playthrough(game, ruleset, matchup, policies, seeds) -> list[str]:
-    """OpenSpiel-style playthrough of the single match in `seeds`: for each decision the full state, the
-    legal actions (code and text) and the action taken; the events of automatic play in between."""
-    sc = _fresh(game, ruleset, matchup, seeds)
+    """The golden playthrough (the kit's format, OpenSpiel style) of the single match in `seeds`: before every
+    decision the whole state (`state:` lines), the legal actions (`legal:`, code and text) and the action
+    taken (`action:`); the events of automatic play in between, indented."""
     from sim.core.seating import seats_for
 
-    bots = [p.name for p in seats_for(tuple(policies), matchup)]
-    lines = [f"game: {game.name} engine {game.engine_version} | edition {ruleset.ruleset_id} | matchup "
-             f"{matchup.matchup_id} | bots {', '.join(bots)} | root seed {int(seeds.root_seed)} "
-             f"| pair {int(seeds.pair_index[0])}"]
-    lines += _setup_lines(sc, ruleset)
+    sc = _fresh(game, ruleset, matchup, seeds)
     mages = matchup.payload["mages"]
-    count = [0]
+    bots = [p.name for p in seats_for(tuple(policies), matchup)]
+    lines = [f"{game.name} {game.engine_version} edition {ruleset.ruleset_id} ({ruleset.ruleset_hash}) "
+             f"{matchup.matchup_id} seed {int(seeds.root_seed)} pair {int(seeds.pair_index[0])}",
+             ", ".join(f"seat {p}: {mage} [{bot}]" for p, (mage, bot) in enumerate(zip(mages, bots, strict=True)))]
+    lines += _setup_lines(sc, ruleset)
 
     def on_decision(sc, legal, action, events):
-        lines.extend(f"# event: {x}" for x in events)
-        lines.append(f"# State {count[0]}")
-        lines.extend(state_lines(sc))
-        lines.append("LegalActions() = [" + ", ".join(str(a) for a in legal) + "]")
-        lines.append("StringLegalActions() = [" + ", ".join(f'"{describe_action(sc, a)}"' for a in legal) + "]")
-        lines.append(f'# Apply action {action} "{mages[sc.get("G_ACTIVE")]} {describe_action(sc, action)}"')
-        count[0] += 1
+        lines.extend(f"  {x}" for x in events)
+        lines.extend(f"state: {x}" for x in state_lines(sc))
+        lines.append("legal: " + ", ".join(f"[{a}] {describe_action(sc, a)}" for a in legal))
+        lines.append(f"action: [{action}] {mages[sc.get('G_ACTIVE')]} {describe_action(sc, action)}")
 
     tail = _play(sc, policies, on_decision, limit=20000)
-    lines.extend(f"# event: {x}" for x in tail)
-    lines.append(f"# State {count[0]} (terminal)")
-    lines.extend(state_lines(sc))
+    lines.extend(f"  {x}" for x in tail)
+    lines.extend(f"state: {x}" for x in state_lines(sc))
     lines.append(_end_line(sc))
     return lines
