@@ -13,6 +13,8 @@ Rules summary (rulebook sections in brackets)
   * Exhausted players, end conditions, shields, OR choices [Exhausted, Game End, Game Terms].
   * Legacy basic nemesis cards (rules key basic_nemesis_set): fire tokens and their loss at 10 [Fire Tokens],
     banished cards leaving the game [Banished], multi-way OR cards, arrival damage / shield loss per player.
+  * Nemesis mats (public data): Rageborne's Fury and Strikes, Carapace Queen's husks and Swarm, Prince of
+    Gluttons' devouring (its Unleash in two readings, rules key unleash_devours_from), Crooked Mask's corruptions.
 
 Encoding (OpenSpiel style)
   state   int64[STATE_SIZE] (layout.py): a global block, the turn-order deck, the nemesis deck,
@@ -25,10 +27,10 @@ Encoding (OpenSpiel style)
           main phases; draw phases and nemesis turns run inside `advance`.
   choices the card text leaves to "the players" (who suffers "any player" damage, which cards to
           discard, which OR option of a nemesis card) are made by fixed team rules in this file
-          (documented in RULES.md); the policy chooses every action listed above.
+          (documented in RULES.md); the active mage's bot chooses every action listed above.
 
 Random streams (keys / counters arrays, layout.STREAM_*): 0 turn-order deck, 1 nemesis deck build,
-2 other game chance (strike deck, shuffles ordered by cards), 3 the team's policy.
+2 other game chance (strike deck, shuffles ordered by cards), 3 + deck slot the mages' bots (batch.py).
 
 Compile time and speed (measurements in PERF.md): kernels are compiled with `_nrt=False`, because numba's
 reference counting makes an atomic update for every array handed to a function; the few that allocate
