@@ -72,6 +72,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         if not args.no_report:
             from sim.report_runner import report_experiment
 
+            print(f"{plan.name}: writing the report ({', '.join(cfg.report.kinds)})", file=sys.stderr, flush=True)
             print(f"report: {report_experiment(plan.name)}")
         return 0
     if args.command == "ab":

@@ -265,6 +265,8 @@ def run(cfg: DictConfig, *, progress: bool | None = None, decided: Callable[[Pla
     lake.remove_stale_temporaries(folder)
 
     show = plan.cfg.runner.progress if progress is None else progress
+    if show:
+        _announce(plan, todo)
     bar = _progress_bar(plan, todo, show)
     client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None
     try:
@@ -316,8 +318,27 @@ def _prefix_waves(plan: Plan, todo: list[Task]) -> Iterator[list[Task]]:
         begun, limit = limit, min(plan.pairs, 2 * limit)
 
 
+def _announce(plan: Plan, todo: list[Task]) -> None:
+    """One line before the bar: a fresh run, a resume (how much is done), or nothing left to play."""
+    import sys
+
+    remaining = sum(plan.matches_of(t) for t in todo)
+    done = plan.total_matches - remaining
+    if not todo:
+        message = f"{plan.name}: already complete ({_count(plan.total_matches)} matches); nothing to play"
+    elif done:
+        message = f"{plan.name}: resuming: {_count(done)} of {_count(plan.total_matches)} matches done"
+    else:
+        message = f"{plan.name}: {_count(plan.total_matches)} matches in {len(plan.tasks)} tasks"
+    print(message, file=sys.stderr, flush=True)
+
+
+def _count(n: int) -> str:
+    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e4 else str(n)
+
+
 def _progress_bar(plan: Plan, todo: list[Task], show: bool):
-    from tqdm import tqdm
+    from tqdm.auto import tqdm  # a widget in notebooks, a text bar in a terminal
 
     remaining = sum(plan.matches_of(t) for t in todo)
     return tqdm(

@@ -284,6 +284,9 @@ def section_opening(context: Context) -> None:
                 f"over {row['pairs']} pairs; TOST p = {row['tost_p']:.4g}: {row['verdict']}."
             )
         )
+    bots = _bots_by_arm(context)
+    for row in table.iter_rows(named=True):
+        context.document.answer(_opening_answer(row, margin, context.percent, bots.get(row["arm"], "")))
     path, image = context.image(
         "opening_first_player", "First-player win rate per arm with the equivalence band"
     )
@@ -310,6 +313,37 @@ def section_opening(context: Context) -> None:
     if params.sequential_stop:
         _stopping_decisions(context, pairs)
     _arm_differences(context, pairs, table["arm"].to_list())
+
+
+def _bots_by_arm(context: Context) -> dict[str, str]:
+    rows = context.lake.query("arm_bots")
+    bots: dict[str, list[str]] = {}
+    for row in rows.iter_rows(named=True):
+        for name in (row["policy_a"], row["policy_b"]):
+            if name and name not in bots.setdefault(row["ruleset_id"], []):
+                bots[row["ruleset_id"]].append(name)
+    return {arm: " vs ".join(names) if len(names) > 1 else names[0] for arm, names in bots.items()}
+
+
+def _opening_answer(row: dict, margin: float, percent: str, bots: str) -> str:
+    """One plain sentence: the first player's pair-level win rate, its interval, and what it says."""
+    mean, low, high = (100 * row[k] for k in ("pair_mean", "pair_low", "pair_high"))
+    if not all(np.isfinite([mean, low, high])):
+        return f"Under {row['arm']} too few complete pairs ({row['pairs']}) to say anything."
+    band = f"50% ± {100 * margin:g}"
+    if row["verdict"] == "equivalent":
+        finding = f"no first-player advantage beyond {band} (equivalence shown)"
+    elif low > 50:
+        finding = "the first player is favoured" + (f", outside {band}" if low > 50 + 100 * margin else
+                                                    f", though perhaps within {band}")
+    elif high < 50:
+        finding = "the second player is favoured" + (f", outside {band}" if high < 50 - 100 * margin else
+                                                     f", though perhaps within {band}")
+    else:
+        finding = f"not decided: the interval holds 50% and reaches beyond {band}"
+    with_bots = f" with {bots}" if bots else ""
+    return (f"Under {row['arm']} the first player wins {mean:.1f}% [{low:.1f}, {high:.1f}] ({percent}, "
+            f"{int(row['pairs']):,} seat-swapped pairs){with_bots}: {finding}.")
 
 
 STOPPING_WORDS = {"first_favoured": "first player favoured", "second_favoured": "second player favoured",

@@ -285,3 +285,13 @@ def test_first_listed_edition_is_the_default_baseline(toy_lake, tmp_path):
     assert _table(tmp_path / "r", "opening_first_player")["arm"].to_list() == ["r2", "r1"]
     m1 = _row(_table(tmp_path / "r", "opening_matchup_differences"), arm="r1", matchup_id="m1")
     assert m1["difference"] == pytest.approx(-0.25)  # r1 minus the baseline r2
+
+
+def test_the_answer_comes_first(toy_report):
+    """Issue 20, item 6: the report states the answer in a plain sentence before the evidence. r1's
+    pairs score (1 + .5 + .25 + 1 + .5 + .5) / 6 = 62.5% with a t-interval that holds 50%."""
+    markdown = (toy_report / "report.md").read_text()
+    assert markdown.index("## Answer") < markdown.index("## Opening")
+    answer = markdown.split("## Answer", 1)[1].split("##", 1)[0]
+    assert "Under r1 the first player wins 62.5% [" in answer
+    assert "not decided: the interval holds 50%" in answer
