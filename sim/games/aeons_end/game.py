@@ -62,7 +62,8 @@ class AeonsEnd(Game):
         assumed = tuple(lib.assumed) + (rules.get("breaches_assumed", ""), rules.get("round_cap_assumed", ""))
         ruleset_id = edition if basic_nemesis_set is None else f"{edition}+{basic_nemesis_set}-basics"
         return Ruleset(game=self.name, ruleset_id=ruleset_id, ruleset_hash=digest, tables=tables,
-                       description=rules.get("description", ""), assumed=tuple(a for a in assumed if a))
+                       description=rules.get("description", ""), assumed=tuple(a for a in assumed if a),
+                       resolved={"rules": {k: v for k, v in rules.items() if k != "description"}})
 
     def matchup_sets(self) -> list[str]:
         sets = []
