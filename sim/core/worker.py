@@ -63,6 +63,16 @@ def set_up_numba() -> None:
             del sys.modules["scipy.linalg"]
 
 
+def _warm_marker(game: Game) -> Path:
+    folder = compile_cache.game_folder(game) or compile_cache.cache_root()
+    return folder / f"warm-up-{game.name}-{compile_cache.machine_key()}.done"
+
+
+def kernels_cached(game: Game) -> bool:
+    """Whether this game's kernels are compiled in the cache already (a sweep then starts in seconds)."""
+    return _warm_marker(game).exists()
+
+
 def ensure_kernels(game: Game) -> None:
     """Compile or load this game's kernels, once per process. Processes take turns under a file lock
     in the game's cache folder: with a cold cache the first one compiles and the others then load the
@@ -74,8 +84,8 @@ def ensure_kernels(game: Game) -> None:
     if game.name in _KERNELS_READY:
         return
     set_up_numba()  # needs no turn
-    folder = compile_cache.game_folder(game) or compile_cache.cache_root()
-    warmed = folder / f"warm-up-{game.name}-{compile_cache.machine_key()}.done"
+    warmed = _warm_marker(game)
+    folder = warmed.parent
     if warmed.exists():
         game.warm_up()
     else:
