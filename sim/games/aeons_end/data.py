@@ -223,8 +223,8 @@ def _parse_nemesis_card(lib: Library, entry, file: str, rows: list):
     return len(lib.nemesis_card_ids) - 1
 
 
-def _load_basic_set(lib: Library, name: str, rows: list) -> list[list[int]]:
-    path = DATA_DIR / BASIC_SETS[name]
+def _load_basic_set(lib: Library, name: str, rows: list, data_dir: Path) -> list[list[int]]:
+    path = data_dir / BASIC_SETS[name]
     doc = read_yaml(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise UserError("expected a top-level 'cards' list", file=str(path))
@@ -242,18 +242,20 @@ def _load_basic_set(lib: Library, name: str, rows: list) -> list[list[int]]:
     return by_tier
 
 
-def load_library() -> Library:
+def load_library(data_dir: Path | None = None) -> Library:
+    """The card library of ``data_dir`` (default: decks/aeons_end/)."""
+    data_dir = data_dir or DATA_DIR
     lib = Library()
-    player_rows = load_player_cards(lib, DATA_DIR / "player_cards.yaml")
+    player_rows = load_player_cards(lib, data_dir / "player_cards.yaml")
     lib._player_rows = player_rows
     rows: list = []
     # basic nemesis cards of the base game first, then the nemeses, then the Legacy basics: the card ids of
     # the base game and the nemeses stay what they were before the Legacy set came (same kernel tables)
-    lib.basic_sets["base"] = _load_basic_set(lib, "base", rows)
+    lib.basic_sets["base"] = _load_basic_set(lib, "base", rows, data_dir)
     # nemeses
-    for path in sorted((DATA_DIR / "nemeses").glob("*.yaml")):
+    for path in sorted((data_dir / "nemeses").glob("*.yaml")):
         lib.nemeses[path.stem] = _load_nemesis(lib, path, rows)
-    lib.basic_sets["legacy"] = _load_basic_set(lib, "legacy", rows)
+    lib.basic_sets["legacy"] = _load_basic_set(lib, "legacy", rows, data_dir)
     n = len(rows)
     ncard = np.zeros((n, L.NC_FIELDS), np.int32)
     neff = np.zeros((n, L.NSEC_COUNT, L.MAX_STEPS, 2), np.int32)
@@ -282,7 +284,7 @@ def load_library() -> Library:
     lib.ncard, lib.neff = ncard, neff
     build_player_tables(lib, player_rows)
     del lib._player_rows
-    _load_mages(lib, DATA_DIR / "mages.yaml")
+    _load_mages(lib, data_dir / "mages.yaml")
     return lib
 
 
@@ -407,20 +409,22 @@ def check_basic_set(name, file: str | None = None, entry: str = "basic_nemesis_s
     return name
 
 
-def edition_names() -> tuple[list[str], str]:
+def edition_names(data_dir: Path | None = None) -> tuple[list[str], str]:
     """The editions listed in editions.yaml and its default."""
-    eds = read_yaml(DATA_DIR / "editions.yaml")
+    data_dir = data_dir or DATA_DIR
+    eds = read_yaml(data_dir / "editions.yaml")
     names = list(eds["editions"])
     if eds.get("default") not in names:
         raise UserError(f"default must name a listed edition, got {eds.get('default')!r}",
-                        file=str(DATA_DIR / "editions.yaml"), entry="default")
+                        file=str(data_dir / "editions.yaml"), entry="default")
     return names, eds["default"]
 
 
-def load_rules(edition: str) -> dict:
-    base = read_yaml(DATA_DIR / "rules.yaml")
-    eds = read_yaml(DATA_DIR / "editions.yaml")
-    file = str(DATA_DIR / "editions.yaml")
+def load_rules(edition: str, data_dir: Path | None = None) -> dict:
+    data_dir = data_dir or DATA_DIR
+    base = read_yaml(data_dir / "rules.yaml")
+    eds = read_yaml(data_dir / "editions.yaml")
+    file = str(data_dir / "editions.yaml")
     if edition not in eds["editions"]:
         raise UserError(f"unknown edition '{edition}' (known: {', '.join(eds['editions'])})", file=file, entry=edition)
     delta = eds["editions"][edition] or {}
@@ -432,7 +436,7 @@ def load_rules(edition: str) -> dict:
     if "basic_nemesis_set" in delta:
         check_basic_set(delta["basic_nemesis_set"], file=file, entry=edition)
     else:
-        check_basic_set(rules.get("basic_nemesis_set"), file=str(DATA_DIR / "rules.yaml"), entry="basic_nemesis_set")
+        check_basic_set(rules.get("basic_nemesis_set"), file=str(data_dir / "rules.yaml"), entry="basic_nemesis_set")
     for key in ("player_life", "gravehold_life"):
         if not isinstance(rules[key], int) or rules[key] < 1:
             raise UserError(f"{key} must be a positive integer", file=file, entry=edition)
@@ -447,10 +451,11 @@ def load_rules(edition: str) -> dict:
     return rules
 
 
-def load_supply(lib: Library, name: str) -> list[int]:
-    path = DATA_DIR / "supplies" / f"{name}.yaml"
+def load_supply(lib: Library, name: str, data_dir: Path | None = None) -> list[int]:
+    data_dir = data_dir or DATA_DIR
+    path = data_dir / "supplies" / f"{name}.yaml"
     if not path.exists():
-        known = sorted(p.stem for p in (DATA_DIR / "supplies").glob("*.yaml"))
+        known = supply_names(data_dir)
         raise UserError(f"unknown supply preset '{name}' (known: {', '.join(known)})", entry=name)
     doc = read_yaml(path)
     file = str(path)
@@ -474,8 +479,8 @@ def load_supply(lib: Library, name: str) -> list[int]:
     return ids
 
 
-def supply_names() -> list[str]:
-    return sorted(p.stem for p in (DATA_DIR / "supplies").glob("*.yaml"))
+def supply_names(data_dir: Path | None = None) -> list[str]:
+    return sorted(p.stem for p in ((data_dir or DATA_DIR) / "supplies").glob("*.yaml"))
 
 
 def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tuple[np.ndarray, np.ndarray]:
