@@ -6,6 +6,8 @@ other than the seeded bootstrap), so the same experiment gives byte-identical fi
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import json
 import os
 import shutil
@@ -168,17 +170,35 @@ def building(report_dir: Path) -> Iterator[Path]:
         stage.mkdir()
     except OSError as error:
         raise write_error(error, parent) from None
+    old = parent / f".{report_dir.name}.old-{os.getpid()}-{time.monotonic_ns()}"
     try:
         yield stage
-        old = parent / f".{report_dir.name}.old-{os.getpid()}-{time.monotonic_ns()}"
-        if report_dir.exists():
+        if not report_dir.exists():
+            os.rename(stage, report_dir)
+        elif not _exchange(stage, report_dir):  # no atomic exchange here: a moment with no folder
             os.rename(report_dir, old)
-        os.rename(stage, report_dir)
+            os.rename(stage, report_dir)
     except OSError as error:
         raise write_error(error, report_dir) from None
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
-    shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(stage, ignore_errors=True)  # the new build if it failed, else the previous report
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two folders in one step (Linux renameat2 with RENAME_EXCHANGE): a reader, or a kill,
+    sees the one or the other whole. False where the system has no such call."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    at_current_folder, exchange = -100, 2  # AT_FDCWD, RENAME_EXCHANGE
+    if renameat2(at_current_folder, os.fsencode(first), at_current_folder, os.fsencode(second), exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(second))
 
 
 def write_documents(document: Document, folder: Path) -> Path:

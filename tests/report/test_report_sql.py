@@ -131,3 +131,20 @@ def test_missing_lake_is_a_user_error(tmp_path):
 
     with pytest.raises(UserError, match="no match results"):
         Lake(tmp_path)
+
+
+def test_the_empty_cards_view_has_the_columns_of_real_card_rows(output_root):
+    """views.sql spells out the columns of `cards` for a lake without per-card rows; they must be
+    those (names and types) of the rows a sweep writes."""
+    from tests.core.helpers import sweep
+
+    with_cards = sweep("pairs=3", "name=with-cards", "runner.n_jobs=1", "runner.card_rows=true").directory
+    without = sweep("pairs=3", "name=without-cards", "runner.n_jobs=1").directory
+
+    def columns(lake_dir):
+        with Lake(lake_dir) as lake:
+            return lake.connection.execute("DESCRIBE cards").fetchall(), lake.has_cards
+
+    (real, real_has), (empty, empty_has) = columns(with_cards), columns(without)
+    assert real_has and not empty_has
+    assert [row[:2] for row in empty] == [row[:2] for row in real]

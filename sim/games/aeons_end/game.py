@@ -140,7 +140,7 @@ class AeonsEnd(Game):
             return self._load_search(name, doc, file)
         D._check_keys(doc, {"id", "weights"}, {"weights"}, file, name)
         expected = GREEDY_WEIGHTS if POLICIES[name] == 1 else RANDOM_WEIGHTS
-        weights = doc["weights"] or {}
+        weights = D._mapping(doc["weights"] or {}, file, "weights")
         for key in weights:
             if key not in expected:
                 raise UserError(f"unknown weight '{key}' (expected: {', '.join(expected)})", file=file, entry=key)
@@ -150,8 +150,8 @@ class AeonsEnd(Game):
         params = np.zeros(len(expected), np.float64)
         for i, key in enumerate(expected):
             value = weights[key]
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                raise UserError("weight must be a number", file=file, entry=key)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not abs(value) <= 1e9:
+                raise UserError(f"weight must be a finite number from -1e9 to 1e9, got {value!r}", file=file, entry=key)
             params[i] = float(value)
         return Policy(name=name, policy_id=POLICIES[name], params=params,
                       policy_hash=content_hash({"name": name, "params": params}))
@@ -161,7 +161,7 @@ class AeonsEnd(Game):
 
         D._check_keys(doc, {"id", "base", "search"}, {"base", "search"}, file, name)
         base = doc["base"]
-        if base not in POLICIES or POLICIES[base] != 1:
+        if not isinstance(base, str) or POLICIES.get(base) != 1:
             greedy = [k for k, v in POLICIES.items() if v == 1]
             raise UserError(f"base must be a greedy plan ({', '.join(greedy)}), not '{base}'", file=file, entry="base")
         values = doc["search"] or {}
