@@ -23,6 +23,7 @@ import time
 from sim.core import config, worker
 from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root
 from sim.core.registry import game_names, get_game
+from sim.core.seating import seats_for
 
 KERNEL_SECONDS = 3.0
 # The kernel figure is the median of three equal windows of its time: the host's speed can drop for a
@@ -59,18 +60,17 @@ def kernel_rate(name: str, policy: str, seconds: float) -> float:
     default matchups as the end-to-end sweep, in turn, so that the two figures compare; the median of
     KERNEL_WINDOWS windows."""
     _, game, ruleset, matchups = default_setup(name)
-    slots = 1 if game.cooperative else 2
-    policies = (game.load_policy(policy),) * slots
+    bot = (game.load_policy(policy),)
     for matchup in matchups:
-        game.play_batch(ruleset, matchup, policies, worker.seed_block(1, matchup, 0, 1, game.cooperative))
+        game.play_batch(ruleset, matchup, seats_for(bot, matchup), worker.seed_block(1, matchup, 0, 1))
     block, pair_start, rates = 4, 0, []
     for _ in range(KERNEL_WINDOWS):
         played = 0
         started = time.perf_counter()
         while time.perf_counter() - started < seconds / KERNEL_WINDOWS:
             for matchup in matchups:
-                seeds = worker.seed_block(1, matchup, pair_start, pair_start + block, game.cooperative)
-                game.play_batch(ruleset, matchup, policies, seeds)
+                seeds = worker.seed_block(1, matchup, pair_start, pair_start + block)
+                game.play_batch(ruleset, matchup, seats_for(bot, matchup), seeds)
                 played += len(seeds)
             pair_start += block
             block = min(block * 2, 1024)
@@ -93,11 +93,10 @@ print(runner.count_matches(plan.directory) / (time.perf_counter() - started))
 
 def end_to_end_rate(name: str, policy: str, matches: int, n_jobs: int) -> float:
     """Matches per second from config to Parquet (plan, workers, kernels, lake writes)."""
-    slots = 1 if get_game(name).cooperative else 2
     overrides = [
         f"game={name}",
         f"matches={matches}",
-        f"policies=[{','.join([policy] * slots)}]",
+        f"policies=[{policy}]",
         f"runner.n_jobs={n_jobs}",
         "runner.progress=false",
         "name=bench",
@@ -132,8 +131,9 @@ def nojit_rate(name: str, policy: str, matches: int) -> float:
     code = (
         "import time, sys; from sim.bench import _default_setup; from sim.core import worker\n"
         f"cfg, game, ruleset, matchup = _default_setup({name!r})\n"
-        f"slots = 1 if game.cooperative else 2; policies = (game.load_policy({policy!r}),) * slots\n"
-        f"seeds = worker.seed_block(1, matchup, 0, {matches}, game.cooperative)\n"
+        "from sim.core.seating import seats_for\n"
+        f"policies = seats_for((game.load_policy({policy!r}),), matchup)\n"
+        f"seeds = worker.seed_block(1, matchup, 0, {matches})\n"
         "started = time.perf_counter(); game.play_batch(ruleset, matchup, policies, seeds)\n"
         "print(len(seeds) / (time.perf_counter() - started))\n"
     )

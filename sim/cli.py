@@ -6,6 +6,7 @@
   replay   <experiment> <row> replay one stored match with its event log
   bench    [--quick]          throughput table + JSON (reports/bench/)
   profile  GAME [--seconds S] kernel time by function and source line (reports/profile/)
+  ab       BASE EDIT [ovr]    A/B of an edit: both editions on common deals until decided; a verdict
   validate [overrides]        compose the config and load every data file; run nothing
   list                        games, editions, matchup sets and bots
 
@@ -36,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     sweep = commands.add_parser("sweep", help="run or resume an experiment, then report")
     sweep.add_argument("overrides", nargs="*")
     sweep.add_argument("--no-report", action="store_true")
+    ab = commands.add_parser("ab", help="A/B of an edit on common deals, with a verdict")
+    ab.add_argument("base", help="the edition the edit is compared with")
+    ab.add_argument("edit", help="the edited edition (a file in decks/<game>/editions/)")
+    ab.add_argument("overrides", nargs="*")
     validate = commands.add_parser("validate", help="compose config and load data; run nothing")
     validate.add_argument("overrides", nargs="*")
     report = commands.add_parser("report", help="build reports/<experiment>/ from its lake")
@@ -84,7 +89,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         if not args.no_report:
             from sim.report_runner import report_experiment
 
+            print(f"{plan.name}: writing the report ({', '.join(cfg.report.kinds)})", file=sys.stderr, flush=True)
             print(f"report: {report_experiment(plan.name)}")
+        return 0
+    if args.command == "ab":
+        from sim.ab import run_ab
+
+        for line in run_ab(args.base, args.edit, args.overrides):
+            print(line)
         return 0
     if args.command == "validate":
         from sim.core import runner

@@ -221,23 +221,23 @@ def _child(game_name: str, policy: str, seconds: float, objects: str, deals: str
 
     from sim.bench import default_setup
     from sim.core import worker
+    from sim.core.seating import seats_for
 
     _, game, ruleset, matchups = default_setup(game_name)
     game.warm_up()
-    slots = 1 if game.cooperative else 2
-    policies = (game.load_policy(policy),) * slots
+    bot = (game.load_policy(policy),)
     for matchup in matchups:  # every matchup's code path is compiled before the map is written
-        game.play_batch(ruleset, matchup, policies, worker.seed_block(1, matchup, 0, 1, game.cooperative))
+        game.play_batch(ruleset, matchup, seats_for(bot, matchup), worker.seed_block(1, matchup, 0, 1))
     print(f"MAP {write_symbol_map(Path(os.environ['NUMBA_CACHE_DIR']), Path(objects))}", flush=True)
     started, pair, played = time.perf_counter(), 0, 0
     while time.perf_counter() - started < seconds:
         for matchup in matchups:
             if deals == "repeated":
-                one = worker.seed_block(1, matchup, 0, 1, game.cooperative)
+                one = worker.seed_block(1, matchup, 0, 1)
                 seeds = replace(one, pair_index=np.tile(one.pair_index, 200), swap=np.tile(one.swap, 200))
             else:
-                seeds = worker.seed_block(1, matchup, pair, pair + 200, game.cooperative)
-            game.play_batch(ruleset, matchup, policies, seeds)
+                seeds = worker.seed_block(1, matchup, pair, pair + 200)
+            game.play_batch(ruleset, matchup, seats_for(bot, matchup), seeds)
             played += len(seeds)
         pair += 200
     print(f"MATCHES {played}", flush=True)

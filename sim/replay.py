@@ -56,14 +56,18 @@ def replay_row(experiment: str, row: str, ruleset: str = "") -> list[str]:
             entry="ROW",
         )
     arms = [r.ruleset_id for r in plan.rulesets]
-    matchups = {} if stored["ruleset_id"] not in arms else {m.matchup_id: m for m in plan.matchups[arms.index(stored["ruleset_id"])]}
-    if stored["matchup_id"] not in matchups:
+    index = None
+    if stored["ruleset_id"] in arms:
+        ids = [m.matchup_id for m in plan.matchups[arms.index(stored["ruleset_id"])]]
+        index = ids.index(stored["matchup_id"]) if stored["matchup_id"] in ids else None
+    if index is None:
         raise UserError(
             f"the row's arm '{stored['ruleset_id']}' and matchup '{stored['matchup_id']}' are not in the experiment's "
             "config (its manifest was changed since the run)",
             file=str(folder / "manifest.json"),
         )
-    arm, matchup = arms.index(stored["ruleset_id"]), matchups[stored["matchup_id"]]
+    arm = arms.index(stored["ruleset_id"])
+    matchup, policies = plan.matchups[arm][index], plan.policies[index]
     seeds = SeedBlock(
         int(stored["root_seed"]),
         name_key(matchup.matchup_id),
@@ -71,8 +75,8 @@ def replay_row(experiment: str, row: str, ruleset: str = "") -> list[str]:
         np.array([stored["swap"]], np.uint8),
     )
     ruleset = plan.rulesets[arm]
-    log = plan.game.replay(ruleset, matchup, plan.policies, seeds)
-    again = plan.game.play_batch(ruleset, matchup, plan.policies, seeds)
+    log = plan.game.replay(ruleset, matchup, policies, seeds)
+    again = plan.game.play_batch(ruleset, matchup, policies, seeds)
     if int(again.winner[0]) != stored["winner_seat"] or int(again.turns[0]) != stored["turns"]:
         raise UserError("replayed match differs from the stored row (engine or data changed)", entry="ROW")
     header = [

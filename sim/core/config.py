@@ -35,7 +35,8 @@ class RunnerConfig:
 
 @dataclass
 class StopConfig:
-    """Sequential stopping: stop a matchup's pairs once a Wald SPRT on its first-player score decides."""
+    """Sequential stopping: stop a matchup's pairs once a three-way SPRT on its first-player score
+    decides: first player favoured (p >= p1), no difference, or second favoured (p <= 2 p0 - p1)."""
 
     sprt: bool = False
     p0: float = 0.5
@@ -69,14 +70,21 @@ class ExperimentConfig:
     editions: list[str] = field(default_factory=list)
     edition: str = ""  # shorthand for a single arm; wins over `editions` when set
     matchups: list[str] = field(default_factory=list)  # set names or explicit entries
-    policies: list[str] = field(default_factory=list)  # one bot per deck slot (A, B)
+    policies: list[str] = field(default_factory=list)  # one bot for all seats, or one per seat (slot order)
     pairs: int = 100  # seat-swapped pairs per matchup per arm (cooperative: deals per arm)
     matches: int = 0  # if > 0: total matches wanted; overrides `pairs` (rounded up to whole pairs)
     seed: int = 20261129
     runner: RunnerConfig = field(default_factory=RunnerConfig)
     stop: StopConfig = field(default_factory=StopConfig)
     report: ReportConfig = field(default_factory=ReportConfig)
+    # A preset changed on the command line (`make sweep EXP=opening pairs=2`) writes under its own
+    # name, <preset>-<hash>, so a quick try never overwrites the published study; publish=true
+    # writes under the preset's name.
+    publish: bool = False
 
+
+# Overrides that never change what a preset's study measures (how it runs, how it reports).
+NEUTRAL_OVERRIDES = ("runner.", "report.", "experiment=", "name=", "publish=", "description=")
 
 _registered = False
 
@@ -115,6 +123,7 @@ def compose(overrides: list[str]) -> DictConfig:
     if cfg.data_dir:  # a relative folder means the one the command ran in, wherever the run is reopened
         cfg.data_dir = str(Path(cfg.data_dir).expanduser().resolve())
     check_values(cfg)
+    _keep_published_apart(cfg, overrides)
     return cfg
 
 
@@ -141,6 +150,23 @@ def _suggestion(exc: BaseException) -> str:
             return did_you_mean(key.group(1), schema_keys())
         exc = exc.__cause__ or exc.__context__
     return ""
+
+
+def _keep_published_apart(cfg: DictConfig, overrides: list[str]) -> None:
+    preset = next((o.split("=", 1)[1] for o in overrides if o.startswith("experiment=")), None)
+    if not preset:
+        return
+    given = [o.lstrip("+~").split("=", 1)[0] for o in overrides]
+    if "edition" in given and cfg.editions and "editions" not in given:
+        raise UserError(
+            f"the preset '{preset}' compares editions {list(cfg.editions)}; edition= would silently replace them "
+            "(give editions=[...] to choose the arms)",
+            file=f"conf/experiment/{preset}.yaml",
+            entry="edition",
+        )
+    changed = [o for o in overrides if not o.lstrip("+~").startswith(NEUTRAL_OVERRIDES)]
+    if changed and not cfg.publish and not any(o.startswith("name=") for o in overrides):
+        cfg.name = f"{cfg.name or preset}-{plan_hash(cfg)[:8]}"
 
 
 def _reject_unknown_keys(node: DictConfig, schema: type, prefix: str) -> None:
@@ -210,6 +236,8 @@ def check_values(cfg: DictConfig) -> None:
     stop = cfg.stop
     if not (0 < stop.p0 < stop.p1 < 1 and 0 < stop.alpha < 1 and 0 < stop.beta < 1):
         raise bad("stop", "SPRT needs 0 < p0 < p1 < 1 and alpha, beta in (0, 1)")
+    if not stop.p1 - stop.p0 < min(stop.p0, 1 - stop.p0):
+        raise bad("stop", "the three-way SPRT tests p0 +- (p1 - p0): it must stay inside (0, 1)")
     _check_report(cfg, bad)
 
 
@@ -251,6 +279,8 @@ def report_params(cfg: DictConfig) -> dict:
     for optional in ("baseline", "survival_column", "group_column"):
         if report[optional]:
             params[optional] = str(report[optional])
+    if cfg.stop.sprt:
+        params["sequential_stop"] = [float(cfg.stop.p0), float(cfg.stop.p1), float(cfg.stop.alpha), float(cfg.stop.beta)]
     return params
 
 
@@ -296,5 +326,6 @@ def plan_hash(cfg: DictConfig) -> str:
     data.pop("report", None)
     data.pop("description", None)
     data.pop("name", None)  # two experiments with the same plan share a config hash
+    data.pop("publish", None)
     data["card_rows"] = runner["card_rows"]
     return content_hash(data)

@@ -4,14 +4,12 @@ Python side (this class): metadata, loading and validating designer data (card l
 editions, bot weights) into compiled numpy tables, and decoding a match into a readable log.
 numba side (inside the game package): a batch kernel that plays B matches from seed keys.
 
-Seats and slots. A matchup has one *deck slot* per side (slot 0 = side A, slot 1 = side B). Every
-deal is played twice, seats swapped (``swap`` = 0: slot i sits in seat i; ``swap`` = 1: the slots
-are reversed). Seat 0 always takes the first turn, so the pair plays both turn orders; this is a
-balanced version of "randomly choose the starting player". A slot keeps its deck shuffle and its
-bot's random stream across the pair (streams are keyed by slot, not seat).
-
-Cooperative games have one side (slot 0 = the team); ``swap`` is always 0 and arms of a study pair
-on the same deal instead.
+Seats, sides and slots (`sim/core/seating.py` owns the mapping). A matchup has one or two *sides*
+(a team against the game, or two opponents), each of one or more *seats*; every player of the
+matchup is a *deck slot* with its own deck, bot and random streams. A deal is played in every seat
+order of the sides (two sides: both orders, the lake's ``swap``; seat 0 moves first), a balanced
+version of "randomly choose the starting player". Cooperative matchups have one order; arms of a
+study pair on the same deal instead.
 """
 
 from __future__ import annotations
@@ -23,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+from sim.core.seating import Seating
 
 
 def content_hash(obj: Any) -> str:
@@ -51,11 +51,13 @@ class Ruleset:
     tables: Any  # game-specific compiled arrays (passed to the kernel as arguments)
     description: str = ""
     assumed: tuple[str, ...] = ()  # names of facts that rest on assumed data
+    resolved: dict = field(default_factory=dict)  # the resolved edition (rules, errata) by name, for diffs
 
 
 @dataclass(frozen=True)
 class Matchup:
-    """Who plays whom. ``sides`` are human-readable deck labels, one per deck slot."""
+    """Who plays whom. ``sides`` are human-readable labels, one per side (team or opponent); the
+    seats are shared evenly among the sides (``players // len(sides)`` each)."""
 
     game: str
     matchup_id: str  # stable; part of every seed key, so never derived from list positions
@@ -64,6 +66,22 @@ class Matchup:
     payload: Any  # game-specific compiled decks
     matchup_hash: str = ""
     cooperative: bool = False
+    slot_labels: tuple[str, ...] = ()  # a label per deck slot (e.g. each mage); default: its side's
+
+    def __post_init__(self) -> None:
+        if self.cooperative != (len(self.sides) == 1) or self.players % len(self.sides):
+            raise ValueError(f"{self.matchup_id}: {len(self.sides)} side(s), {self.players} seats, cooperative={self.cooperative}")
+        if self.slot_labels and len(self.slot_labels) != self.players:
+            raise ValueError(f"{self.matchup_id}: {len(self.slot_labels)} slot labels for {self.players} seats")
+
+    @property
+    def seating(self) -> Seating:
+        return Seating(len(self.sides), self.players // len(self.sides))
+
+    def slot_label(self, slot: int) -> str:
+        if self.slot_labels:
+            return self.slot_labels[slot]
+        return self.sides[slot // self.seating.seats_per_side]
 
 
 @dataclass(frozen=True)
@@ -83,7 +101,7 @@ class SeedBlock:
     root_seed: int
     matchup_key: int
     pair_index: np.ndarray  # int64[B]
-    swap: np.ndarray  # uint8[B]
+    swap: np.ndarray  # uint8[B]: the seat order each match plays (two sides: 0 side A first, 1 side B first)
 
     def __len__(self) -> int:
         return int(self.pair_index.shape[0])
@@ -94,11 +112,14 @@ class BatchResult:
     """Result columns of B matches, indexed by SEAT (seat 0 moves first).
 
     Generic columns every game fills:
-      winner      int8[B]    seat that won; -1 draw. Cooperative: 0 team won, 1 the game won.
+      winner      int8[B]    the winning side's position in the seat order (0: the side that moved
+                             first, i.e. seat 0's; with one seat per side, the winning seat); -1 draw.
+                             Cooperative: 0 team won, 1 the game won.
       end_reason  int8[B]    index into ``Game.end_reasons``
       turns       int16[B]   player turns taken in total
       rounds      int16[B]   rounds started
-      score       int32[B,P] final score per seat (Renown, nemesis damage, ...)
+      score       int32[B,P] final score per seat (Renown, ...); a side's score is the sum of its
+                             seats'. Cooperative games: team scores (columns score_a, score_b)
       error       int8[B]    0 ok; index into ``Game.error_codes`` (illegal action, invariant, ...)
     ``extra`` holds game-specific columns: name -> array [B] or [B, P] (per seat).
     ``card_counts`` optionally int16[B, P, n_cards, 3 or 4]: (drawn, played, in opening hand[, gained]);
@@ -113,6 +134,17 @@ class BatchResult:
     error: np.ndarray
     extra: dict[str, np.ndarray] = field(default_factory=dict)
     card_counts: np.ndarray | None = None
+
+
+def result_line(game: Game, result: BatchResult, row: int = 0) -> str:
+    """The last line of every replay log: the match's result as its batch row has it, so the
+    conformance suite checks that a replay and the batch agree."""
+    scores = "-".join(str(int(v)) for v in result.score[row])
+    return (
+        f"result: winner {int(result.winner[row])}, end {game.end_reasons[int(result.end_reason[row])]}, "
+        f"turns {int(result.turns[row])}, rounds {int(result.rounds[row])}, scores {scores}, "
+        f"error {game.error_codes[int(result.error[row])]}"
+    )
 
 
 class Game(ABC):
@@ -160,7 +192,7 @@ class Game(ABC):
         self,
         ruleset: Ruleset,
         matchup: Matchup,
-        policies: tuple[Policy, ...],  # one per deck slot
+        policies: tuple[Policy, ...],  # one per deck slot (seating.seats_for)
         seeds: SeedBlock,
         *,
         debug: bool = False,
@@ -175,8 +207,9 @@ class Game(ABC):
     @abstractmethod
     def extra_columns(self) -> dict[str, str]:
         """Game-specific result columns: name -> kind. Kinds: 'per_match' (array [B]),
-        'per_seat' (array [B, P], written as <name>_a / <name>_b by side), 'list' (array [B, K],
-        written as a Parquet list column, e.g. Gravehold life at the end of each round)."""
+        'per_seat' (array [B, P]: written as <name>_a / <name>_b by side, lists of the side's seats
+        when a side has several, a list for a cooperative team, and one value per row of the seats
+        table), 'list' (array [B, K], a Parquet list column, e.g. Gravehold life each round)."""
 
     def extra_categories(self, ruleset: Ruleset) -> dict[str, list[str]]:
         """Names for integer-coded extra columns (code i -> names[i]); the lake stores the names."""
@@ -191,4 +224,4 @@ class Game(ABC):
         self, ruleset: Ruleset, matchup: Matchup, policies: tuple[Policy, ...], seeds: SeedBlock
     ) -> list[str]:
         """Replay the single match in ``seeds`` and return its event log, one line per event
-        (every action, every die roll and shuffle outcome that matters)."""
+        (every action, every die roll and shuffle outcome that matters), ending with `result_line`."""

@@ -20,8 +20,7 @@ import pyarrow.parquet as pq
 
 from sim.core.errors import UserError
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock
-
-SIDE_NAMES = ("A", "B")
+from sim.core.seating import SIDE_NAMES, Seating, side_policy_label
 
 
 def part_path(experiment: Path, table: str, game: str, ruleset_id: str, task_id: str) -> Path:
@@ -110,14 +109,17 @@ def part_problem(path: Path, rows: int | None = None) -> str | None:
 
 
 def done_task_ids(
-    experiment: Path, expected_rows: Mapping[str, int] | None = None, card_rows: bool = False
+    experiment: Path,
+    expected_rows: Mapping[str, int] | None = None,
+    other_tables: Mapping[str, tuple[str, ...]] | None = None,
 ) -> tuple[set[str], list[str]]:
     """Tasks whose parts are proven whole, and one line per part found broken.
 
     A task of ``expected_rows`` (task id -> match rows its part must hold) counts as done only when
-    its matches part has a readable footer with exactly that many rows and, with ``card_rows``, its
-    cards part has a readable footer. A broken part is deleted, so the task is played again. Parts
-    of tasks not in ``expected_rows`` are returned unchecked (the caller decides what they mean)."""
+    its matches part has a readable footer with exactly that many rows and the parts of its
+    ``other_tables`` (task id -> e.g. ("cards",)) have readable footers. The parts of a broken task
+    are deleted, so it is played again. Parts of tasks not in ``expected_rows`` are returned
+    unchecked (the caller decides what they mean)."""
     root = experiment / "matches"
     if not root.exists():
         return set(), []
@@ -129,9 +131,9 @@ def done_task_ids(
             done.add(task_id)
             continue
         broken = [(part, part_problem(part, expected_rows[task_id]))]
-        if card_rows:
-            cards = experiment / "cards" / part.parent.parent.name / part.parent.name / part.name
-            broken.append((cards, part_problem(cards) if cards.exists() else "missing"))
+        for table in (other_tables or {}).get(task_id, ()):
+            other = experiment / table / part.relative_to(root)
+            broken.append((other, part_problem(other) if other.exists() else "missing"))
         broken = [(path, problem) for path, problem in broken if problem]
         if not broken:
             done.add(task_id)
@@ -153,14 +155,6 @@ def check_parts_readable(experiment: Path) -> None:
             raise UserError(f"result part {problem}: rerun the experiment's sweep to play its task again", file=str(path))
 
 
-def seat_to_side(swap: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per-seat values [B, 2] -> (side A values, side B values)."""
-    swapped = swap.astype(bool)
-    side_a = np.where(swapped, values[:, 1], values[:, 0])
-    side_b = np.where(swapped, values[:, 0], values[:, 1])
-    return side_a, side_b
-
-
 def match_table(
     game: Game,
     ruleset: Ruleset,
@@ -172,30 +166,32 @@ def match_table(
     run_id: str,
     config_hash: str,
 ) -> pa.Table:
+    """One row per match. Two-side columns (side_a, score_b, <extra>_a, ...) are by side whatever
+    the seat order; a side of several seats sums their scores and lists their per-seat values."""
     n = len(seeds)
+    seating = matchup.seating
     swap = seeds.swap.astype(np.int8)
     winner = result.winner.astype(np.int8)
-    cooperative = matchup.cooperative
 
     def const(value: str) -> pa.Array:
         return _constant(value, n)
 
-    if cooperative:
+    if seating.cooperative:
         winner_side = _names(["team", "game"], np.where(winner == 0, 0, 1))
         a_won = (winner == 0).astype(np.float64)
         first_player_won = pa.nulls(n, pa.float64())
-        first_side = const("A")
+        first_side = const(SIDE_NAMES[0])
         score = result.score
         score_a, score_b = score[:, 0], score[:, 1] if score.shape[1] > 1 else np.zeros(n, np.int32)
     else:
-        # winner seat -> side: seat 0 is side A unless swapped
-        winner_is_a = np.where(swap == 0, winner == 0, winner == 1)
+        side = seating.winning_side(swap, winner)
         draw = winner < 0
-        winner_side = _names(["A", "B", "draw"], np.where(draw, 2, np.where(winner_is_a, 0, 1)))
-        a_won = np.where(draw, 0.5, winner_is_a.astype(np.float64))
+        winner_side = _names(list(SIDE_NAMES) + ["draw"], np.where(draw, len(SIDE_NAMES), side))
+        a_won = np.where(draw, 0.5, (side == 0).astype(np.float64))
         first_player_won = _column(np.where(draw, 0.5, (winner == 0).astype(np.float64)))
-        first_side = _names(["A", "B"], swap)
-        score_a, score_b = seat_to_side(swap, result.score)
+        first_side = _names(SIDE_NAMES, seating.first_side(swap))
+        side_scores = _by_side(seating, swap, result.score).sum(axis=2)
+        score_a, score_b = side_scores[:, 0], side_scores[:, 1]
 
     pair_index = seeds.pair_index.astype(np.int64)
     columns: dict[str, pa.Array] = {
@@ -207,8 +203,8 @@ def match_table(
         "matchup_id": const(matchup.matchup_id),
         "side_a": const(matchup.sides[0]),
         "side_b": const(matchup.sides[1] if len(matchup.sides) > 1 else ""),
-        "policy_a": const(policies[0].name),
-        "policy_b": const(policies[1].name if len(policies) > 1 else ""),
+        "policy_a": const(side_policy_label(policies, seating, 0)),
+        "policy_b": const(side_policy_label(policies, seating, 1) if seating.sides > 1 else ""),
         "root_seed": _column(np.full(n, seeds.root_seed, np.int64)),
         "pair_index": _column(pair_index),
         "swap": _column(swap),
@@ -226,17 +222,79 @@ def match_table(
         "error": _names(game.error_codes, result.error),
     }
     categories = game.extra_categories(ruleset)
-    kinds = game.extra_columns()
-    for name, kind in kinds.items():
+    for name, kind in game.extra_columns().items():
         values = result.extra[name]
-        if kind == "per_seat" and not cooperative:
-            side_values = seat_to_side(swap, values)
-            for suffix, column in zip(("a", "b"), side_values, strict=True):
-                columns[f"{name}_{suffix}"] = _extra_array(column, categories.get(name))
-        elif kind == "per_seat" or kind == "list":  # cooperative per_seat: the team's mages, as a list
+        if kind == "per_seat" and not seating.cooperative:
+            by_side = _by_side(seating, swap, values)
+            for side_index, suffix in enumerate(("a", "b")):
+                if seating.seats_per_side == 1:
+                    columns[f"{name}_{suffix}"] = _extra_array(by_side[:, side_index, 0], categories.get(name))
+                else:
+                    columns[f"{name}_{suffix}"] = _lists(np.ascontiguousarray(by_side[:, side_index]))
+        elif kind == "per_seat" or kind == "list":  # cooperative per_seat: the team's seats, as a list
             columns[name] = _lists(values)
         else:
             columns[name] = _extra_array(values, categories.get(name))
+    return pa.Table.from_arrays(list(columns.values()), names=list(columns))
+
+
+def _by_side(seating: Seating, swap: np.ndarray, per_seat: np.ndarray) -> np.ndarray:
+    """Per-seat values [B, seats] -> [B, sides, seats_per_side] (each side's seats in slot order)."""
+    return seating.by_slot(swap, per_seat).reshape(per_seat.shape[0], seating.sides, seating.seats_per_side)
+
+
+def wants_seat_rows(matchup: Matchup) -> bool:
+    """The seats table is written where a match row cannot hold each seat by itself: a side of
+    several seats (a team, a cooperative party)."""
+    return matchup.seating.seats_per_side > 1
+
+
+def seat_table(
+    game: Game,
+    ruleset: Ruleset,
+    matchup: Matchup,
+    policies: tuple[Policy, ...],
+    seeds: SeedBlock,
+    result: BatchResult,
+    *,
+    run_id: str,
+) -> pa.Table:
+    """One row per (match, seat): who sat there (slot, side, member, deck, bot), whether its side
+    won, its score (competitive games) and the game's per-seat columns."""
+    seating = matchup.seating
+    n, seats = len(seeds), seating.seats
+    swap = seeds.swap.astype(np.int8)
+    match = np.repeat(np.arange(n), seats)
+    seat = np.tile(np.arange(seats), n)
+    slot = seating.slot_table()[swap[match], seat]
+    side = slot // seating.seats_per_side
+    winner = result.winner.astype(np.int64)[match]
+    if seating.cooperative:
+        won = (winner == 0).astype(np.float64)
+    else:
+        winning = seating.winning_side(swap[match], winner)
+        won = np.where(winner < 0, 0.5, (winning == side).astype(np.float64))
+    pair_index = seeds.pair_index.astype(np.int64)
+    columns: dict[str, pa.Array] = {
+        "run_id": _constant(run_id, n * seats),
+        "ruleset_id": _constant(ruleset.ruleset_id, n * seats),
+        "matchup_id": _constant(matchup.matchup_id, n * seats),
+        "pair_index": _column(pair_index[match]),
+        "swap": _column(swap[match]),
+        "seat": _column(seat.astype(np.int8)),
+        "slot": _column(slot.astype(np.int8)),
+        "side": _names([seating.side_label(s) for s in range(seating.sides)], side),
+        "member": _column((slot % seating.seats_per_side).astype(np.int8)),
+        "deck": _names([matchup.slot_label(s) for s in range(seats)], slot),
+        "policy": _names([p.name for p in policies], slot),
+        "won": _column(won),
+    }
+    if not seating.cooperative:
+        columns["score"] = _column(result.score.reshape(-1).astype(np.int32))
+    categories = game.extra_categories(ruleset)
+    for name, kind in game.extra_columns().items():
+        if kind == "per_seat":
+            columns[name] = _extra_array(np.ascontiguousarray(result.extra[name]).reshape(-1), categories.get(name))
     return pa.Table.from_arrays(list(columns.values()), names=list(columns))
 
 
@@ -319,14 +377,14 @@ def card_table(
     counts = result.card_counts  # [B, P, n_cards, 3 or 4] by seat
     names = game.card_names(ruleset)
     match_index, seat, card = np.nonzero(counts.sum(axis=3))
+    seating = matchup.seating
     swap = seeds.swap.astype(np.int8)[match_index]
-    if matchup.cooperative:
-        side_index = np.zeros_like(seat)
-        won = (result.winner[match_index] == 0).astype(np.float64)
+    side_index = seating.side_table()[swap, seat]
+    winner = result.winner.astype(np.int64)[match_index]
+    if seating.cooperative:
+        won = (winner == 0).astype(np.float64)
     else:
-        side_index = np.where(swap == 0, seat, 1 - seat)
-        winner = result.winner[match_index]
-        won = np.where(winner < 0, 0.5, (winner == seat).astype(np.float64))
+        won = np.where(winner < 0, 0.5, (seating.winning_side(swap, winner) == side_index).astype(np.float64))
     n = len(match_index)
 
     def const(value: str) -> pa.Array:

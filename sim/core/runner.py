@@ -13,7 +13,7 @@ import platform
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +21,7 @@ import numpy as np
 from omegaconf import DictConfig, OmegaConf
 
 from sim.core import config as config_module
-from sim.core import lake
+from sim.core import lake, seating
 from sim.core.errors import UserError, did_you_mean
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
@@ -38,14 +38,16 @@ class Plan:
     game: Game
     rulesets: list[Ruleset]
     matchups: list[list[Matchup]]  # per ruleset (same ids; cards may carry errata per edition)
-    policies: tuple[Policy, ...]  # one per deck slot
+    policies: list[tuple[Policy, ...]]  # per matchup: one bot per deck slot
     pairs: int
-    matches_per_pair: int
     tasks: list[Task]
+
+    def matches_of(self, task: Task) -> int:
+        return (task.pair_stop - task.pair_start) * self.matchups[0][task.matchup_index].seating.orders
 
     @property
     def total_matches(self) -> int:
-        return len(self.rulesets) * len(self.matchups[0]) * self.pairs * self.matches_per_pair
+        return sum(self.matches_of(t) for t in self.tasks)
 
     @property
     def directory(self) -> Path:
@@ -99,23 +101,20 @@ def make_plan(cfg: DictConfig) -> Plan:
     if twice is not None:
         raise UserError(f"matchup '{' vs '.join(twice.sides)}' is listed twice", file="config", entry="matchups")
 
-    slots = 1 if game.cooperative else 2
-    names = list(cfg.policies)
-    if len(names) == 1:
-        names = names * slots
-    if len(names) != slots:
-        raise UserError(f"give one policy per deck slot ({slots}), got {len(names)}", file="config", entry="policies")
     known_policies = game.policy_names()
-    for name in names:
+    for name in cfg.policies:
         if name not in known_policies:
             raise UserError(
                 f"unknown policy '{name}' (known: {', '.join(known_policies)})" + did_you_mean(name, known_policies),
                 entry="policies",
             )
-    policies = tuple(game.load_policy(n) for n in names)
+    loaded = {name: game.load_policy(name) for name in dict.fromkeys(cfg.policies)}
+    policies = tuple(loaded[name] for name in cfg.policies)
+    if not policies:
+        raise UserError("give at least one bot", file="config", entry="policies")
+    seat_policies = [seating.seats_for(policies, m) for m in matchups[0]]
 
-    matches_per_pair = 1 if game.cooperative else 2
-    pairs = config_module.pairs_per_stream(cfg, len(ids), len(rulesets), matches_per_pair)
+    pairs = config_module.pairs_per_stream(cfg, len(ids), len(rulesets), matchups[0][0].seating.orders)
     config_hash = config_module.plan_hash(cfg)
     name = cfg.name or f"{game.name}-{config_hash[:8]}"
     tasks = []
@@ -132,7 +131,7 @@ def make_plan(cfg: DictConfig) -> Plan:
                         ruleset.ruleset_hash,
                         matchup.matchup_id,
                         matchup.matchup_hash,
-                        [p.policy_hash or p.name for p in policies],
+                        [p.policy_hash or p.name for p in seat_policies[m_index]],
                         int(cfg.seed),
                         start,
                         stop,
@@ -148,9 +147,8 @@ def make_plan(cfg: DictConfig) -> Plan:
         game=game,
         rulesets=rulesets,
         matchups=matchups,
-        policies=policies,
+        policies=seat_policies,
         pairs=pairs,
-        matches_per_pair=matches_per_pair,
         tasks=tasks,
     )
     check_report_options(plan)
@@ -224,7 +222,7 @@ def lake_columns(plan: Plan) -> set[str]:
         extra={name: empty() if kind == "per_match" else empty(seats) for name, kind in kinds.items()},
     )
     seeds = SeedBlock(0, 0, np.zeros(0, np.int64), np.zeros(0, np.uint8))
-    table = lake.match_table(game, plan.rulesets[0], matchup, plan.policies, seeds, result, run_id="", config_hash="")
+    table = lake.match_table(game, plan.rulesets[0], matchup, plan.policies[0], seeds, result, run_id="", config_hash="")
     return set(table.column_names) | {"game", "ruleset"}
 
 
@@ -250,7 +248,7 @@ def _execute(plan: Plan, tasks: list[Task]) -> Iterator[TaskOutput]:
             plan.game,
             plan.rulesets[t.ruleset_index],
             plan.matchups[t.ruleset_index][t.matchup_index],
-            plan.policies,
+            plan.policies[t.matchup_index],
             t,
             int(plan.cfg.seed),
             str(plan.directory),
@@ -313,7 +311,7 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
     """Yield waves: the next task of every undecided (ruleset, matchup) stream. A stream stops
     once the SPRT on its completed prefix of pairs decides. Decisions only ever look at whole
     prefixes in pair order, so they do not depend on n_jobs or finishing order."""
-    from sim.stats import sprt_decision
+    from sim.stats import sprt_three_way
 
     stop = plan.cfg.stop
     streams: dict[tuple[int, int], list[Task]] = {}
@@ -346,27 +344,33 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
                 continue
             position[key] += 1
             progressed = True
-            decision = sprt_decision(np.concatenate(scores[key]), stop.p0, stop.p1, stop.alpha, stop.beta)
+            # three-way: first player favoured / no difference / second player favoured (p0 +- (p1 - p0))
+            decision = sprt_three_way(np.concatenate(scores[key]), stop.p0, stop.p1 - stop.p0, stop.alpha, stop.beta)
             if decision["decision"] != "continue":
                 decided.add(key)
         if not progressed:
             return
 
 
-def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
-    """Run (or resume) the experiment described by ``cfg``; return its plan."""
+def run(cfg: DictConfig, *, progress: bool | None = None, decided: Callable[[Plan], bool] | None = None) -> Plan:
+    """Run (or resume) the experiment described by ``cfg``; return its plan.
+
+    With ``decided``, the tasks run in growing prefixes of pairs (every arm and matchup up to the
+    same pair; the prefix doubles each time) and ``decided(plan)`` is asked after each, reading the
+    lake; the run stops at the first True (`sim ab`). Which pairs a prefix holds depends only on the
+    plan, so the result does not depend on n_jobs."""
     plan = make_plan(cfg)
     note = config_module.cap_workers(plan.cfg)
     # The scheduler first: one that cannot be reached fails before anything is written.
     client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None
     try:
-        return _run_plan(plan, note, progress)
+        return _run_plan(plan, note, progress, decided)
     finally:
         if client is not None:
             client.close()
 
 
-def _run_plan(plan: Plan, note: str | None, progress: bool | None) -> Plan:
+def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Callable[[Plan], bool] | None) -> Plan:
     folder = ensure_writable(plan.directory)
     manifest_path = folder / "manifest.json"
     previous = _read_manifest(manifest_path)
@@ -382,7 +386,7 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None) -> Plan:
         cfg = plan.cfg.copy()
         cfg.runner.chunk_pairs = int(previous["chunk_pairs"])
         plan = make_plan(cfg)
-    done, repaired = lake.done_task_ids(folder, expected_rows(plan), bool(plan.cfg.runner.card_rows))
+    done, repaired = lake.done_task_ids(folder, expected_rows(plan), other_tables(plan))
     for line in repaired:
         print(line, file=sys.stderr)
     foreign = done - {t.task_id for t in plan.tasks}
@@ -397,6 +401,8 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None) -> Plan:
     if note:
         print(note, file=sys.stderr)
     show = plan.cfg.runner.progress if progress is None else progress
+    if show:
+        _announce(plan, todo)
     bar = _progress_bar(plan, todo, show)
     try:
         lake.write_json_atomic(_manifest(plan, status="running", previous=previous), manifest_path)
@@ -412,6 +418,12 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None) -> Plan:
                 try:
                     wave = waves.send(outputs)
                 except StopIteration:
+                    break
+        elif decided is not None:
+            for wave in _prefix_waves(plan, todo):
+                for output in _execute(plan, wave):
+                    bar.update(output.matches)
+                if decided(plan):
                     break
         else:
             for output in _execute(plan, todo):
@@ -434,7 +446,14 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None) -> Plan:
 
 def expected_rows(plan: Plan) -> dict[str, int]:
     """Rows each task's matches part must hold: how a finished task is proven (lake.done_task_ids)."""
-    return {t.task_id: (t.pair_stop - t.pair_start) * plan.matches_per_pair for t in plan.tasks}
+    return {t.task_id: plan.matches_of(t) for t in plan.tasks}
+
+
+def other_tables(plan: Plan) -> dict[str, tuple[str, ...]]:
+    """The tables besides ``matches`` each task writes a part of (see worker.run_task)."""
+    cards = ("cards",) if plan.cfg.runner.card_rows else ()
+    by_matchup = [cards + (("seats",) if lake.wants_seat_rows(m) else ()) for m in plan.matchups[0]]
+    return {t.task_id: by_matchup[t.matchup_index] for t in plan.tasks}
 
 
 def _mark_stopped(plan: Plan, previous: dict | None, path: Path, error: BaseException) -> None:
@@ -448,11 +467,40 @@ def _mark_stopped(plan: Plan, previous: dict | None, path: Path, error: BaseExce
         pass  # the disk that stopped the run may refuse this too; the run's own error is the one to show
 
 
-def _progress_bar(plan: Plan, todo: list[Task], show: bool):
-    from tqdm import tqdm
+def _prefix_waves(plan: Plan, todo: list[Task]) -> Iterator[list[Task]]:
+    """The tasks to run, in prefixes of pairs that double: [0, c), [c, 2c), [2c, 4c), ... (c: one task's
+    pairs). A prefix already on disk yields an empty wave, so a resumed run looks again where it was."""
+    starts = sorted({t.pair_start for t in plan.tasks})
+    todo_ids = {t.task_id for t in todo}
+    limit = starts[1] if len(starts) > 1 else plan.pairs
+    begun = 0
+    while begun < plan.pairs:
+        yield [t for t in plan.tasks if begun <= t.pair_start < limit and t.task_id in todo_ids]
+        begun, limit = limit, min(plan.pairs, 2 * limit)
 
-    per_task = expected_rows(plan)
-    remaining = sum(per_task[t.task_id] for t in todo)
+
+def _announce(plan: Plan, todo: list[Task]) -> None:
+    """One line before the bar: a fresh run, a resume (how much is done), or nothing left to play."""
+
+    remaining = sum(plan.matches_of(t) for t in todo)
+    done = plan.total_matches - remaining
+    if not todo:
+        message = f"{plan.name}: already complete ({_count(plan.total_matches)} matches); nothing to play"
+    elif done:
+        message = f"{plan.name}: resuming: {_count(done)} of {_count(plan.total_matches)} matches done"
+    else:
+        message = f"{plan.name}: {_count(plan.total_matches)} matches in {len(plan.tasks)} tasks"
+    print(message, file=sys.stderr, flush=True)
+
+
+def _count(n: int) -> str:
+    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e4 else str(n)
+
+
+def _progress_bar(plan: Plan, todo: list[Task], show: bool):
+    from tqdm.auto import tqdm  # a widget in notebooks, a text bar in a terminal
+
+    remaining = sum(plan.matches_of(t) for t in todo)
     return tqdm(
         total=plan.total_matches,
         initial=plan.total_matches - remaining,

@@ -29,16 +29,16 @@ class Task:
     pair_stop: int
 
 
-def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int, cooperative: bool) -> SeedBlock:
-    """Seed keys of pairs [start, stop): competitive games play each deal twice, seats swapped."""
+def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int) -> SeedBlock:
+    """Seed keys of pairs [start, stop): each deal is played in every seat order of the matchup's
+    sides (two sides: twice, seats swapped; a cooperative team: once)."""
     pairs = np.arange(pair_start, pair_stop, dtype=np.int64)
-    if cooperative:
-        return SeedBlock(root_seed, name_key(matchup.matchup_id), pairs, np.zeros(len(pairs), np.uint8))
+    orders = matchup.seating.orders
     return SeedBlock(
         root_seed,
         name_key(matchup.matchup_id),
-        np.repeat(pairs, 2),
-        np.tile(np.array([0, 1], np.uint8), len(pairs)),
+        np.repeat(pairs, orders),
+        np.tile(np.arange(orders, dtype=np.uint8), len(pairs)),
     )
 
 
@@ -110,12 +110,15 @@ def run_task(
     """Play one task and write its part files. Runs in a worker process."""
     started = time.perf_counter()
     ensure_kernels(game)
-    seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop, matchup.cooperative)
+    seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop)
     result = game.play_batch(ruleset, matchup, policies, seeds, debug=debug, card_counts=card_rows)
     folder = Path(experiment)
     if card_rows:
         cards = lake.card_table(game, ruleset, matchup, seeds, result, run_id=run_id)
         lake.write_atomic(cards, lake.part_path(folder, "cards", game.name, ruleset.ruleset_id, task.task_id))
+    if lake.wants_seat_rows(matchup):
+        seats = lake.seat_table(game, ruleset, matchup, policies, seeds, result, run_id=run_id)
+        lake.write_atomic(seats, lake.part_path(folder, "seats", game.name, ruleset.ruleset_id, task.task_id))
     table = lake.match_table(
         game, ruleset, matchup, policies, seeds, result, run_id=run_id, config_hash=config_hash
     )
@@ -124,7 +127,7 @@ def run_task(
 
 
 def pair_scores(winner: np.ndarray, matchup: Matchup) -> np.ndarray:
-    if matchup.cooperative:
-        return (winner == 0).astype(np.float64)
+    """Per pair, the share of its matches that the side moving first won (a draw counts half);
+    cooperative: whether the team won the deal."""
     first = np.where(winner < 0, 0.5, (winner == 0).astype(np.float64))
-    return first.reshape(-1, 2).mean(axis=1)
+    return first.reshape(-1, matchup.seating.orders).mean(axis=1)

@@ -39,7 +39,7 @@ def test_global_numpy_random_calls_change_nothing():
     ruleset = game.load_ruleset("standard")
     matchup = game.load_matchups(ruleset, ["low vs high"])[0]
     policies = (game.load_policy("mixed"),) * 2
-    seeds = seed_block(11, matchup, 0, 200, cooperative=False)
+    seeds = seed_block(11, matchup, 0, 200)
     np.random.seed(1)
     first = game.play_batch(ruleset, matchup, policies, seeds)
     np.random.random(1000)
@@ -55,7 +55,7 @@ def test_pairs_swap_seats_and_keep_each_decks_shuffle():
     ruleset = game.load_ruleset("standard")
     matchup = game.load_matchups(ruleset, ["low vs high"])[0]
     policies = (game.load_policy("banker"),) * 2  # banking: no policy or dice randomness
-    seeds = seed_block(5, matchup, 0, 50, cooperative=False)
+    seeds = seed_block(5, matchup, 0, 50)
     result = game.play_batch(ruleset, matchup, policies, seeds, card_counts=True)
     assert seeds.swap.tolist()[:4] == [0, 1, 0, 1]
     opening = result.card_counts[:, :, :, 2]  # card of the first draw per seat

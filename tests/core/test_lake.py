@@ -109,7 +109,7 @@ def test_a_worker_imports_neither_pandas_nor_the_config_stack_nor_scipy():
         "worker.ensure_kernels(game)\n"
         "matchup = game.load_matchups(ruleset, game.matchup_sets()[:1])[0]\n"
         "policies = (game.load_policy(game.policy_names()[0]),) * 2\n"
-        "seeds = worker.seed_block(1, matchup, 0, 3, False)\n"
+        "seeds = worker.seed_block(1, matchup, 0, 3)\n"
         "result = game.play_batch(ruleset, matchup, policies, seeds, card_counts=True)\n"
         "lake.match_table(game, ruleset, matchup, policies, seeds, result, run_id='r', config_hash='c')\n"
         "lake.card_table(game, ruleset, matchup, seeds, result, run_id='r')\n"

@@ -46,14 +46,14 @@ def test_symbol_map_names_the_loaded_kernel_and_samples_in_it_are_attributed_to_
     symbol_map = profile.write_symbol_map(Path(os.environ["NUMBA_CACHE_DIR"]), objects)
     try:
         rows = [line.split(" ", 2) for line in symbol_map.read_text().splitlines()]
-        kernels = [row for row in rows if profile.function_name(row[2].split("|")[1]) == "_play_batch"]
+        kernels = [row for row in rows if profile.function_name(row[2].split("|")[1]) == "play_batch_kernel"]
         assert kernels, "coin_race's batch kernel is not in the map"
         address, size = int(kernels[0][0], 16), int(kernels[0][1], 16)
         assert size > 0 and (objects / kernels[0][2].split("|")[0]).exists()
         samples = [address, address + size // 2, address + size - 1, address + size]  # the last is outside
         result = profile.attribute(samples, symbol_map, objects)
         assert result["samples"] == 3
-        assert result["inclusive"]["_play_batch"] == 3
+        assert result["inclusive"]["play_batch_kernel"] == 3
     finally:
         symbol_map.unlink(missing_ok=True)
 

@@ -92,7 +92,22 @@ def test_replay_reads_manifests_written_before_a_schema_change(output_root):
     manifest["config"]["retired_option"] = 1
     path.write_text(json.dumps(manifest))
     lines = replay_row("older", "0")
-    assert lines[0].startswith("match ") and lines[-1].startswith("end:")
+    assert lines[0].startswith("match ") and lines[-1].startswith("result:")
+
+
+def test_a_run_says_whether_it_starts_resumes_or_has_nothing_to_do(output_root, capsys):
+    """Issue 20, item 5: resumes and finished runs are announced before the bar."""
+    from sim.core import config, runner
+
+    cfg = config.compose(["game=coin_race", "pairs=64", "runner.n_jobs=1", "name=told"])
+    runner.run(cfg, progress=True)
+    assert "told: 384 matches in" in capsys.readouterr().err
+    part = next((output_root / "experiments" / "told" / "matches").glob("*/*/part-*.parquet"))
+    part.unlink()
+    runner.run(cfg, progress=True)
+    assert "told: resuming: " in capsys.readouterr().err
+    runner.run(cfg, progress=True)
+    assert "told: already complete (384 matches)" in capsys.readouterr().err
 
 
 # ---- issue 19: a finished task is proven, a broken part is played again ----------------------------

@@ -123,7 +123,8 @@ class AeonsEnd(Game):
                                           basic_set)}
         label = f"{'+'.join(mages)} vs {nemesis}"
         return Matchup(game=self.name, matchup_id=mid, sides=(label,), players=players, payload=payload,
-                       matchup_hash=content_hash({"id": mid, "setup": payload["setup"]}), cooperative=True)
+                       matchup_hash=content_hash({"id": mid, "setup": payload["setup"]}), cooperative=True,
+                       slot_labels=tuple(mages))
 
     def policy_names(self) -> list[str]:
         return list(POLICIES)
@@ -198,8 +199,8 @@ class AeonsEnd(Game):
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
         from sim.games.aeons_end.batch import play_batch_kernel, scratch, stream_indices
 
-        if len(policies) != 1:
-            raise UserError("a cooperative team plays with exactly one policy", entry="policies")
+        if len({p.name for p in policies}) != 1:
+            raise UserError("every mage of a team plays the same bot in this engine version", entry="policies")
         policy = policies[0]
         B = len(seeds)
         out = {

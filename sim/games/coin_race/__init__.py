@@ -1,5 +1,5 @@
-"""Coin Race: the minimal example game (see engine.py for its rules)."""
+"""Coin Race: the game kit's template in miniature (engine.py has its rules)."""
 
-from sim.games.coin_race.engine import CoinRace
+from sim.games.coin_race.game import CoinRace
 
 GAME = CoinRace()
