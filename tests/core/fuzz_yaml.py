@@ -37,7 +37,13 @@ def _custom_deck(data_dir: Path) -> Path:
 
 WAYBOUND = ("game=waybound", "policies=[greedy_explorer]")
 AEONS_END = ("game=aeons_end", "edition=normal", "matchups=[adelheim+brama vs rageborne @standard]")
+COIN_RACE = ("game=coin_race", "matchups=[high vs low]", "policies=[mixed]")
 TARGETS = (
+    Target("coin_race", "cards.yaml", COIN_RACE),
+    Target("coin_race", "decks.yaml", COIN_RACE),
+    Target("coin_race", "editions/standard.yaml", COIN_RACE),
+    Target("coin_race", "editions/short.yaml", COIN_RACE + ("edition=short",)),
+    Target("coin_race", "policies/mixed.yaml", COIN_RACE),
     Target("waybound", "deck.yaml", WAYBOUND + ("matchups=[custom:{deck}/brindle vs ironmaw/skara]",)),
     Target("waybound", "cards.yaml", WAYBOUND + ("matchups=[hearthbound/brindle vs ironmaw/skara]",)),
     Target("waybound", "companions.yaml", WAYBOUND + ("matchups=[hearthbound/brindle vs ironmaw/skara]",)),

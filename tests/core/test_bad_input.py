@@ -52,7 +52,7 @@ CASES = {
     "group column the lake will not have": (GOOD + ["report.kinds=[variance]"], "report.group_column"),
     "stopping values out of range, stopping off": (GOOD + ["stop.alpha=2"], "stop"),
     "dask address that is no address": (GOOD + ["runner.dask_address=nowhere"], "runner.dask_address"),
-    "data folder for a game without data": (GOOD + ["data_dir=."], "coin_race reads no data folder"),
+    "data folder without the game's data": (GOOD + ["data_dir=."], "data_dir: holds no coin_race rule editions"),
     # item 9: plans are sized by arithmetic before they are built
     "plan too large to build": (GOOD + ["matches=1000000000000"], "at most 200,000"),
     "tasks too large for a worker": (GOOD + ["runner.chunk_pairs=2000000"], "runner.chunk_pairs: must be from 1 to"),

@@ -99,3 +99,15 @@ def test_a_sweep_with_data_dir_records_it_and_replays(tmp_path, output_root):
     assert read_lake(plan.directory).height == 8
     os.chdir(tmp_path)  # the folder is recorded whole: replay works from anywhere
     assert replay_row("moved", "0")[-1].startswith("end")
+
+
+def test_a_game_that_reads_no_data_folder_refuses_one(tmp_path):
+    from sim.core.errors import UserError
+    from sim.core.registry import get_game
+
+    class Fixed(type(get_game("coin_race"))):
+        def __init__(self):  # a game whose data is built in: no data_dir to take
+            super().__init__()
+
+    with pytest.raises(UserError, match="coin_race reads no data folder, so it cannot take another one"):
+        runner.with_data_dir(Fixed(), str(tmp_path))
