@@ -16,13 +16,23 @@ A user mistake prints one line ``error: ...`` and exits with status 2; nothing i
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
+import warnings
 
 from sim.core.errors import UserError
 
 
+class Parser(argparse.ArgumentParser):
+    """Command-line mistakes are one line too (argparse's own adds the usage above it)."""
+
+    def error(self, message: str):
+        print(f"error: {self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="sim", description=__doc__.split("\n\n")[0])
+    parser = Parser(prog="sim", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     sweep = commands.add_parser("sweep", help="run or resume an experiment, then report")
     sweep.add_argument("overrides", nargs="*")
@@ -50,14 +60,21 @@ def main(argv: list[str] | None = None) -> int:
     profile.add_argument("--seconds", type=float, default=20.0, help="seconds of play to sample")
     commands.add_parser("list", help="games, editions, matchup sets, bots")
     args = parser.parse_args(argv)
-    try:
-        return _dispatch(args)
-    except UserError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted: finished parts are kept; rerun the same command to resume", file=sys.stderr)
-        return 130
+    # Libraries' warnings (matplotlib's above all) are held back: a failed command prints its one
+    # error line alone, a finished one prints them after its output, one line each.
+    logging.getLogger("matplotlib").setLevel(logging.ERROR)
+    with warnings.catch_warnings(record=True) as caught:
+        try:
+            status = _dispatch(args)
+        except UserError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("interrupted: finished parts are kept; rerun the same command to resume", file=sys.stderr)
+            return 130
+    for line in dict.fromkeys(f"warning: {w.category.__name__}: {str(w.message).strip()}".splitlines()[0] for w in caught):
+        print(line, file=sys.stderr)
+    return status
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -85,6 +102,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         from sim.core import runner
 
         plan = runner.make_plan(config.compose(args.overrides))
+        note = config.cap_workers(plan.cfg)
+        if note:
+            print(note, file=sys.stderr)
         print(
             f"ok: {plan.game.name}, {len(plan.rulesets)} arm(s), {len(plan.matchups[0])} matchup(s), "
             f"{plan.pairs} pair(s) each, {plan.total_matches} matches in {len(plan.tasks)} tasks -> {plan.directory}"

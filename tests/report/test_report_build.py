@@ -237,7 +237,7 @@ def test_missing_manifest_and_foreign_folder(toy_lake, tmp_path):
     foreign = tmp_path / "foreign"
     foreign.mkdir()
     (foreign / "notes.txt").write_text("mine")
-    with pytest.raises(UserError, match="refusing to write"):
+    with pytest.raises(UserError, match="refusing to replace a folder that holds files no report writes"):
         build_report(toy_lake, foreign, ["summary"], {})
 
 

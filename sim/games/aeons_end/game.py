@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import numpy as np
 
@@ -22,9 +23,9 @@ NEMESIS_ORDER = ["rageborne", "carapace_queen", "crooked_mask", "prince_of_glutt
 POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1, "search": 2}
 
 
-@functools.lru_cache(maxsize=1)
-def library() -> D.Library:
-    return D.load_library()
+@functools.lru_cache(maxsize=4)
+def library(data_dir: Path | None = None) -> D.Library:
+    return D.load_library(data_dir)
 
 
 def matchup_id(players: int, mages: list[str], nemesis: str, supply: str) -> str:
@@ -40,18 +41,21 @@ class AeonsEnd(Game):
     end_reasons = END_REASONS
     error_codes = ERROR_CODES
 
+    def __init__(self, data_dir: Path | None = None):
+        self.data_dir = Path(data_dir) if data_dir else None  # None: decks/aeons_end/
+
     # ---- data ----------------------------------------------------------------------------
     def editions(self) -> list[str]:
-        return D.edition_names()[0]
+        return D.edition_names(self.data_dir)[0]
 
     def default_edition(self) -> str:
-        return D.edition_names()[1]
+        return D.edition_names(self.data_dir)[1]
 
     def load_ruleset(self, edition: str, basic_nemesis_set: str | None = None) -> Ruleset:
         """`basic_nemesis_set` overrides the edition's basic nemesis card set (tests: the golden digest of the
         base-game basics under every edition)."""
-        lib = library()
-        rules = D.load_rules(edition)
+        lib = library(self.data_dir)
+        rules = D.load_rules(edition, self.data_dir)
         if basic_nemesis_set is not None:
             rules["basic_nemesis_set"] = D.check_basic_set(basic_nemesis_set)
         tables = {"rules": rules, "library": lib}
@@ -110,7 +114,7 @@ class AeonsEnd(Game):
             raise UserError("a mage can appear only once in a team", entry=entry)
         if nemesis not in lib.nemeses:
             raise UserError(f"unknown nemesis '{nemesis}' (known: {', '.join(lib.nemeses)})", entry=entry)
-        supply_ids = D.load_supply(lib, supply)
+        supply_ids = D.load_supply(lib, supply, self.data_dir)
         players = len(mages)
         basic_set = ruleset.tables["rules"]["basic_nemesis_set"]
         mid = matchup_id(players, mages, nemesis, supply)
@@ -131,14 +135,14 @@ class AeonsEnd(Game):
 
         if name not in POLICIES:
             raise UserError(f"unknown policy '{name}' (known: {', '.join(POLICIES)})", entry=name)
-        path = D.DATA_DIR / "policies" / f"{name}.yaml"
+        path = (self.data_dir or D.DATA_DIR) / "policies" / f"{name}.yaml"
         doc = read_yaml(path)
         file = str(path)
         if POLICIES[name] == 2:
             return self._load_search(name, doc, file)
         D._check_keys(doc, {"id", "weights"}, {"weights"}, file, name)
         expected = GREEDY_WEIGHTS if POLICIES[name] == 1 else RANDOM_WEIGHTS
-        weights = doc["weights"] or {}
+        weights = D._mapping(doc["weights"] or {}, file, "weights")
         for key in weights:
             if key not in expected:
                 raise UserError(f"unknown weight '{key}' (expected: {', '.join(expected)})", file=file, entry=key)
@@ -148,8 +152,8 @@ class AeonsEnd(Game):
         params = np.zeros(len(expected), np.float64)
         for i, key in enumerate(expected):
             value = weights[key]
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                raise UserError("weight must be a number", file=file, entry=key)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not abs(value) <= 1e9:
+                raise UserError(f"weight must be a finite number from -1e9 to 1e9, got {value!r}", file=file, entry=key)
             params[i] = float(value)
         return Policy(name=name, policy_id=POLICIES[name], params=params,
                       policy_hash=content_hash({"name": name, "params": params}))
@@ -159,7 +163,7 @@ class AeonsEnd(Game):
 
         D._check_keys(doc, {"id", "base", "search"}, {"base", "search"}, file, name)
         base = doc["base"]
-        if base not in POLICIES or POLICIES[base] != 1:
+        if not isinstance(base, str) or POLICIES.get(base) != 1:
             greedy = [k for k, v in POLICIES.items() if v == 1]
             raise UserError(f"base must be a greedy plan ({', '.join(greedy)}), not '{base}'", file=file, entry="base")
         values = doc["search"] or {}
