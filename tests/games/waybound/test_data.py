@@ -220,3 +220,51 @@ def test_vocabulary_constants_are_consistent():
     )
     assert V.KW["gate_sovereign_open"] == V.KW_GATE_SOVEREIGN and V.KW["stormdancer_move"] == V.KW_STORMDANCER
     assert V.EFFECT["open_netherway_draw"] == V.EF_OPEN_NETHER_DRAW
+
+
+def test_pre_036_companions_differ_only_in_guard():
+    """Rulebook, STARTING GUARD 5: 'All eight Companions start with Guard 5 in new matches. Force, Insight and
+    abilities are unchanged.' The older edition's Guard 4 is assumed; nothing else of a Companion differs."""
+    new, old = GAME.load_ruleset("0.36").tables, GAME.load_ruleset("pre-0.36").tables
+    for profile in new.companion_profile:
+        assert new.profiles[profile, V.PF_GUARD] == 5 and old.profiles[profile, V.PF_GUARD] == 4
+        for column in [V.PF_FORCE, V.PF_INSIGHT] + list(range(V.PF_KW, V.PROFILE_WIDTH)):
+            assert new.profiles[profile, column] == old.profiles[profile, column]
+
+
+def test_vanta_one_copy_in_the_veilborn_starter():
+    """Rulebook, VANTA / MYTHBOUND: 'One copy in the Veilborn starter; maximum one per custom deck.'"""
+    tables = GAME.load_ruleset("0.36").tables
+    assert tables.factions["veilborn"]["starter"]["vanta"] == 1
+    assert all("vanta" not in info["starter"] for name, info in tables.factions.items() if name != "veilborn")
+
+
+def test_veilborn_costs_that_remain():
+    """Rulebook, BALANCE UPDATE 0.36, Veilborn: 'Wispweaver remains 1 Charge; Vesperant remains 2.'"""
+    for edition in ("0.36", "pre-0.36"):
+        tables = GAME.load_ruleset(edition).tables
+        assert tables.cards[tables.card_index("wispweaver"), V.C_COST] == 1
+        assert tables.cards[tables.card_index("vesperant"), V.C_COST] == 2
+
+
+def test_companions_and_paths_per_faction():
+    """Rulebook, FOUR-FACTION DIGITAL DRAFT: 'one of two Companions per side ... Veilborn and Ironmaw each add
+    two Companions ... and four path choices.' SHIFT AND COMPANION PATHS: 'Brindle: Hearthkeeper or
+    Trailblazer; Vey: Windguide or Stormwing; Korr: Shellwarden or Bridgewright; Nima: Chartweaver or
+    Stormdancer.'"""
+    tables = GAME.load_ruleset("0.36").tables
+    paths = dict(zip(tables.companion_ids, tables.path_ids, strict=True))
+    for info in tables.factions.values():
+        assert len(info["companions"]) == 2 and all(len(paths[c]) == 2 for c in info["companions"])
+    assert paths["brindle"] == ("hearthkeeper", "trailblazer") and paths["vey"] == ("windguide", "stormwing")
+    assert paths["korr"] == ("shellwarden", "bridgewright") and paths["nima"] == ("chartweaver", "stormdancer")
+
+
+def test_custom_deck_has_no_required_ally_tactic_ratio(tmp_path):
+    """Rulebook, GOAL AND DECKS: 'Custom build lets either or both sides edit their faction list to exactly
+    30 cards, with no required Ally/Tactic ratio.' Three Allies and 27 Tactics (neutral ones included)."""
+    cards = {"wispweaver": 3, "unseal_the_netherway": 3, "stolen_horizon": 3, "passage_unseen": 3, "unravel": 3,
+             "veil_whisper": 3, "shade_bolt": 3, "mend": 3, "shared_shelter": 3, "span_repair": 3}
+    path = write_deck(tmp_path, cards)
+    faction, counts = data.load_custom_deck(str(path), GAME.load_ruleset("0.36").tables)
+    assert faction == "veilborn" and sum(counts.values()) == 30

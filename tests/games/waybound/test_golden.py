@@ -1,16 +1,27 @@
-"""Golden digest: the engine plays exactly the same games as the recorded engine 1.1.0.
+"""Golden digests and playthroughs: the engine plays exactly the same games as the recorded engine 1.2.0.
 
 Speed work on the kernels must not change a single match (the published reports depend on them).
 A change of behaviour (a rule, a tie-break, a random draw more or less) changes the digests, and
 then the engine version must change and the digests be recorded again: 1.0.0 -> 1.1.0 (greedy
-ties broken with one draw among all best actions; the hand kept sorted) did both.
+ties broken with one draw among all best actions; the hand kept sorted) did both, and so did 1.1.0 ->
+1.2.0 (the search bot's rollouts end at the same turn boundary for every candidate: only the digests
+with the search bot changed, the greedy and random ones did not).
 They also depend on decks/waybound (cards, factions, editions, policies): a deliberate data change
 means recording them again from the unchanged engine.
+
+The golden playthroughs (golden/*.txt, OpenSpiel style) are whole matches as text: before every
+decision the state, the legal actions and the action taken, then the events it caused. Each is
+played afresh and compared line for line; its events and result must also be the batch kernel's own
+replay of that match. After a deliberate change, record them again and review the diff:
+    SIM_RECORD_GOLDEN=1 .venv/bin/python -m pytest tests/games/waybound/test_golden.py -k playthrough
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
+import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,6 +29,7 @@ import pytest
 from sim.core import rng
 from sim.core.game import BatchResult, SeedBlock
 from sim.games.waybound import GAME
+from tests.games.waybound.helpers import seeds_for
 
 # policy pairs per deck slot; each pair is played over every faction pairing
 GREEDY_AND_RANDOM = (
@@ -27,15 +39,6 @@ GREEDY_AND_RANDOM = (
     ("greedy_explorer", "greedy_fighter"),
     ("random", "greedy_fighter"),
 )
-
-
-def seeds(pairs: int, root: int, matchup_id: str) -> SeedBlock:
-    return SeedBlock(
-        root_seed=root,
-        matchup_key=rng.name_key(matchup_id),
-        pair_index=np.repeat(np.arange(pairs, dtype=np.int64), 2),
-        swap=np.tile(np.array([0, 1], dtype=np.uint8), pairs),
-    )
 
 
 def digest_result(h, result: BatchResult) -> None:
@@ -56,7 +59,7 @@ def play(h, edition, spec, policy_names, pairs, root, debug=False, card_counts=T
             ruleset,
             matchup,
             policies,
-            seeds(pairs, root, matchup.matchup_id),
+            seeds_for(pairs, root, matchup.matchup_id),
             debug=debug,
             card_counts=card_counts,
         )
@@ -87,7 +90,7 @@ def test_golden_search():
     h = hashlib.blake2b(digest_size=16)
     play(h, "0.36", ["hearthbound/brindle vs veilborn/nyxara"], ("search", "greedy_fighter"), pairs=3, root=3)
     play(h, "0.36", ["ironmaw/skara vs skyrunners/nima"], ("greedy_explorer", "search"), pairs=3, root=4)
-    assert h.hexdigest() == "e4b15156d5e458e70a4b9ca328a0f3c9"
+    assert h.hexdigest() == "0eee7c438aeb8a4abc33c19801beaad0"
 
 
 @pytest.mark.parametrize(
@@ -109,6 +112,48 @@ def test_golden_replay_log(spec):
 
 
 GOLDEN_REPLAY = {
-    "hearthbound/brindle vs veilborn/nyxara": "2523fb479e3123b30f1221205d7b8020",
-    "skyrunners/nima vs ironmaw/skara": "06b88c52f1f6c3272b898afdc2861a9d",
+    "hearthbound/brindle vs veilborn/nyxara": "ff73dc513cb5d08f571038643bcf0546",
+    "skyrunners/nima vs ironmaw/skara": "46624ac05d37a564c70d03514daebbb7",
 }
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+# file -> edition, matchup, policies per deck slot, root seed, pair, swap
+PLAYTHROUGHS = {
+    "greedy_nyxara_vs_skara.txt": ("0.36", "veilborn/nyxara vs ironmaw/skara", ("greedy_explorer", "greedy_fighter"), 1, 0, 0),
+    "search_brindle_vs_vey.txt": ("0.36", "hearthbound/brindle vs skyrunners/vey", ("search", "greedy_explorer"), 3, 0, 1),
+}
+
+
+def event_section_lines(lines: list[str]) -> list[str]:
+    """The playthrough's event lines (those under each 'events:'), in order."""
+    events, inside = [], False
+    for line in lines:
+        if line == "events:" or line.startswith("decision "):
+            inside = line == "events:"
+        elif inside and line.startswith("  "):
+            events.append(line[2:])
+    return events
+
+
+@pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
+def test_golden_playthrough(name):
+    """A whole match decision by decision (state, legal actions, action taken, events) against its
+    recorded text; the same match as the batch kernel plays (its replay's events and result)."""
+    edition, spec, policy_names, root, pair, swap = PLAYTHROUGHS[name]
+    ruleset = GAME.load_ruleset(edition)
+    matchup = GAME.load_matchups(ruleset, [spec])[0]
+    policies = tuple(GAME.load_policy(policy) for policy in policy_names)
+    block = SeedBlock(root, rng.name_key(matchup.matchup_id), np.array([pair]), np.array([swap], dtype=np.uint8))
+    lines = GAME.playthrough(ruleset, matchup, policies, block)
+    replay = GAME.replay(ruleset, matchup, policies, block)
+    assert lines[:2] == replay[:2] and lines[-1] == replay[-1]
+    assert event_section_lines(lines) == replay[2:-1]
+    text = "\n".join(lines) + "\n"
+    path = GOLDEN_DIR / name
+    if os.environ.get("SIM_RECORD_GOLDEN"):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text)
+    recorded = path.read_text()
+    if recorded != text:
+        diff = difflib.unified_diff(recorded.splitlines(), lines, "recorded", "played", n=2, lineterm="")
+        pytest.fail("playthrough differs from " + str(path) + ":\n" + "\n".join(list(diff)[:60]))
