@@ -46,6 +46,7 @@ class Veilforge(Game):
             self._rulesets[edition] = Ruleset(
                 self.name, edition, data.ruleset_hash(resolved["rules"], compiled), table,
                 description=resolved["description"], assumed=compiled.assumed,
+                resolved={"rules": resolved["rules"], "card_errata": resolved["card_errata"]},
             )
         return self._rulesets[edition]
 
