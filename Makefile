@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 # Command-line variables other than the Makefile's own are Hydra overrides.
-OVERRIDES := $(filter-out EXP=% RUN=% ROW=% PYTHON=% ARGS=%,$(MAKEOVERRIDES))
+OVERRIDES := $(filter-out EXP=% RUN=% ROW=% PYTHON=% ARGS=% BASE=% EDIT=%,$(MAKEOVERRIDES))
 ifeq ($(origin EXP),undefined)
   ifeq ($(strip $(OVERRIDES)),)
     EXP := opening-demo
@@ -20,7 +20,7 @@ ifeq ($(origin EXP),undefined)
 endif
 EXP_ARG := $(if $(EXP),experiment=$(EXP))
 
-.PHONY: help install sweep report replay bench bench-quick profile test test-heavy test-nojit lint list validate clean \
+.PHONY: help install sweep ab report replay bench bench-quick profile test test-heavy test-nojit lint list validate clean \
         study-opening study-matrix study-cards study-tiers studies study-aeons-end
 
 help: ## this list
@@ -37,6 +37,9 @@ install: $(STAMP) ## create .venv and install sim with its dev tools
 
 sweep: $(STAMP) ## run (or resume) an experiment and write its report (EXP=preset or overrides)
 	$(PY) -m sim sweep $(EXP_ARG) $(OVERRIDES) $(ARGS)
+
+ab: $(STAMP) ## A/B of an edit on common deals until decided: make ab game=<game> BASE=<edition> EDIT=<edition>
+	$(PY) -m sim ab $(BASE) $(EDIT) $(OVERRIDES)
 
 validate: $(STAMP) ## check config and data of a sweep without running it
 	$(PY) -m sim validate $(EXP_ARG) $(OVERRIDES)
@@ -88,10 +91,11 @@ study-tiers: $(STAMP) ## Waybound: opening headline and ratings at every bot tie
 	$(PY) -m sim sweep experiment=tiers-search $(OVERRIDES)
 	$(PY) -m sim compare tiers tiers-random tiers-greedy tiers-search
 
-study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, difficulty modes, turn-order variance
+study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, difficulty modes, turn-order variance, Unleash readings
 	$(PY) -m sim sweep experiment=aeons-end-nemeses $(OVERRIDES)
 	$(PY) -m sim sweep experiment=aeons-end-difficulty $(OVERRIDES)
 	$(PY) -m sim sweep experiment=aeons-end-turn-order $(OVERRIDES)
+	$(PY) -m sim sweep experiment=aeons-end-unleash $(OVERRIDES)
 
 clean: ## remove caches (keeps experiments/ and reports/)
 	rm -rf .numba_cache .numba_cache_profile .pytest_cache .ruff_cache .hypothesis

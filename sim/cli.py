@@ -6,6 +6,7 @@
   replay   <experiment> <row> replay one stored match with its event log
   bench    [--quick]          throughput table + JSON (reports/bench/)
   profile  GAME [--seconds S] kernel time by function and source line (reports/profile/)
+  ab       BASE EDIT [ovr]    A/B of an edit: both editions on common deals until decided; a verdict
   validate [overrides]        compose the config and load every data file; run nothing
   list                        games, editions, matchup sets and bots
 
@@ -15,17 +16,31 @@ A user mistake prints one line ``error: ...`` and exits with status 2; nothing i
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
+import warnings
 
 from sim.core.errors import UserError
 
 
+class Parser(argparse.ArgumentParser):
+    """Command-line mistakes are one line too (argparse's own adds the usage above it)."""
+
+    def error(self, message: str):
+        print(f"error: {self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="sim", description=__doc__.split("\n\n")[0])
+    parser = Parser(prog="sim", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     sweep = commands.add_parser("sweep", help="run or resume an experiment, then report")
     sweep.add_argument("overrides", nargs="*")
     sweep.add_argument("--no-report", action="store_true")
+    ab = commands.add_parser("ab", help="A/B of an edit on common deals, with a verdict")
+    ab.add_argument("base", help="the edition the edit is compared with")
+    ab.add_argument("edit", help="the edited edition (a file in decks/<game>/editions/)")
+    ab.add_argument("overrides", nargs="*")
     validate = commands.add_parser("validate", help="compose config and load data; run nothing")
     validate.add_argument("overrides", nargs="*")
     report = commands.add_parser("report", help="build reports/<experiment>/ from its lake")
@@ -45,14 +60,21 @@ def main(argv: list[str] | None = None) -> int:
     profile.add_argument("--seconds", type=float, default=20.0, help="seconds of play to sample")
     commands.add_parser("list", help="games, editions, matchup sets, bots")
     args = parser.parse_args(argv)
-    try:
-        return _dispatch(args)
-    except UserError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted: finished parts are kept; rerun the same command to resume", file=sys.stderr)
-        return 130
+    # Libraries' warnings (matplotlib's above all) are held back: a failed command prints its one
+    # error line alone, a finished one prints them after its output, one line each.
+    logging.getLogger("matplotlib").setLevel(logging.ERROR)
+    with warnings.catch_warnings(record=True) as caught:
+        try:
+            status = _dispatch(args)
+        except UserError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("interrupted: finished parts are kept; rerun the same command to resume", file=sys.stderr)
+            return 130
+    for line in dict.fromkeys(f"warning: {w.category.__name__}: {str(w.message).strip()}".splitlines()[0] for w in caught):
+        print(line, file=sys.stderr)
+    return status
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -67,12 +89,22 @@ def _dispatch(args: argparse.Namespace) -> int:
         if not args.no_report:
             from sim.report_runner import report_experiment
 
+            print(f"{plan.name}: writing the report ({', '.join(cfg.report.kinds)})", file=sys.stderr, flush=True)
             print(f"report: {report_experiment(plan.name)}")
+        return 0
+    if args.command == "ab":
+        from sim.ab import run_ab
+
+        for line in run_ab(args.base, args.edit, args.overrides):
+            print(line)
         return 0
     if args.command == "validate":
         from sim.core import runner
 
         plan = runner.make_plan(config.compose(args.overrides))
+        note = config.cap_workers(plan.cfg)
+        if note:
+            print(note, file=sys.stderr)
         print(
             f"ok: {plan.game.name}, {len(plan.rulesets)} arm(s), {len(plan.matchups[0])} matchup(s), "
             f"{plan.pairs} pair(s) each, {plan.total_matches} matches in {len(plan.tasks)} tasks -> {plan.directory}"

@@ -13,6 +13,7 @@ import polars as pl
 from sim.core.errors import UserError
 from sim.core.experiment import load_manifest, stored_config
 from sim.core.game import SeedBlock
+from sim.core.lake import check_parts_readable
 from sim.core.rng import name_key
 from sim.core.runner import make_plan
 
@@ -23,6 +24,7 @@ def read_matches(folder) -> pl.DataFrame:
     files = sorted((folder / "matches").glob("game=*/ruleset=*/part-*.parquet"))
     if not files:
         raise UserError("the experiment has no results yet", file=str(folder))
+    check_parts_readable(folder)
     return pl.concat([pl.read_parquet(f) for f in files], how="vertical_relaxed").sort(ORDER)
 
 
@@ -46,15 +48,25 @@ def find_row(matches: pl.DataFrame, row: str, ruleset: str = "") -> dict:
 def replay_row(experiment: str, row: str, ruleset: str = "") -> list[str]:
     folder, manifest = load_manifest(experiment)
     stored = find_row(read_matches(folder), row, ruleset)
-    plan = make_plan(stored_config(manifest))
+    plan = make_plan(stored_config(manifest, folder / "manifest.json"))
     if stored["engine_version"] != plan.game.engine_version:
         raise UserError(
             f"row was played by engine {stored['engine_version']}, this is {plan.game.engine_version}: "
             "the replay would differ",
             entry="ROW",
         )
-    arm = [r.ruleset_id for r in plan.rulesets].index(stored["ruleset_id"])
-    index = next(i for i, m in enumerate(plan.matchups[arm]) if m.matchup_id == stored["matchup_id"])
+    arms = [r.ruleset_id for r in plan.rulesets]
+    index = None
+    if stored["ruleset_id"] in arms:
+        ids = [m.matchup_id for m in plan.matchups[arms.index(stored["ruleset_id"])]]
+        index = ids.index(stored["matchup_id"]) if stored["matchup_id"] in ids else None
+    if index is None:
+        raise UserError(
+            f"the row's arm '{stored['ruleset_id']}' and matchup '{stored['matchup_id']}' are not in the experiment's "
+            "config (its manifest was changed since the run)",
+            file=str(folder / "manifest.json"),
+        )
+    arm = arms.index(stored["ruleset_id"])
     matchup, policies = plan.matchups[arm][index], plan.policies[index]
     seeds = SeedBlock(
         int(stored["root_seed"]),

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sim.core.config import report_params
+from sim.core.errors import UserError
 from sim.core.experiment import load_manifest, stored_config
-from sim.core.paths import ensure_writable, report_dir
+from sim.core.lake import check_parts_readable
+from sim.core.paths import ensure_writable, experiment_dir, report_dir
 from sim.core.registry import get_game
 
 
@@ -13,24 +16,15 @@ def report_experiment(name: str) -> Path:
     folder, manifest = load_manifest(name)
     from sim.report import build_report
 
-    cfg = stored_config(manifest)
-    report = cfg.report
+    cfg = stored_config(manifest, folder / "manifest.json")
     params = {
-        "equivalence_margin": float(report.equivalence_margin),
-        "confidence": float(report.confidence),
-        "min_count": int(report.min_count),
-        "n_boot": int(report.n_boot),
-        "prior_ties": float(report.prior_ties),
-        "assumed_cards": list(report.assumed_cards),
-        "side_columns": list(report.side_columns),
+        **report_params(cfg),
         "title": cfg.description or name,
         "game_title": get_game(cfg.game).title,
-        "assumed": sorted({fact for facts in manifest.get("assumed", {}).values() for fact in facts}),
+        "assumed": sorted({str(fact) for facts in manifest.get("assumed", {}).values() for fact in facts}),
     }
-    for optional in ("baseline", "survival_column", "group_column"):
-        if report[optional]:
-            params[optional] = str(report[optional])
-    target = ensure_writable(report_dir(name))
+    target = report_dir(name)
+    ensure_writable(target.parent)
     return build_report(folder, target, list(cfg.report.kinds), params)
 
 
@@ -38,9 +32,17 @@ def compare_experiments(name: str, experiments: list[str]) -> Path:
     """Build reports/<name>/ comparing experiments (each gets its own report first)."""
     from sim.report.compare import build_comparison
 
-    reports = {}
-    for experiment in experiments:
-        folder, _ = load_manifest(experiment)
-        reports[experiment] = (folder, report_experiment(experiment).parent)
-    target = ensure_writable(report_dir(name))
+    if len(set(experiments)) < 2:
+        raise UserError("a comparison needs at least two different experiments", entry="compare")
+    if name in experiments:
+        raise UserError(f"'{name}' is one of the experiments compared: its own report would be replaced", entry="compare")
+    target = report_dir(name)
+    for experiment in experiments:  # every experiment must have run before any report is written
+        folder, manifest = load_manifest(experiment)
+        stored_config(manifest, folder / "manifest.json")
+        if not any((folder / "matches").glob("game=*/ruleset=*/part-*.parquet")):
+            raise UserError("the experiment has no results yet: run its sweep first", file=str(folder))
+        check_parts_readable(folder)
+    reports = {experiment: (experiment_dir(experiment), report_experiment(experiment).parent) for experiment in experiments}
+    ensure_writable(target.parent)
     return build_comparison(target, reports, title=f"Comparison: {', '.join(experiments)}")

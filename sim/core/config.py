@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from omegaconf import MISSING, DictConfig, OmegaConf
 
-from sim.core.errors import UserError
+from sim.core.errors import UserError, did_you_mean
 from sim.core.game import content_hash
-from sim.core.paths import CONF_DIR
+from sim.core.paths import CONF_DIR, check_name
 
 
 @dataclass
@@ -33,7 +35,8 @@ class RunnerConfig:
 
 @dataclass
 class StopConfig:
-    """Sequential stopping: stop a matchup's pairs once a Wald SPRT on its first-player score decides."""
+    """Sequential stopping: stop a matchup's pairs once a three-way SPRT on its first-player score
+    decides: first player favoured (p >= p1), no difference, or second favoured (p <= 2 p0 - p1)."""
 
     sprt: bool = False
     p0: float = 0.5
@@ -62,6 +65,7 @@ class ExperimentConfig:
     name: str = ""  # experiment name (folder under experiments/ and reports/); empty: <game>-<hash>
     description: str = ""
     game: str = MISSING
+    data_dir: str = ""  # the game's designer data folder instead of decks/<game>/ (a copy to edit outside the repo)
     # Arms of the study: rule editions (or named rule presets). Empty: the game's default edition.
     editions: list[str] = field(default_factory=list)
     edition: str = ""  # shorthand for a single arm; wins over `editions` when set
@@ -73,7 +77,14 @@ class ExperimentConfig:
     runner: RunnerConfig = field(default_factory=RunnerConfig)
     stop: StopConfig = field(default_factory=StopConfig)
     report: ReportConfig = field(default_factory=ReportConfig)
+    # A preset changed on the command line (`make sweep EXP=opening pairs=2`) writes under its own
+    # name, <preset>-<hash>, so a quick try never overwrites the published study; publish=true
+    # writes under the preset's name.
+    publish: bool = False
 
+
+# Overrides that never change what a preset's study measures (how it runs, how it reports).
+NEUTRAL_OVERRIDES = ("runner.", "report.", "experiment=", "name=", "publish=", "description=")
 
 _registered = False
 
@@ -106,11 +117,56 @@ def compose(overrides: list[str]) -> DictConfig:
     except UserError:
         raise
     except Exception as exc:  # Hydra/OmegaConf errors are user mistakes in a config or override
-        raise UserError(_one_line(exc), file="conf/ (or command-line override)") from None
+        raise UserError(_one_line(exc) + _suggestion(exc), file="conf/ (or command-line override)") from None
     finally:
         GlobalHydra.instance().clear()
+    if cfg.data_dir:  # a relative folder means the one the command ran in, wherever the run is reopened
+        cfg.data_dir = str(Path(cfg.data_dir).expanduser().resolve())
     check_values(cfg)
+    _keep_published_apart(cfg, overrides)
     return cfg
+
+
+def schema_keys(schema: type = ExperimentConfig, prefix: str = "") -> list[str]:
+    """Every key of the schema, dotted (``runner.n_jobs``)."""
+    keys = []
+    for item in dataclasses.fields(schema):
+        kind = globals().get(item.type) if isinstance(item.type, str) else item.type
+        keys.append(prefix + item.name)
+        if dataclasses.is_dataclass(kind):
+            keys += schema_keys(kind, f"{prefix}{item.name}.")
+    return keys
+
+
+def _suggestion(exc: BaseException) -> str:
+    """The closest known name to a misspelt preset, config option or key (Hydra names none)."""
+    from hydra.errors import MissingConfigException
+
+    while exc is not None:
+        if isinstance(exc, MissingConfigException) and exc.options and exc.missing_cfg_file:
+            return did_you_mean(str(exc.missing_cfg_file).rsplit("/", 1)[-1], exc.options)
+        key = re.search(r"Could not override '([^']+)'", str(exc))
+        if key:
+            return did_you_mean(key.group(1), schema_keys())
+        exc = exc.__cause__ or exc.__context__
+    return ""
+
+
+def _keep_published_apart(cfg: DictConfig, overrides: list[str]) -> None:
+    preset = next((o.split("=", 1)[1] for o in overrides if o.startswith("experiment=")), None)
+    if not preset:
+        return
+    given = [o.lstrip("+~").split("=", 1)[0] for o in overrides]
+    if "edition" in given and cfg.editions and "editions" not in given:
+        raise UserError(
+            f"the preset '{preset}' compares editions {list(cfg.editions)}; edition= would silently replace them "
+            "(give editions=[...] to choose the arms)",
+            file=f"conf/experiment/{preset}.yaml",
+            entry="edition",
+        )
+    changed = [o for o in overrides if not o.lstrip("+~").startswith(NEUTRAL_OVERRIDES)]
+    if changed and not cfg.publish and not any(o.startswith("name=") for o in overrides):
+        cfg.name = f"{cfg.name or preset}-{plan_hash(cfg)[:8]}"
 
 
 def _reject_unknown_keys(node: DictConfig, schema: type, prefix: str) -> None:
@@ -118,7 +174,10 @@ def _reject_unknown_keys(node: DictConfig, schema: type, prefix: str) -> None:
     fields = {f.name: f for f in dataclasses.fields(schema)}
     for key in node.keys():
         if key not in fields:
-            raise UserError(f"unknown key '{prefix}{key}' (not in the experiment schema; see README, 'Config')")
+            raise UserError(
+                f"unknown key '{prefix}{key}' (not in the experiment schema; see README, 'Config')"
+                + did_you_mean(f"{prefix}{key}", schema_keys())
+            )
         kind = fields[key].type
         sub = globals().get(kind) if isinstance(kind, str) else kind
         if dataclasses.is_dataclass(sub):
@@ -142,39 +201,103 @@ def _one_line(exc: BaseException) -> str:
     return text
 
 
+MAX_CHUNK_PAIRS = 1_000_000  # pairs per task: a task's result arrays are held in one worker's memory
+DASK_ADDRESS = re.compile(r"^([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):\d+$")
+
+
 def check_values(cfg: DictConfig) -> None:
-    """Value rules the type system cannot express."""
+    """Value rules the type system cannot express: every value of the config, so that none fails
+    after matches were played (those that need the game's data are checked by the plan)."""
     where = "config"
 
     def bad(entry: str, rule: str) -> UserError:
         return UserError(rule, file=where, entry=entry)
 
+    if cfg.name:
+        check_name(str(cfg.name), "experiment name")
     if cfg.pairs < 1:
         raise bad("pairs", f"must be at least 1 (got {cfg.pairs})")
     if cfg.matches < 0:
         raise bad("matches", f"must not be negative (got {cfg.matches})")
     if cfg.runner.n_jobs < 1:
         raise bad("runner.n_jobs", f"must be at least 1 (got {cfg.runner.n_jobs})")
-    if cfg.runner.chunk_pairs < 1:
-        raise bad("runner.chunk_pairs", f"must be at least 1 (got {cfg.runner.chunk_pairs})")
+    if not 1 <= cfg.runner.chunk_pairs <= MAX_CHUNK_PAIRS:
+        raise bad("runner.chunk_pairs", f"must be from 1 to {MAX_CHUNK_PAIRS:,} (got {cfg.runner.chunk_pairs})")
     if cfg.runner.backend not in ("loky", "dask", "sequential"):
-        raise bad("runner.backend", f"must be loky, dask or sequential (got '{cfg.runner.backend}')")
+        raise bad(
+            "runner.backend",
+            f"must be loky, dask or sequential (got '{cfg.runner.backend}')"
+            + did_you_mean(cfg.runner.backend, ["loky", "dask", "sequential"]),
+        )
+    if cfg.runner.dask_address and not DASK_ADDRESS.match(str(cfg.runner.dask_address)):
+        raise bad("runner.dask_address", f"must be [scheme://]host:port, e.g. tcp://scheduler:8786 (got '{cfg.runner.dask_address}')")
     if not 0 <= cfg.seed < 2**63:
         raise bad("seed", "must be between 0 and 2**63-1")
-    if not 0 < cfg.report.equivalence_margin < 0.5:
-        raise bad("report.equivalence_margin", "must be between 0 and 0.5 (a win-rate margin)")
-    if not 0 < cfg.report.confidence < 1:
-        raise bad("report.confidence", "must be between 0 and 1")
-    from sim.report.sections import SECTIONS  # report kinds are checked before any match is played
-
-    for kind in cfg.report.kinds:
-        if kind not in SECTIONS:
-            raise bad("report.kinds", f"unknown report kind '{kind}' (choose from {', '.join(SECTIONS)})")
-    if "sides" in cfg.report.kinds and not cfg.report.side_columns:
-        raise bad("report.side_columns", "the `sides` report needs at least one per-side column")
     stop = cfg.stop
-    if stop.sprt and not (0 < stop.p0 < stop.p1 < 1 and 0 < stop.alpha < 1 and 0 < stop.beta < 1):
+    if not (0 < stop.p0 < stop.p1 < 1 and 0 < stop.alpha < 1 and 0 < stop.beta < 1):
         raise bad("stop", "SPRT needs 0 < p0 < p1 < 1 and alpha, beta in (0, 1)")
+    if not stop.p1 - stop.p0 < min(stop.p0, 1 - stop.p0):
+        raise bad("stop", "the three-way SPRT tests p0 +- (p1 - p0): it must stay inside (0, 1)")
+    _check_report(cfg, bad)
+
+
+def _check_report(cfg: DictConfig, bad) -> None:
+    """The report options, by the report's own rules, before any match is played."""
+    from sim.report.sections import SECTIONS, ReportParams
+
+    kinds = list(cfg.report.kinds)
+    if not kinds:
+        raise bad("report.kinds", f"must name at least one report kind (choose from {', '.join(SECTIONS)})")
+    for kind in kinds:
+        if kind not in SECTIONS:
+            raise bad(
+                "report.kinds",
+                f"unknown report kind '{kind}' (choose from {', '.join(SECTIONS)})" + did_you_mean(kind, SECTIONS),
+            )
+    if "sides" in kinds and not cfg.report.side_columns:
+        raise bad("report.side_columns", "the `sides` report needs at least one per-side column")
+    if "cards" in kinds and not cfg.runner.card_rows:
+        raise bad("report.kinds", "the `cards` report needs per-card rows: add runner.card_rows=true")
+    try:
+        ReportParams.from_dict(report_params(cfg))
+    except UserError as error:
+        raise bad(error.entry or "report", error.rule) from None
+
+
+def report_params(cfg: DictConfig) -> dict:
+    """The report parameters the config sets (``ReportParams.from_dict`` validates them)."""
+    report = cfg.report
+    params = {
+        "equivalence_margin": float(report.equivalence_margin),
+        "confidence": float(report.confidence),
+        "min_count": int(report.min_count),
+        "n_boot": int(report.n_boot),
+        "prior_ties": float(report.prior_ties),
+        "assumed_cards": list(report.assumed_cards),
+        "side_columns": list(report.side_columns),
+    }
+    for optional in ("baseline", "survival_column", "group_column"):
+        if report[optional]:
+            params[optional] = str(report[optional])
+    if cfg.stop.sprt:
+        params["sequential_stop"] = [float(cfg.stop.p0), float(cfg.stop.p1), float(cfg.stop.alpha), float(cfg.stop.beta)]
+    return params
+
+
+def cap_workers(cfg: DictConfig) -> str | None:
+    """More local workers than cores only slows a sweep down: cap ``runner.n_jobs`` at the core count
+    (not for a Dask scheduler elsewhere, whose cluster has its own cores). Returns a note when capped."""
+    runner = cfg.runner
+    if runner.backend == "sequential" or (runner.backend == "dask" and runner.dask_address):
+        return None
+    from joblib import cpu_count
+
+    cores = cpu_count()
+    if runner.n_jobs <= cores:
+        return None
+    note = f"note: runner.n_jobs={runner.n_jobs} is more than the {cores} core(s) of this machine; using {cores}"
+    runner.n_jobs = cores
+    return note
 
 
 def arms(cfg: DictConfig, default_edition: str) -> list[str]:
@@ -203,5 +326,6 @@ def plan_hash(cfg: DictConfig) -> str:
     data.pop("report", None)
     data.pop("description", None)
     data.pop("name", None)  # two experiments with the same plan share a config hash
+    data.pop("publish", None)
     data["card_rows"] = runner["card_rows"]
     return content_hash(data)

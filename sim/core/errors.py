@@ -6,6 +6,9 @@ Anything a designer can get wrong (a YAML file, a deck, a config key, an output 
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class UserError(Exception):
     """A mistake in user input. The message names the file, the entry and the rule broken."""
@@ -23,3 +26,19 @@ class UserError(Exception):
         elif entry:
             where = f"{entry}: "
         super().__init__(f"{where}{message}")
+
+    def __reduce__(self):
+        # A worker's error travels to the parent pickled; keep the file and entry apart from the rule.
+        return _rebuild, (self.rule, self.file, self.entry)
+
+
+def _rebuild(rule: str, file: str | None, entry: str | None) -> UserError:
+    return UserError(rule, file=file, entry=entry)
+
+
+def did_you_mean(name: object, known: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' for the closest known name to a misspelt one, or ''."""
+    if not isinstance(name, str):
+        return ""
+    close = difflib.get_close_matches(name, [str(option) for option in known], n=1, cutoff=0.75)
+    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -51,6 +51,7 @@ class Ruleset:
     tables: Any  # game-specific compiled arrays (passed to the kernel as arguments)
     description: str = ""
     assumed: tuple[str, ...] = ()  # names of facts that rest on assumed data
+    resolved: dict = field(default_factory=dict)  # the resolved edition (rules, errata) by name, for diffs
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,24 @@
 """The results lake (DESIGN.md §7, docs/lake-schema.md): Parquet parts, written atomically.
 
 Each task writes its rows to a temporary name in the final folder, then renames it: a reader (or
-a resumed sweep) never sees half a file. The ``matches`` part is written last, so its presence
-marks the task as done; a rerun skips those tasks.
+a resumed sweep) never sees half a file. The ``matches`` part is written last, so it marks the task
+as done once proven whole (a readable footer recording the task's number of rows, see
+``done_task_ids``); a rerun skips those tasks and plays again any whose part is broken.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.core.errors import UserError
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock
 from sim.core.seating import SIDE_NAMES, Seating, side_policy_label
 
@@ -29,42 +33,126 @@ def write_atomic(table: pa.Table, path: Path) -> None:
     String columns come either as dictionary arrays (a value repeated down the part: the writer keeps
     their dictionary instead of hashing every row) or as plain strings unique to each row (seed_key:
     no dictionary is tried). Min/max statistics are kept for the numeric columns only. Without the
-    Arrow schema stored in the file, readers see every string column as a plain string."""
+    Arrow schema stored in the file, readers see every string column as a plain string.
+
+    A write the system refuses (disk full, file-size limit, read-only folder) is a UserError; the
+    temporary file is removed, so no partial part is ever left."""
     plain_strings = {f.name for f in table.schema if pa.types.is_string(f.type)}
     numeric = [f.name for f in table.schema if f.name not in plain_strings and not pa.types.is_dictionary(f.type)]
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    pq.write_table(
-        table,
-        tmp,
-        compression="zstd",
-        use_dictionary=[name for name in table.column_names if name not in plain_strings],
-        write_statistics=numeric,
-        store_schema=False,
-    )
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pq.write_table(
+            table,
+            tmp,
+            compression="zstd",
+            use_dictionary=[name for name in table.column_names if name not in plain_strings],
+            write_statistics=numeric,
+            store_schema=False,
+        )
+        os.replace(tmp, path)
+    except OSError as error:
+        tmp.unlink(missing_ok=True)
+        raise write_error(error, path) from None
 
 
 def write_json_atomic(data: dict, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, indent=2, sort_keys=True, default=str) + "\n")
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(data, indent=2, sort_keys=True, default=str) + "\n")
+        os.replace(tmp, path)
+    except OSError as error:
+        tmp.unlink(missing_ok=True)
+        raise write_error(error, path) from None
+
+
+WRITE_HINTS = {
+    errno.ENOSPC: "free some disk space",
+    errno.EDQUOT: "free some of your disk quota",
+    errno.EFBIG: "raise the file-size limit (ulimit -f) or lower runner.chunk_pairs",
+}
+
+
+def write_error(error: OSError, path: Path) -> UserError:
+    """One line for a write the system refused: what happened, and how to finish the run."""
+    code = getattr(error, "errno", None)
+    reason = os.strerror(code) if code else str(error).splitlines()[0]
+    hint = WRITE_HINTS.get(code, "check the folder")
+    return UserError(
+        f"cannot write ({reason}): {hint}, then rerun the same command; finished parts are kept", file=str(path)
+    )
 
 
 def remove_stale_temporaries(experiment: Path) -> int:
-    """Temporary files left by killed workers (one writer per experiment at a time)."""
-    stale = list(experiment.glob("*/game=*/ruleset=*/.part-*.tmp"))
+    """Temporary files left by killed workers and writers (one writer per experiment at a time)."""
+    stale = list(experiment.glob("*/game=*/ruleset=*/.part-*.tmp")) + list(experiment.glob(".manifest.json.*.tmp"))
     for path in stale:
         path.unlink(missing_ok=True)
     return len(stale)
 
 
-def done_task_ids(experiment: Path) -> set[str]:
+def _task_id(part: Path) -> str:
+    return part.name[len("part-") : -len(".parquet")]
+
+
+def part_problem(path: Path, rows: int | None = None) -> str | None:
+    """Why the part at ``path`` is not a whole result part (None: it is). Its footer must be readable
+    (a truncated or empty file has none) and, when ``rows`` is given, record that many rows."""
+    try:
+        found = pq.read_metadata(path).num_rows
+    except (OSError, pa.ArrowException) as error:
+        return f"unreadable ({str(error).splitlines()[0].split('. ')[0].rstrip('.')})"
+    if rows is not None and found != rows:
+        return f"holds {found} rows, its task plays {rows}"
+    return None
+
+
+def done_task_ids(
+    experiment: Path,
+    expected_rows: Mapping[str, int] | None = None,
+    other_tables: Mapping[str, tuple[str, ...]] | None = None,
+) -> tuple[set[str], list[str]]:
+    """Tasks whose parts are proven whole, and one line per part found broken.
+
+    A task of ``expected_rows`` (task id -> match rows its part must hold) counts as done only when
+    its matches part has a readable footer with exactly that many rows and the parts of its
+    ``other_tables`` (task id -> e.g. ("cards",)) have readable footers. The parts of a broken task
+    are deleted, so it is played again. Parts of tasks not in ``expected_rows`` are returned
+    unchecked (the caller decides what they mean)."""
     root = experiment / "matches"
     if not root.exists():
-        return set()
-    return {p.name[len("part-") : -len(".parquet")] for p in root.glob("game=*/ruleset=*/part-*.parquet")}
+        return set(), []
+    done, repaired = set(), []
+    expected_rows = expected_rows or {}
+    for part in sorted(root.glob("game=*/ruleset=*/part-*.parquet")):
+        task_id = _task_id(part)
+        if task_id not in expected_rows:
+            done.add(task_id)
+            continue
+        broken = [(part, part_problem(part, expected_rows[task_id]))]
+        for table in (other_tables or {}).get(task_id, ()):
+            other = experiment / table / part.relative_to(root)
+            broken.append((other, part_problem(other) if other.exists() else "missing"))
+        broken = [(path, problem) for path, problem in broken if problem]
+        if not broken:
+            done.add(task_id)
+            continue
+        for path, _ in broken:
+            path.unlink(missing_ok=True)
+        part.unlink(missing_ok=True)
+        path, problem = broken[0]
+        repaired.append(f"repaired: {path}: {problem}; its task is played again")
+    return done, repaired
+
+
+def check_parts_readable(experiment: Path) -> None:
+    """A reader's check (report, replay): every part of the lake, matches or cards, has a readable
+    footer; the first that has not is a one-line UserError saying how the lake is repaired."""
+    for path in sorted(experiment.glob("*/game=*/ruleset=*/part-*.parquet")):
+        problem = part_problem(path)
+        if problem:
+            raise UserError(f"result part {problem}: rerun the experiment's sweep to play its task again", file=str(path))
 
 
 def match_table(

@@ -8,10 +8,12 @@ backend or scheduling order: every match draws only from its own seed-keyed stre
 
 from __future__ import annotations
 
+import inspect
 import platform
 import subprocess
+import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,11 +22,11 @@ from omegaconf import DictConfig, OmegaConf
 
 from sim.core import config as config_module
 from sim.core import lake, seating
-from sim.core.errors import UserError
-from sim.core.game import Game, Matchup, Policy, Ruleset, content_hash
+from sim.core.errors import UserError, did_you_mean
+from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
 from sim.core.registry import get_game
-from sim.core.worker import Task, TaskOutput, pair_scores, run_task
+from sim.core.worker import Task, TaskOutput, kernels_cached, pair_scores, run_task
 
 
 @dataclass
@@ -64,26 +66,48 @@ def task_pairs(chunk_pairs: int, pairs: int, streams: int) -> int:
     return max(1, min(chunk_pairs, max(MIN_TASK_PAIRS, wanted)))
 
 
+MAX_TASKS = 200_000  # a plan is built in memory, one entry (and later one Parquet part) per task
+
+
+def check_plan_size(streams: int, pairs: int, chunk: int, entry: str) -> None:
+    """Refuse, by arithmetic alone, a plan too large to build (e.g. matches=10**12)."""
+    tasks = streams * -(-pairs // chunk)
+    if tasks > MAX_TASKS:
+        raise UserError(
+            f"the plan would need {tasks:,} tasks ({streams} arm x matchup stream(s) x {pairs:,} pairs, "
+            f"{chunk:,} pairs per task; at most {MAX_TASKS:,}): lower matches or pairs, or raise runner.chunk_pairs",
+            file="config",
+            entry=entry,
+        )
+
+
 def make_plan(cfg: DictConfig) -> Plan:
-    game = get_game(cfg.game)
+    game = with_data_dir(get_game(cfg.game), cfg.data_dir)
     edition_names = config_module.arms(cfg, game.default_edition())
     known = game.editions()
     for edition in edition_names:
         if edition not in known:
-            raise UserError(f"unknown edition '{edition}' for {game.name} (known: {', '.join(known)})", entry="edition")
+            raise UserError(
+                f"unknown edition '{edition}' for {game.name} (known: {', '.join(known)})" + did_you_mean(edition, known),
+                entry="edition",
+            )
     rulesets = [game.load_ruleset(e) for e in edition_names]
     spec = list(cfg.matchups) if cfg.matchups else game.matchup_sets()[:1]
     matchups = [game.load_matchups(r, spec) for r in rulesets]
     if not matchups[0]:
         raise UserError("no matchups selected", file="config", entry="matchups")
     ids = [m.matchup_id for m in matchups[0]]
-    if len(set(ids)) != len(ids):
-        raise UserError("a matchup is listed twice", file="config", entry="matchups")
+    twice = next((m for i, m in enumerate(matchups[0]) if m.matchup_id in ids[:i]), None)
+    if twice is not None:
+        raise UserError(f"matchup '{' vs '.join(twice.sides)}' is listed twice", file="config", entry="matchups")
 
     known_policies = game.policy_names()
     for name in cfg.policies:
         if name not in known_policies:
-            raise UserError(f"unknown policy '{name}' (known: {', '.join(known_policies)})", entry="policies")
+            raise UserError(
+                f"unknown policy '{name}' (known: {', '.join(known_policies)})" + did_you_mean(name, known_policies),
+                entry="policies",
+            )
     loaded = {name: game.load_policy(name) for name in dict.fromkeys(cfg.policies)}
     policies = tuple(loaded[name] for name in cfg.policies)
     if not policies:
@@ -94,7 +118,9 @@ def make_plan(cfg: DictConfig) -> Plan:
     config_hash = config_module.plan_hash(cfg)
     name = cfg.name or f"{game.name}-{config_hash[:8]}"
     tasks = []
-    chunk = task_pairs(int(cfg.runner.chunk_pairs), pairs, sum(len(m) for m in matchups))
+    streams = sum(len(m) for m in matchups)
+    chunk = task_pairs(int(cfg.runner.chunk_pairs), pairs, streams)
+    check_plan_size(streams, pairs, chunk, "matches" if cfg.matches > 0 else "pairs")
     for r_index, ruleset in enumerate(rulesets):
         for m_index, matchup in enumerate(matchups[r_index]):
             for start in range(0, pairs, chunk):
@@ -113,7 +139,7 @@ def make_plan(cfg: DictConfig) -> Plan:
                     ]
                 )
                 tasks.append(Task(task_id, r_index, m_index, start, stop))
-    return Plan(
+    plan = Plan(
         cfg=cfg,
         name=name,
         run_id=f"{name}-{config_hash[:8]}",
@@ -125,6 +151,79 @@ def make_plan(cfg: DictConfig) -> Plan:
         pairs=pairs,
         tasks=tasks,
     )
+    check_report_options(plan)
+    return plan
+
+
+def with_data_dir(game: Game, data_dir: str) -> Game:
+    """The game reading its designer data from ``data_dir`` (config ``data_dir``) instead of decks/<game>/."""
+    if not data_dir:
+        return game
+    if "data_dir" not in inspect.signature(type(game)).parameters:
+        raise UserError(f"{game.name} reads no data folder, so it cannot take another one", file="config", entry="data_dir")
+    folder = Path(data_dir)
+    if not folder.is_dir():
+        problem = "is not a folder" if folder.exists() else "no such folder"
+        raise UserError(f"{problem}: {folder}", file="config", entry="data_dir")
+    moved = type(game)(data_dir=folder)
+    if not moved.editions():
+        raise UserError(
+            f"holds no {game.name} rule editions (start from a copy of decks/{game.name}/)", file=str(folder), entry="data_dir"
+        )
+    return moved
+
+
+def check_report_options(plan: Plan) -> None:
+    """Report options that depend on the game and the arms, checked before the first match is played."""
+    report = plan.cfg.report
+    arms = [r.ruleset_id for r in plan.rulesets]
+    if report.baseline and report.baseline not in arms:
+        raise UserError(
+            f"baseline arm '{report.baseline}' is not an arm of this experiment (arms: {', '.join(arms)})"
+            + did_you_mean(report.baseline, arms),
+            file="config",
+            entry="report.baseline",
+        )
+    kinds = set(report.kinds)
+    if not kinds & {"sides", "variance"}:
+        return
+    columns = lake_columns(plan)
+    if "sides" in kinds:
+        for column in report.side_columns:
+            if f"{column}_a" not in columns:
+                per_side = sorted(c[:-2] for c in columns if c.endswith("_a") and f"{c[:-2]}_b" in columns)
+                raise UserError(
+                    f"the lake will have no per-side column '{column}' (per-side columns: {', '.join(per_side)})"
+                    + did_you_mean(column, per_side),
+                    file="config",
+                    entry="report.side_columns",
+                )
+    if "variance" in kinds and report.group_column not in columns:
+        raise UserError(
+            f"the lake will have no column '{report.group_column}' to group matches by"
+            + did_you_mean(report.group_column, columns),
+            file="config",
+            entry="report.group_column",
+        )
+
+
+def lake_columns(plan: Plan) -> set[str]:
+    """The columns the plan's match parts will have: those of a part of no rows, built by the lake's
+    own code (plus the hive partition keys)."""
+    game, matchup = plan.game, plan.matchups[0][0]
+    seats = matchup.players
+
+    def empty(*shape: int) -> np.ndarray:
+        return np.zeros((0, *shape), np.int8)
+
+    kinds = game.extra_columns()
+    result = BatchResult(
+        winner=empty(), end_reason=empty(), turns=empty(), rounds=empty(), score=empty(seats), error=empty(),
+        extra={name: empty() if kind == "per_match" else empty(seats) for name, kind in kinds.items()},
+    )
+    seeds = SeedBlock(0, 0, np.zeros(0, np.int64), np.zeros(0, np.uint8))
+    table = lake.match_table(game, plan.rulesets[0], matchup, plan.policies[0], seeds, result, run_id="", config_hash="")
+    return set(table.column_names) | {"game", "ruleset"}
 
 
 def _stored_pair_scores(plan: Plan, task: Task) -> np.ndarray:
@@ -169,6 +268,9 @@ def _execute(plan: Plan, tasks: list[Task]) -> Iterator[TaskOutput]:
         yield from Parallel(n_jobs=runner.n_jobs, backend="loky", return_as="generator_unordered")(calls)
 
 
+DASK_CONNECT_SECONDS = 10
+
+
 def _dask_client(runner: DictConfig):
     try:
         from dask.distributed import Client, LocalCluster
@@ -177,16 +279,39 @@ def _dask_client(runner: DictConfig):
             "backend=dask needs the cluster extra: pip install '.[cluster]'", entry="runner.backend"
         ) from None
     if runner.dask_address:
-        return Client(runner.dask_address)
+        address = str(runner.dask_address)
+        try:
+            _probe_scheduler(address)
+        except OSError as error:
+            raise UserError(f"cannot reach the Dask scheduler at {address} ({error})", entry="runner.dask_address") from None
+        try:
+            return Client(address, timeout=f"{DASK_CONNECT_SECONDS}s")
+        except Exception as error:  # noqa: BLE001 - whatever answers there, it is not a usable scheduler
+            reason = (str(error).splitlines() or [""])[0] or type(error).__name__
+            raise UserError(
+                f"no Dask scheduler answers at {address} ({type(error).__name__}: {reason:.120})", entry="runner.dask_address"
+            ) from None
     cluster = LocalCluster(n_workers=runner.n_jobs, threads_per_worker=1, processes=True, dashboard_address=None)
     return Client(cluster)
+
+
+def _probe_scheduler(address: str) -> None:
+    """A TCP scheduler that refuses or does not answer fails here in seconds, not after Dask's 30 s."""
+    import socket
+
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp", "tls"):
+        return  # other transports (inproc, ucx) have no plain TCP port to knock on
+    host, _, port = rest.rpartition(":")
+    with socket.create_connection((host.strip("[]"), int(port)), timeout=DASK_CONNECT_SECONDS):
+        pass
 
 
 def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[Task]]:
     """Yield waves: the next task of every undecided (ruleset, matchup) stream. A stream stops
     once the SPRT on its completed prefix of pairs decides. Decisions only ever look at whole
     prefixes in pair order, so they do not depend on n_jobs or finishing order."""
-    from sim.stats import sprt_decision
+    from sim.stats import sprt_three_way
 
     stop = plan.cfg.stop
     streams: dict[tuple[int, int], list[Task]] = {}
@@ -219,16 +344,33 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
                 continue
             position[key] += 1
             progressed = True
-            decision = sprt_decision(np.concatenate(scores[key]), stop.p0, stop.p1, stop.alpha, stop.beta)
+            # three-way: first player favoured / no difference / second player favoured (p0 +- (p1 - p0))
+            decision = sprt_three_way(np.concatenate(scores[key]), stop.p0, stop.p1 - stop.p0, stop.alpha, stop.beta)
             if decision["decision"] != "continue":
                 decided.add(key)
         if not progressed:
             return
 
 
-def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
-    """Run (or resume) the experiment described by ``cfg``; return its plan."""
+def run(cfg: DictConfig, *, progress: bool | None = None, decided: Callable[[Plan], bool] | None = None) -> Plan:
+    """Run (or resume) the experiment described by ``cfg``; return its plan.
+
+    With ``decided``, the tasks run in growing prefixes of pairs (every arm and matchup up to the
+    same pair; the prefix doubles each time) and ``decided(plan)`` is asked after each, reading the
+    lake; the run stops at the first True (`sim ab`). Which pairs a prefix holds depends only on the
+    plan, so the result does not depend on n_jobs."""
     plan = make_plan(cfg)
+    note = config_module.cap_workers(plan.cfg)
+    # The scheduler first: one that cannot be reached fails before anything is written.
+    client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None
+    try:
+        return _run_plan(plan, note, progress, decided)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Callable[[Plan], bool] | None) -> Plan:
     folder = ensure_writable(plan.directory)
     manifest_path = folder / "manifest.json"
     previous = _read_manifest(manifest_path)
@@ -238,13 +380,15 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
             f"({previous.get('config_hash')} vs {plan.config_hash}); choose another name=... or delete {folder}",
             file=str(manifest_path),
         )
-    if previous and previous.get("chunk_pairs") not in (None, int(cfg.runner.chunk_pairs)):
+    if previous and previous.get("chunk_pairs") not in (None, int(plan.cfg.runner.chunk_pairs)):
         # Task boundaries depend on the chunk size, results do not: finish with the earlier cut so
         # the parts already written count and none is played twice.
-        cfg = cfg.copy()
+        cfg = plan.cfg.copy()
         cfg.runner.chunk_pairs = int(previous["chunk_pairs"])
         plan = make_plan(cfg)
-    done = lake.done_task_ids(folder)
+    done, repaired = lake.done_task_ids(folder, expected_rows(plan), other_tables(plan))
+    for line in repaired:
+        print(line, file=sys.stderr)
     foreign = done - {t.task_id for t in plan.tasks}
     if foreign:
         raise UserError(
@@ -254,14 +398,15 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
         )
     todo = [t for t in plan.tasks if t.task_id not in done]
     started = time.perf_counter()
-    manifest = _manifest(plan, status="running", previous=previous)
-    lake.write_json_atomic(manifest, manifest_path)
-    lake.remove_stale_temporaries(folder)
-
+    if note:
+        print(note, file=sys.stderr)
     show = plan.cfg.runner.progress if progress is None else progress
+    if show:
+        _announce(plan, todo)
     bar = _progress_bar(plan, todo, show)
-    client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None
     try:
+        lake.write_json_atomic(_manifest(plan, status="running", previous=previous), manifest_path)
+        lake.remove_stale_temporaries(folder)
         if plan.cfg.stop.sprt:
             waves = _sprt_waves(plan, todo, done)
             wave = next(waves)
@@ -274,13 +419,22 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
                     wave = waves.send(outputs)
                 except StopIteration:
                     break
+        elif decided is not None:
+            for wave in _prefix_waves(plan, todo):
+                for output in _execute(plan, wave):
+                    bar.update(output.matches)
+                if decided(plan):
+                    break
         else:
             for output in _execute(plan, todo):
                 bar.update(output.matches)
+    except BaseException as error:
+        # joblib has stopped the workers by now; one killed mid-write may have left a temporary part
+        lake.remove_stale_temporaries(folder)
+        _mark_stopped(plan, previous, manifest_path, error)
+        raise
     finally:
         bar.close()
-        if client is not None:
-            client.close()
     manifest = _manifest(plan, status="complete", previous=previous)
     manifest["timings"] = {
         "sweep_seconds": round(time.perf_counter() - started, 3),
@@ -292,8 +446,64 @@ def run(cfg: DictConfig, *, progress: bool | None = None) -> Plan:
     return plan
 
 
+def expected_rows(plan: Plan) -> dict[str, int]:
+    """Rows each task's matches part must hold: how a finished task is proven (lake.done_task_ids)."""
+    return {t.task_id: plan.matches_of(t) for t in plan.tasks}
+
+
+def other_tables(plan: Plan) -> dict[str, tuple[str, ...]]:
+    """The tables besides ``matches`` each task writes a part of (see worker.run_task)."""
+    cards = ("cards",) if plan.cfg.runner.card_rows else ()
+    by_matchup = [cards + (("seats",) if lake.wants_seat_rows(m) else ()) for m in plan.matchups[0]]
+    return {t.task_id: by_matchup[t.matchup_index] for t in plan.tasks}
+
+
+def _mark_stopped(plan: Plan, previous: dict | None, path: Path, error: BaseException) -> None:
+    """A run that ends in an error does not leave its manifest saying "running"."""
+    status = "interrupted" if isinstance(error, KeyboardInterrupt) else "stopped"
+    manifest = _manifest(plan, status=status, previous=previous)
+    manifest["stopped_by"] = str(error).splitlines()[0] if str(error) else type(error).__name__
+    try:
+        lake.write_json_atomic(manifest, path)
+    except UserError:
+        pass  # the disk that stopped the run may refuse this too; the run's own error is the one to show
+
+
+def _prefix_waves(plan: Plan, todo: list[Task]) -> Iterator[list[Task]]:
+    """The tasks to run, in prefixes of pairs that double: [0, c), [c, 2c), [2c, 4c), ... (c: one task's
+    pairs). A prefix already on disk yields an empty wave, so a resumed run looks again where it was."""
+    starts = sorted({t.pair_start for t in plan.tasks})
+    todo_ids = {t.task_id for t in todo}
+    limit = starts[1] if len(starts) > 1 else plan.pairs
+    begun = 0
+    while begun < plan.pairs:
+        yield [t for t in plan.tasks if begun <= t.pair_start < limit and t.task_id in todo_ids]
+        begun, limit = limit, min(plan.pairs, 2 * limit)
+
+
+def _announce(plan: Plan, todo: list[Task]) -> None:
+    """One line before the bar: a fresh run, a resume (how much is done), or nothing left to play."""
+
+    remaining = sum(plan.matches_of(t) for t in todo)
+    done = plan.total_matches - remaining
+    if todo and not kernels_cached(plan.game):
+        print(f"{plan.name}: compiling the {plan.game.name} kernels (first run only; a minute or two)", file=sys.stderr,
+              flush=True)
+    if not todo:
+        message = f"{plan.name}: already complete ({_count(plan.total_matches)} matches); nothing to play"
+    elif done:
+        message = f"{plan.name}: resuming: {_count(done)} of {_count(plan.total_matches)} matches done"
+    else:
+        message = f"{plan.name}: {_count(plan.total_matches)} matches in {len(plan.tasks)} tasks"
+    print(message, file=sys.stderr, flush=True)
+
+
+def _count(n: int) -> str:
+    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.1f}k" if n >= 1e4 else str(n)
+
+
 def _progress_bar(plan: Plan, todo: list[Task], show: bool):
-    from tqdm import tqdm
+    from tqdm.auto import tqdm  # a widget in notebooks, a text bar in a terminal
 
     remaining = sum(plan.matches_of(t) for t in todo)
     return tqdm(
@@ -314,14 +524,9 @@ def count_matches(folder: Path) -> int:
 
 
 def _read_manifest(path: Path) -> dict | None:
-    import json
+    from sim.core.experiment import read_manifest_file
 
-    if not path.exists():
-        return None
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        raise UserError("manifest is unreadable; delete the experiment folder to start over", file=str(path)) from None
+    return read_manifest_file(path, required=("config_hash",)) if path.exists() else None
 
 
 def _manifest(plan: Plan, *, status: str, previous: dict | None) -> dict:

@@ -6,12 +6,21 @@ other than the seeded bootstrap), so the same experiment gives byte-identical fi
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import json
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import polars as pl
 
 from sim.core.errors import UserError
+from sim.core.experiment import check_manifest
+from sim.core.lake import write_error
 from sim.report.document import Code, Document, Heading, Paragraph, Table, to_html, to_markdown, write_tables
 from sim.report.lake import Lake
 from sim.report.sections import SECTIONS, Context, ReportParams, assumptions, status_note
@@ -43,9 +52,9 @@ def read_manifest(experiment_dir: Path) -> dict:
         raise UserError(
             f"manifest is not valid JSON ({error.msg} at line {error.lineno})", file=str(path)
         ) from None
-    if not isinstance(manifest, dict):
-        raise UserError("manifest must be a JSON object", file=str(path))
-    return manifest
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError(f"manifest is unreadable ({getattr(error, 'strerror', None) or error})", file=str(path)) from None
+    return check_manifest(manifest, path)
 
 
 def _key_value_table(mapping, key_name: str, value_name: str) -> pl.DataFrame:
@@ -108,19 +117,97 @@ def _arm_order(manifest: dict) -> tuple[str, ...]:
     return tuple(str(arm) for arm in list(editions) + rulesets)
 
 
-def _prepare_output(report_dir: Path) -> None:
-    if report_dir.exists():
-        if not report_dir.is_dir():
-            raise UserError("report output path exists and is not a folder", file=str(report_dir))
-        contents = list(report_dir.iterdir())
-        if contents and not (report_dir / "report.md").exists():
+REPORT_FILES = ("report.md", "report.html")
+
+
+def _check_replaceable(report_dir: Path) -> None:
+    """A report folder is replaced whole; refuse one that holds anything a report build does not write."""
+    if not report_dir.exists():
+        return
+    if not report_dir.is_dir():
+        raise UserError("report output path exists and is not a folder", file=str(report_dir))
+    for path in report_dir.rglob("*"):
+        relative = path.relative_to(report_dir)
+        if path.is_dir() and relative == Path("tables"):
+            continue
+        ours = (
+            relative.name in REPORT_FILES
+            or (relative.suffix == ".png" and len(relative.parts) == 1)
+            or (relative.suffix == ".csv" and relative.parts[0] == "tables" and len(relative.parts) == 2)
+        )
+        if not ours or not (path.is_file() or path.is_dir()):
             raise UserError(
-                "refusing to write into a non-empty folder that holds no report", file=str(report_dir)
+                f"refusing to replace a folder that holds files no report writes ({relative})", file=str(report_dir)
             )
-        # Charts and tables of an earlier build may have other names: clear them so none go stale.
-        for stale in list(report_dir.glob("*.png")) + list((report_dir / "tables").glob("*.csv")):
-            stale.unlink()
-    report_dir.mkdir(parents=True, exist_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@contextmanager
+def building(report_dir: Path) -> Iterator[Path]:
+    """Build a report in a fresh folder beside ``report_dir``, then swap it in whole: a build that
+    fails or is killed leaves the previous report as it was, and never blocks a later build.
+    Folders of builds killed earlier (their process is gone) are removed first."""
+    report_dir = Path(report_dir)
+    _check_replaceable(report_dir)
+    parent = report_dir.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        for leftover in parent.glob(f".{report_dir.name}.*-*"):
+            kind, _, rest = leftover.name[len(report_dir.name) + 2 :].partition("-")
+            pid = rest.split("-")[0]
+            if kind in ("building", "old") and pid.isdigit() and not _alive(int(pid)):
+                shutil.rmtree(leftover, ignore_errors=True)
+        stage = parent / f".{report_dir.name}.building-{os.getpid()}-{time.monotonic_ns()}"
+        stage.mkdir()
+    except OSError as error:
+        raise write_error(error, parent) from None
+    old = parent / f".{report_dir.name}.old-{os.getpid()}-{time.monotonic_ns()}"
+    try:
+        yield stage
+        if not report_dir.exists():
+            os.rename(stage, report_dir)
+        elif not _exchange(stage, report_dir):  # no atomic exchange here: a moment with no folder
+            os.rename(report_dir, old)
+            os.rename(stage, report_dir)
+    except OSError as error:
+        raise write_error(error, report_dir) from None
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)  # the new build if it failed, else the previous report
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two folders in one step (Linux renameat2 with RENAME_EXCHANGE): a reader, or a kill,
+    sees the one or the other whole. False where the system has no such call."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    at_current_folder, exchange = -100, 2  # AT_FDCWD, RENAME_EXCHANGE
+    if renameat2(at_current_folder, os.fsencode(first), at_current_folder, os.fsencode(second), exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(second))
+
+
+def write_documents(document: Document, folder: Path) -> Path:
+    """report.md, report.html and tables/*.csv of ``document`` into ``folder`` (the charts are there)."""
+    write_tables(document, folder / "tables")
+    markdown_path = folder / "report.md"
+    markdown_path.write_text(to_markdown(document), encoding="utf-8")
+    (folder / "report.html").write_text(to_html(document, folder), encoding="utf-8")
+    return markdown_path
 
 
 def build_report(
@@ -145,16 +232,12 @@ def build_report(
     game = f"{report_params.game_title}; " if report_params.game_title else ""
     run_id = manifest.get("run_id", "not recorded")
     document.add(Paragraph(f"{game}run {run_id}; report kinds: {', '.join(kinds)}."))
-    _prepare_output(report_dir)
-    with Lake(experiment_dir) as lake:
-        context = Context(lake, report_params, report_dir, document, preferred_arm_order=_arm_order(manifest))
+    with building(report_dir) as stage, Lake(experiment_dir) as lake:
+        context = Context(lake, report_params, stage, document, preferred_arm_order=_arm_order(manifest))
         status_note(context)
         for kind in kinds:
             SECTIONS[kind](context)
         assumptions(context)
-    provenance(document, manifest)
-    write_tables(document, report_dir / "tables")
-    markdown_path = report_dir / "report.md"
-    markdown_path.write_text(to_markdown(document), encoding="utf-8")
-    (report_dir / "report.html").write_text(to_html(document, report_dir), encoding="utf-8")
-    return markdown_path
+        provenance(document, manifest)
+        write_documents(document, stage)
+    return report_dir / "report.md"

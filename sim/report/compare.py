@@ -19,8 +19,8 @@ from scipy import stats as scipy_stats
 
 from sim.core.errors import UserError
 from sim.report import charts
-from sim.report.build import _prepare_output, read_manifest
-from sim.report.document import Document, Heading, Image, Paragraph, Table, to_html, to_markdown, write_tables
+from sim.report.build import building, read_manifest, write_documents
+from sim.report.document import Document, Heading, Image, Paragraph, Table
 
 
 def _side_of_half(low: float, high: float) -> str:
@@ -48,29 +48,30 @@ def build_comparison(target: Path, reports: dict[str, tuple[Path, Path]], title:
             "and marked as holding in every experiment or not."
         )
     )
-    _prepare_output(target)
-    _opening(document, target, reports)
-    _ratings(document, reports)
+    manifests = {label: read_manifest(experiment) for label, (experiment, _) in reports.items()}
+    with building(target) as stage:
+        _opening(document, stage, reports)
+        _ratings(document, reports)
+        _provenance(document, manifests)
+        write_documents(document, stage)
+    return target / "report.md"
+
+
+def _provenance(document: Document, manifests: dict[str, dict]) -> None:
     document.add(Heading("Provenance"))
     rows = []
-    for label, (experiment, _) in reports.items():
-        manifest = read_manifest(experiment)
+    for label, manifest in manifests.items():
         rows.append(
             {
                 "experiment": label,
                 "run_id": manifest.get("run_id", ""),
                 "config_hash": manifest.get("config_hash", ""),
                 "git_sha": manifest.get("git_sha", ""),
-                "policies": ", ".join(manifest.get("config", {}).get("policies", [])),
+                "policies": ", ".join(str(name) for name in manifest.get("config", {}).get("policies") or []),
                 "matches": manifest.get("matches", 0),
             }
         )
     document.add(Table(pl.DataFrame(rows), "provenance_experiments", "Experiments compared"))
-    write_tables(document, target / "tables")
-    path = target / "report.md"
-    path.write_text(to_markdown(document), encoding="utf-8")
-    (target / "report.html").write_text(to_html(document, target), encoding="utf-8")
-    return path
 
 
 def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Path]]) -> None:

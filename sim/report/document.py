@@ -63,9 +63,19 @@ class Code:
 class Document:
     title: str
     blocks: list = field(default_factory=list)
+    answers: list = field(default_factory=list)  # the study's answer, stated before the evidence
 
     def add(self, *blocks) -> None:
         self.blocks.extend(blocks)
+
+    def answer(self, sentence: str) -> None:
+        self.answers.append(sentence)
+
+    def ordered_blocks(self) -> list:
+        """The blocks as rendered: the answer first (when a section gave one), then the evidence."""
+        if not self.answers:
+            return list(self.blocks)
+        return [Heading("Answer"), *[Paragraph(sentence) for sentence in self.answers], *self.blocks]
 
 
 def format_value(value, digits: int = 4) -> str:
@@ -90,7 +100,7 @@ def _markdown_cell(text: str) -> str:
 
 def to_markdown(document: Document) -> str:
     lines = [f"# {document.title}", ""]
-    for block in document.blocks:
+    for block in document.ordered_blocks():
         if isinstance(block, Heading):
             lines += ["#" * block.level + " " + block.text, ""]
         elif isinstance(block, Paragraph):
@@ -126,7 +136,7 @@ def to_html(document: Document, image_dir: Path) -> str:
         "</head><body>",
         f"<h1>{escape(document.title)}</h1>",
     ]
-    for block in document.blocks:
+    for block in document.ordered_blocks():
         if isinstance(block, Heading):
             parts.append(f"<h{block.level}>{escape(block.text)}</h{block.level}>")
         elif isinstance(block, Paragraph):

@@ -9,8 +9,8 @@ creates from the variable ``lake``. The very same files run in the DuckDB comman
 
 or interactively: ``SET VARIABLE lake = 'experiments/<name>';`` then ``.read`` the files.
 ``series_rows.sql`` also needs ``SET VARIABLE series_column = '<list column>';``.
-If the experiment wrote no per-card rows, ``views.sql`` stops at the ``cards`` view in the shell
-(no files match); in Python that view is left out and the ``cards`` report refuses to run.
+If the experiment wrote no per-card rows, ``cards`` is an empty view of the same columns (in the
+shell too), and the ``cards`` report refuses to run.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import duckdb
 import polars as pl
 
 from sim.core.errors import UserError
+from sim.core.lake import check_parts_readable
 
 SQL_DIR = Path(__file__).resolve().parent / "sql"
 
@@ -51,19 +52,12 @@ class Lake:
             raise UserError(
                 "no match results found (expected matches/**/*.parquet)", file=str(self.path), entry="matches"
             )
+        check_parts_readable(self.path)
         self.has_cards = _has_parquet(self.path / "cards")
         self.connection = duckdb.connect(database=":memory:")
         self.connection.execute("SET VARIABLE lake = ?", [self.path.as_posix()])
         for statement in _statements(sql_text("views")):
-            if "/cards/" in statement and not self.has_cards:
-                continue
             self.connection.execute(statement)
-        if self.has_cards and "gained" not in self.connection.sql("SELECT * FROM cards LIMIT 0").columns:
-            # lakes written before per-card gained counts existed: no card was counted as gained
-            self.connection.execute(
-                "CREATE OR REPLACE VIEW cards AS SELECT *, CAST(0 AS SMALLINT) AS gained FROM read_parquet("
-                "getvariable('lake') || '/cards/**/*.parquet', hive_partitioning = true, union_by_name = true)"
-            )
         self.columns = set(self.connection.sql("SELECT * FROM matches LIMIT 0").columns)
 
     def query(self, name: str, variables: dict[str, str] | None = None) -> pl.DataFrame:

@@ -20,13 +20,15 @@ from sim.report.document import Document, Heading, Image, Paragraph, Table, form
 from sim.report.lake import Lake
 from sim.stats import (
     adjust_pvalues,
-    bradley_terry_bootstrap,
+    bradley_terry_cluster_bootstrap,
+    clustered_rate,
     incomplete_pair_count,
     kaplan_meier,
     mean_t_interval,
     metagame_equilibrium,
     pair_scores,
     paired_comparison,
+    sprt_three_way,
     tost_equivalence,
     variance_components,
     wilson_interval,
@@ -54,6 +56,8 @@ class ReportParams:
     assumed: tuple[str, ...] = ()  # assumed facts of the rulesets, e.g. "card <id>: <reason>"
     side_columns: tuple[str, ...] = ()  # per-side lake columns for the `sides` kind (e.g. path)
     group_column: str = "deal_group"  # `variance` kind: matches sharing a value share the held streams
+    # the sweep's sequential stopping (experiment config `stop:`), when it was on: (p0, p1, alpha, beta)
+    sequential_stop: tuple[float, ...] = ()
 
     @property
     def alpha(self) -> float:
@@ -119,6 +123,11 @@ class ReportParams:
                 if not all(isinstance(item, str) for item in items):
                     raise UserError(f"must be a list of {what} (strings)", entry=f"report.{key}")
                 values[key] = tuple(items)
+        if params.get("sequential_stop"):
+            stop = params["sequential_stop"]
+            if not isinstance(stop, Sequence) or len(stop) != 4 or not all(isinstance(v, (int, float)) for v in stop):
+                raise UserError("must be [p0, p1, alpha, beta]", entry="report.sequential_stop")
+            values["sequential_stop"] = tuple(float(v) for v in stop)
         return cls(**values)
 
 
@@ -275,20 +284,24 @@ def section_opening(context: Context) -> None:
                 f"over {row['pairs']} pairs; TOST p = {row['tost_p']:.4g}: {row['verdict']}."
             )
         )
+    bots = _bots_by_arm(context)
+    for row in table.iter_rows(named=True):
+        context.document.answer(_opening_answer(row, margin, context.percent, bots.get(row["arm"], "")))
     path, image = context.image(
         "opening_first_player", "First-player win rate per arm with the equivalence band"
     )
     charts.forest_plot(
         table["arm"].to_list(),
         table["pair_mean"].to_numpy(),
-        table["pair_low"].to_numpy(),
-        table["pair_high"].to_numpy(),
+        table["tost_low"].to_numpy(),
+        table["tost_high"].to_numpy(),
         path,
         title=f"First-player win rate per arm (band 0.5 ± {margin:g})",
         reference=0.5,
         band=(0.5 - margin, 0.5 + margin),
         xlabel="first-player win rate",
-        primary_label=f"pair-level mean, {context.percent} t-interval",
+        # the interval the equivalence test reads: inside the band <=> "equivalent" at alpha
+        primary_label=f"pair-level mean, {tost_percent} t-interval (the TOST's)",
         secondary=(
             table["match_rate"].to_numpy(),
             table["wilson_low"].to_numpy(),
@@ -297,7 +310,72 @@ def section_opening(context: Context) -> None:
         ),
     )
     document.add(image)
+    if params.sequential_stop:
+        _stopping_decisions(context, pairs)
     _arm_differences(context, pairs, table["arm"].to_list())
+
+
+def _bots_by_arm(context: Context) -> dict[str, str]:
+    rows = context.lake.query("arm_bots")
+    bots: dict[str, list[str]] = {}
+    for row in rows.iter_rows(named=True):
+        for name in (row["policy_a"], row["policy_b"]):
+            if name and name not in bots.setdefault(row["ruleset_id"], []):
+                bots[row["ruleset_id"]].append(name)
+    return {arm: " vs ".join(names) if len(names) > 1 else names[0] for arm, names in bots.items()}
+
+
+def _opening_answer(row: dict, margin: float, percent: str, bots: str) -> str:
+    """One plain sentence: the first player's pair-level win rate, its interval, and what it says."""
+    mean, low, high = (100 * row[k] for k in ("pair_mean", "pair_low", "pair_high"))
+    if not all(np.isfinite([mean, low, high])):
+        return f"Under {row['arm']} too few complete pairs ({row['pairs']}) to say anything."
+    band = f"50% ± {100 * margin:g}"
+    if row["verdict"] == "equivalent":
+        finding = f"no first-player advantage beyond {band} (equivalence shown)"
+    elif low > 50:
+        finding = "the first player is favoured" + (f", outside {band}" if low > 50 + 100 * margin else
+                                                    f", though perhaps within {band}")
+    elif high < 50:
+        finding = "the second player is favoured" + (f", outside {band}" if high < 50 - 100 * margin else
+                                                     f", though perhaps within {band}")
+    else:
+        finding = f"not decided: the interval holds 50% and reaches beyond {band}"
+    with_bots = f" with {bots}" if bots else ""
+    return (f"Under {row['arm']} the first player wins {mean:.1f}% [{low:.1f}, {high:.1f}] ({percent}, "
+            f"{int(row['pairs']):,} seat-swapped pairs){with_bots}: {finding}.")
+
+
+STOPPING_WORDS = {"first_favoured": "first player favoured", "second_favoured": "second player favoured",
+                  "no_difference": "no difference beyond the margin", "continue": "undecided (ran to its cap)"}
+
+
+def _stopping_decisions(context: Context, pairs: pl.DataFrame) -> None:
+    """What the sweep's sequential test decided per stream, read again from the lake in pair order."""
+    document = context.document
+    p0, p1, alpha, beta = context.params.sequential_stop
+    rows = []
+    for (arm, matchup), group in pairs.sort(["ruleset_id", "matchup_id", "pair_index"]).group_by(
+        ["ruleset_id", "matchup_id"], maintain_order=True
+    ):
+        scores = group["first_player_score"].to_numpy()
+        decision = sprt_three_way(scores, p0, p1 - p0, alpha, beta)
+        rows.append({"arm": arm, "matchup_id": matchup, "pairs": len(scores), "decided_after": decision["n_used"],
+                     "decision": STOPPING_WORDS[decision["decision"]], "mean": float(scores.mean())})
+    table = pl.DataFrame(rows)
+    stopped = int((table["decision"] != STOPPING_WORDS["continue"]).sum())
+    document.add(
+        Heading("Sequential stopping", 3),
+        Paragraph(
+            f"The sweep stopped each stream (arm x matchup) once a three-way sequential test decided: first player "
+            f"favoured (rate {p1:g} or more), second player favoured ({2 * p0 - p1:g} or less) or no difference, "
+            f"each wrong call at most {alpha:g} / {beta:g}. {stopped} of {table.height} streams stopped early. "
+            "The fixed-sample intervals, TOST and p-values above treat every stream as if its size had been fixed "
+            "in advance: for a stream that stopped early they overstate the certainty, and its mean leans toward "
+            "the boundary it crossed. Read the decisions below as the tested result."
+        ),
+        Table(table, "opening_stopping", "Stopping decision per stream"),
+    )
     _lengths_and_end_reasons(context, "opening")
 
 
@@ -386,12 +464,8 @@ def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_row
     document, params = context.document, context.params
     key = _safe(arm)
     document.add(Heading(f"Arm {arm}", 3))
-    cells = (
-        outcomes.group_by(["side_a", "side_b"])
-        .agg(pl.col("matches").sum(), pl.col("a_wins").sum(), pl.col("draws").sum())
-        .sort(["side_a", "side_b"])
-    )
-    cells = _with_wilson(cells, "a_wins", "matches", "a_", params.confidence)
+    pairs = _pairs_by_cell(outcomes, pair_rows)
+    cells = _clustered_cells(outcomes, pairs, params.confidence)
     rows_labels = sorted(cells["side_a"].unique().to_list())
     column_labels = sorted(cells["side_b"].unique().to_list())
     shape = (len(rows_labels), len(column_labels))
@@ -401,9 +475,15 @@ def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_row
         rates[position], counts[position] = row["a_rate"], row["matches"]
         lows[position], highs[position] = row["a_low"], row["a_high"]
     document.add(
+        Paragraph(
+            f"Cells: side A's win rate with a {context.percent} Wilson interval on the effective number of games "
+            "(games / design effect): the two games of a seat-swapped pair share their deal, so the pair is "
+            "the independent unit; `design_effect` is the cell's pair-clustered variance over the binomial one "
+            "(at least 1 is used)."
+        ),
         Table(
-            cells, f"matrix_{key}_cells", f"Side A win rate per cell ({context.percent} Wilson, draws half)"
-        )
+            cells, f"matrix_{key}_cells", f"Side A win rate per cell ({context.percent}, pair-clustered, draws half)"
+        ),
     )
     path, image = context.image(f"matrix_{key}_heatmap", f"Matchup heatmap, arm {arm}")
     charts.matchup_heatmap(
@@ -424,26 +504,36 @@ def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_row
         played[a, b] += row["matches"]
         played[b, a] += row["matches"]
     if len(decks) >= 2 and played.sum() > 0:
-        _deck_matrix(context, key, arm, decks, wins, played)
-        _ratings(context, key, arm, decks, wins, played)
+        _deck_matrix(context, key, arm, decks, pairs)
+        _ratings(context, key, arm, decks, pairs)
         _equilibrium(context, key, decks, wins, played)
     _first_player_per_matchup(context, key, outcomes, pair_rows)
 
 
-def _deck_matrix(context, key, arm, decks, wins, played) -> None:
+def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
     """Deck against deck over both seat orders and every matchup that pairs them: the matrix the
-    ratings and the equilibrium are computed from."""
+    ratings and the equilibrium are computed from (intervals clustered by pair, as the cells')."""
     document, params = context.document, context.params
-    rows = [
-        {"deck": deck, "opponent": opponent, "matches": int(round(played[i, j])), "wins": float(wins[i, j])}
-        for i, deck in enumerate(decks)
-        for j, opponent in enumerate(decks)
-        if i != j and played[i, j] > 0
-    ]
-    table = _with_wilson(pl.DataFrame(rows), "wins", "matches", "", params.confidence)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rates = np.where(played > 0, wins / played, np.nan)
-    lows, highs = wilson_interval(wins, played, params.confidence)
+    shape = (len(decks), len(decks))
+    rates, lows, highs = (np.full(shape, np.nan) for _ in range(3))
+    played = np.zeros(shape)
+    rows = []
+    for i, deck in enumerate(decks):
+        for j, opponent in enumerate(decks):
+            if i == j:
+                continue
+            as_a = pairs.filter((pl.col("side_a") == deck) & (pl.col("side_b") == opponent))
+            as_b = pairs.filter((pl.col("side_a") == opponent) & (pl.col("side_b") == deck))
+            wins = np.concatenate([as_a["wins"].to_numpy(), (as_b["games"] - as_b["wins"]).to_numpy()]).astype(float)
+            games = np.concatenate([as_a["games"].to_numpy(), as_b["games"].to_numpy()]).astype(float)
+            if games.sum() == 0:
+                continue
+            rate = clustered_rate(wins, games, params.confidence)
+            rates[i, j], played[i, j], lows[i, j], highs[i, j] = rate["rate"], games.sum(), rate["low"], rate["high"]
+            rows.append({"deck": deck, "opponent": opponent, "matches": int(games.sum()), "wins": float(wins.sum()),
+                         "rate": rate["rate"], "low": rate["low"], "high": rate["high"],
+                         "design_effect": rate["design_effect"]})
+    table = pl.DataFrame(rows)
     document.add(
         Table(table, f"matrix_{key}_decks", "Deck against deck, both sides pooled (row deck's win rate)")
     )
@@ -464,11 +554,44 @@ def _deck_matrix(context, key, arm, decks, wins, played) -> None:
     document.add(image)
 
 
-def _ratings(context, key, arm, decks, wins, played) -> None:
+def _pairs_by_cell(outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> pl.DataFrame:
+    """One row per pair: its cell (side A, side B), side A's wins (draws half) and its games."""
+    sides = outcomes.select(["matchup_id", "side_a", "side_b"]).unique()
+    return (
+        pair_rows.filter(pl.col("ruleset_id").is_in(outcomes["ruleset_id"].unique().to_list()))
+        .group_by(["matchup_id", "pair_index"])
+        .agg(pl.col("a_won").sum().alias("wins"), pl.len().alias("games"))
+        .join(sides, on="matchup_id")
+        .sort(["side_a", "side_b", "matchup_id", "pair_index"])
+    )
+
+
+def _clustered_cells(outcomes: pl.DataFrame, pairs: pl.DataFrame, confidence: float) -> pl.DataFrame:
+    counts = (
+        outcomes.group_by(["side_a", "side_b"])
+        .agg(pl.col("matches").sum(), pl.col("a_wins").sum(), pl.col("draws").sum())
+        .sort(["side_a", "side_b"])
+    )
+    rows = []
+    for cell in counts.iter_rows(named=True):
+        group = pairs.filter((pl.col("side_a") == cell["side_a"]) & (pl.col("side_b") == cell["side_b"]))
+        rate = clustered_rate(group["wins"].to_numpy(), group["games"].to_numpy(), confidence)
+        rows.append({**cell, "pairs": group.height, "a_rate": rate["rate"], "a_low": rate["low"],
+                     "a_high": rate["high"], "design_effect": rate["design_effect"]})
+    return pl.DataFrame(rows)
+
+
+def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
     document, params = context.document, context.params
+    index = {deck: position for position, deck in enumerate(decks)}
+    cells = {}
+    for (side_a, side_b), group in pairs.group_by(["side_a", "side_b"], maintain_order=True):
+        if side_a != side_b:  # a mirror match says nothing about relative strength
+            cells[(index[side_a], index[side_b])] = (group["wins"].to_numpy().astype(float),
+                                                     group["games"].to_numpy().astype(float))
     try:
-        fit = bradley_terry_bootstrap(
-            wins, played, params.n_boot, params.confidence, params.seed, params.prior_ties
+        fit = bradley_terry_cluster_bootstrap(
+            len(decks), cells, params.n_boot, params.confidence, params.seed, params.prior_ties
         )
     except ValueError as error:
         document.add(Paragraph(f"Bradley–Terry ratings not computed: {error}."))
@@ -485,7 +608,8 @@ def _ratings(context, key, arm, decks, wins, played) -> None:
     document.add(
         Paragraph(
             f"Bradley–Terry ratings (log strength, 0 = average deck; MM algorithm, draws half), with "
-            f"{context.percent} percentile bootstrap intervals from {params.n_boot} resamples (seed {params.seed}, "
+            f"{context.percent} percentile bootstrap intervals from {params.n_boot} resamples of whole seat-swapped "
+            f"pairs within each cell (seed {params.seed}, "
             f"{fit['failed']} resample(s) without a finite fit left out). Each played pairing gets "
             f"{params.prior_ties:g} virtual drawn game(s) so a deck that never lost keeps a finite rating."
         ),

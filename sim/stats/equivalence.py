@@ -46,11 +46,11 @@ def tost_equivalence(values, target: float = 0.5, margin: float = 0.02, alpha: f
     se = float(array.std(ddof=1) / np.sqrt(count))
     degrees = count - 1
     if se == 0.0:
-        # No spread: the one-sided tests are decided by where the mean lies.
-        inside = lower_bound < mean < upper_bound
-        p_lower = 0.0 if mean > lower_bound else 1.0
-        p_upper = 0.0 if mean < upper_bound else 1.0
-        result.update(p_value=0.0 if inside else 1.0, p_lower=p_lower, p_upper=p_upper, low=mean, high=mean)
+        # No spread: the standard error cannot be estimated, so nothing is shown (a sample of two
+        # identical scores is no evidence of equivalence, whatever the mean).
+        result.update(p_value=np.nan, p_lower=np.nan, p_upper=np.nan, low=np.nan, high=np.nan,
+                      verdict="not shown (no spread)")
+        return result
     else:
         p_lower = float(scipy_stats.t.sf((mean - lower_bound) / se, degrees))
         p_upper = float(scipy_stats.t.cdf((mean - upper_bound) / se, degrees))

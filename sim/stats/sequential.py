@@ -52,3 +52,27 @@ def sprt_decision(scores, p0: float, p1: float, alpha: float = 0.05, beta: float
         n_used = index + 1
         decision = "accept_h1" if llr >= upper else "accept_h0"
     return {"decision": decision, "llr": llr, "n_used": n_used, "lower": lower, "upper": upper}
+
+
+def sprt_three_way(scores, p_null: float = 0.5, delta: float = 0.05, alpha: float = 0.05, beta: float = 0.05) -> dict:
+    """A three-way sequential test of a first-player score around ``p_null`` (Sobel and Wald 1949):
+    two SPRTs run side by side, "p = p_null vs p = p_null + delta" and "p = p_null vs p = p_null - delta".
+
+    Decisions: "first_favoured" (the upper test accepts its H1), "second_favoured" (the lower test
+    accepts its H1), "no_difference" (both accept p_null: any edge is smaller than about delta), or
+    "continue". Unlike the one-sided test, a 45% score is not "accepted as p_null": it ends as
+    "second_favoured". Each side keeps its error rates alpha and beta. ``n_used`` is where the
+    decision was reached (the later of the two tests' stops)."""
+    if not 0 < delta < min(p_null, 1 - p_null):
+        raise ValueError(f"need 0 < delta < min(p_null, 1 - p_null); got delta={delta}, p_null={p_null}")
+    upper = sprt_decision(scores, p_null, p_null + delta, alpha, beta)
+    lower = sprt_decision(scores, p_null, p_null - delta, alpha, beta)
+    if upper["decision"] == "accept_h1" and (lower["decision"] != "accept_h1" or upper["n_used"] <= lower["n_used"]):
+        decision, used = "first_favoured", upper["n_used"]
+    elif lower["decision"] == "accept_h1":
+        decision, used = "second_favoured", lower["n_used"]
+    elif upper["decision"] == "accept_h0" and lower["decision"] == "accept_h0":
+        decision, used = "no_difference", max(upper["n_used"], lower["n_used"])
+    else:
+        decision, used = "continue", int(np.asarray(scores).size)
+    return {"decision": decision, "n_used": used, "upper": upper, "lower": lower}

@@ -93,3 +93,138 @@ def test_replay_reads_manifests_written_before_a_schema_change(output_root):
     path.write_text(json.dumps(manifest))
     lines = replay_row("older", "0")
     assert lines[0].startswith("match ") and lines[-1].startswith("result:")
+
+
+def test_a_run_says_whether_it_starts_resumes_or_has_nothing_to_do(output_root, capsys):
+    """Issue 20, item 5: resumes and finished runs are announced before the bar."""
+    from sim.core import config, runner
+
+    cfg = config.compose(["game=coin_race", "pairs=64", "runner.n_jobs=1", "name=told"])
+    runner.run(cfg, progress=True)
+    assert "told: 384 matches in" in capsys.readouterr().err
+    part = next((output_root / "experiments" / "told" / "matches").glob("*/*/part-*.parquet"))
+    part.unlink()
+    runner.run(cfg, progress=True)
+    assert "told: resuming: " in capsys.readouterr().err
+    runner.run(cfg, progress=True)
+    assert "told: already complete (384 matches)" in capsys.readouterr().err
+
+
+def test_a_cold_cache_is_announced_before_the_compile(output_root, capsys, monkeypatch):
+    """Issue 20, item 5: the first run says it compiles instead of showing 0.00 match/s for minutes."""
+    from sim.core import compile_cache, config, runner, worker
+
+    cfg = config.compose(["game=coin_race", "pairs=64", "runner.n_jobs=1", "name=cold"])
+    plan = runner.make_plan(cfg)
+    monkeypatch.setattr(compile_cache, "game_folder", lambda game: output_root / "empty-cache")
+    assert not worker.kernels_cached(plan.game)
+    runner._announce(plan, plan.tasks)
+    assert "cold: compiling the coin_race kernels (first run only" in capsys.readouterr().err
+
+
+# ---- issue 19: a finished task is proven, a broken part is played again ----------------------------
+
+
+def _cli(args, capsys):
+    from sim.cli import main
+
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.err.strip().splitlines()
+
+
+PROVEN = ["sweep", "game=coin_race", "pairs=40", "runner.chunk_pairs=15", "name=proven", "runner.n_jobs=1",
+          "runner.progress=false", "runner.card_rows=true", "--no-report"]
+
+
+def _break(part: Path, how: str, other: Path) -> None:
+    if how == "truncated":
+        part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
+    elif how == "empty":
+        part.write_bytes(b"")
+    else:  # a whole Parquet file, but of another task: the wrong number of rows
+        part.write_bytes(other.read_bytes())
+
+
+@pytest.mark.parametrize(
+    "table, how",
+    # a cards part has no planned row count: it is proven by its footer alone
+    [("matches", "truncated"), ("matches", "empty"), ("matches", "another task's rows"), ("cards", "truncated"),
+     ("cards", "empty")],
+)
+def test_a_broken_part_is_found_replayed_and_said_in_one_line(table, how, output_root, capsys):
+    """Item 1: report and replay refuse a lake with an unreadable part in one line; the next sweep
+    proves every part (footer readable, as many rows as planned), plays the broken task again and
+    says so in one line."""
+    assert _cli(PROVEN, capsys)[0] == 0
+    folder = output_root / "experiments" / "proven"
+    first, first_cards = read_lake(folder), read_lake(folder, "cards")
+    parts = sorted((folder / "matches").glob("*/*/part-*.parquet"), key=lambda p: pq.read_metadata(p).num_rows)
+    small, large = parts[0], parts[-1]  # 10 pairs and 15 pairs
+    assert pq.read_metadata(small).num_rows < pq.read_metadata(large).num_rows
+    victim = large if table == "matches" else folder / "cards" / large.relative_to(folder / "matches")
+    _break(victim, how, small)
+    if how != "another task's rows":
+        for command in (["report", "proven"], ["replay", "proven", "0"]):
+            status, lines = _cli(command, capsys)
+            assert status == 2 and len(lines) == 1 and str(victim) in lines[0] and "rerun the experiment's sweep" in lines[0]
+    status, lines = _cli(PROVEN, capsys)
+    assert status == 0
+    assert len(lines) == 1 and lines[0].startswith(f"repaired: {victim}: ") and "its task is played again" in lines[0]
+    assert read_lake(folder).equals(first) and read_lake(folder, "cards").equals(first_cards)
+    assert '"tasks_run": 1' in (folder / "manifest.json").read_text()
+    assert _cli(["report", "proven"], capsys)[0] == 0
+
+
+def test_a_full_disk_while_writing_a_part_is_one_line_and_the_rerun_completes(output_root, capsys, monkeypatch):
+    """Item 10: no space left: one line, no partial part; the rerun finishes the lake."""
+    import errno
+
+    from sim.core import lake
+
+    reference = sweep("pairs=40", "runner.chunk_pairs=15", "name=reference", "runner.n_jobs=1")
+    writes = []
+    real_write = lake.pq.write_table
+
+    def fill_the_disk(table, where, **options):
+        writes.append(where)
+        if len(writes) == 3:
+            Path(where).write_bytes(b"PAR1 half a part")
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(table, where, **options)
+
+    monkeypatch.setattr(lake.pq, "write_table", fill_the_disk)
+    args = ["sweep", "game=coin_race", "pairs=40", "runner.chunk_pairs=15", "name=full", "runner=sequential",
+            "runner.progress=false", "--no-report"]
+    status, lines = _cli(args, capsys)
+    assert status == 2 and len(lines) == 1
+    assert "cannot write (No space left on device): free some disk space, then rerun the same command" in lines[0]
+    folder = output_root / "experiments" / "full"
+    assert not list(folder.rglob("*.tmp")) and len(list(folder.rglob("part-*.parquet"))) == 2
+    assert '"status": "stopped"' in (folder / "manifest.json").read_text()
+    monkeypatch.setattr(lake.pq, "write_table", real_write)
+    assert _cli(args, capsys)[0] == 0
+    assert read_lake(folder).drop("run_id").equals(read_lake(reference.directory).drop("run_id"))
+
+
+def test_a_file_size_limit_in_the_workers_is_one_line_and_the_rerun_completes(output_root):
+    """Item 10, with real workers: a part larger than `ulimit -f` allows."""
+    import resource
+
+    args = [sys.executable, "-m", "sim", "sweep", "game=coin_race", "pairs=100000", "name=limited",
+            "runner.n_jobs=2", "runner.progress=false", "--no-report"]
+    env = dict(os.environ, SIM_OUTPUT_ROOT=str(output_root))
+
+    def limit_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))
+
+    failed = subprocess.run(args, cwd=ROOT, env=env, preexec_fn=limit_files, capture_output=True, text=True)
+    lines = failed.stderr.strip().splitlines()
+    assert failed.returncode == 2 and len(lines) == 1, failed.stderr
+    assert "cannot write (File too large): raise the file-size limit (ulimit -f)" in lines[0]
+    folder = output_root / "experiments" / "limited"
+    assert not list(folder.rglob("*.tmp"))
+    for part in folder.rglob("part-*.parquet"):
+        pq.read_metadata(part)
+    subprocess.run(args, cwd=ROOT, env=env, check=True)
+    assert read_lake(folder).height == 3 * 100000 * 2

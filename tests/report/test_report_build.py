@@ -57,7 +57,12 @@ def test_matrix_three_of_four_and_wilson(toy_report):
     cells = _table(toy_report, "matrix_r1_cells")
     red_blue = _row(cells, side_a="red", side_b="blue")
     assert (red_blue["matches"], red_blue["a_wins"]) == (5, 4.0)
-    assert (red_blue["a_low"], red_blue["a_high"]) == pytest.approx(wilson_interval(4, 5))
+    # Clustered by pair: pairs won 1 of 2, 2 of 2, 1 of 1 (rate 0.8). Residuals -0.6, 0.4, 0.2:
+    # variance 0.56 / 25 x 3/2 = 0.0336 against the binomial 0.8 x 0.2 / 5 = 0.032, design effect 1.05,
+    # so the Wilson interval is taken on 5 / 1.05 effective games.
+    assert red_blue["design_effect"] == pytest.approx(1.05)
+    effective = 5 / 1.05
+    assert (red_blue["a_low"], red_blue["a_high"]) == pytest.approx(wilson_interval(0.8 * effective, effective))
     r2_m1 = _row(_table(toy_report, "matrix_r2_first_player"), matchup_id="m1")
     assert r2_m1["match_rate"] == 1.0
     assert (r2_m1["match_low"], r2_m1["match_high"]) == pytest.approx(wilson_interval(4, 4))
@@ -232,7 +237,7 @@ def test_missing_manifest_and_foreign_folder(toy_lake, tmp_path):
     foreign = tmp_path / "foreign"
     foreign.mkdir()
     (foreign / "notes.txt").write_text("mine")
-    with pytest.raises(UserError, match="refusing to write"):
+    with pytest.raises(UserError, match="refusing to replace a folder that holds files no report writes"):
         build_report(toy_lake, foreign, ["summary"], {})
 
 
@@ -241,7 +246,8 @@ def test_deck_matrix_pools_both_orientations(toy_report):
     # Blue met red only as side B of m1: red (A) won 4 of 5, so blue won 1 of 5.
     blue_red = _row(decks, deck="blue", opponent="red")
     assert (blue_red["matches"], blue_red["wins"]) == (5, 1.0)
-    assert (blue_red["low"], blue_red["high"]) == pytest.approx(wilson_interval(1, 5))
+    effective = 5 / 1.05  # the red-blue cell's design effect (test_matrix_three_of_four_and_wilson)
+    assert (blue_red["low"], blue_red["high"]) == pytest.approx(wilson_interval(0.2 * effective, effective))
 
 
 def test_assumed_facts_listed_and_cards_flagged(toy_lake, tmp_path):
@@ -279,3 +285,13 @@ def test_first_listed_edition_is_the_default_baseline(toy_lake, tmp_path):
     assert _table(tmp_path / "r", "opening_first_player")["arm"].to_list() == ["r2", "r1"]
     m1 = _row(_table(tmp_path / "r", "opening_matchup_differences"), arm="r1", matchup_id="m1")
     assert m1["difference"] == pytest.approx(-0.25)  # r1 minus the baseline r2
+
+
+def test_the_answer_comes_first(toy_report):
+    """Issue 20, item 6: the report states the answer in a plain sentence before the evidence. r1's
+    pairs score (1 + .5 + .25 + 1 + .5 + .5) / 6 = 62.5% with a t-interval that holds 50%."""
+    markdown = (toy_report / "report.md").read_text()
+    assert markdown.index("## Answer") < markdown.index("## Opening")
+    answer = markdown.split("## Answer", 1)[1].split("##", 1)[0]
+    assert "Under r1 the first player wins 62.5% [" in answer
+    assert "not decided: the interval holds 50%" in answer

@@ -84,9 +84,8 @@ def test_coop_queries(coop_lake):
         outcome = lake.query("coop_outcomes").row(0, named=True)
         series = lake.query("series_rows", {"series_column": "life"})
         groups = lake.query("variance_rows", {"group_column": "^deal_group$"})
-        assert "cards" not in {
-            row[0] for row in lake.connection.execute("SELECT view_name FROM duckdb_views()").fetchall()
-        }
+        # no per-card rows: `cards` is an empty view (so views.sql runs whole), and the lake says it has none
+        assert not lake.has_cards and lake.connection.execute("SELECT count(*) FROM cards").fetchone() == (0,)
     assert outcome["matches"] == 5 and outcome["team_wins"] == 2.0
     assert outcome["mean_rounds_won"] == 4.5 and outcome["median_rounds_lost"] == 3.0
     assert series["series"].to_list()[0] == [5, 0]
@@ -132,3 +131,20 @@ def test_missing_lake_is_a_user_error(tmp_path):
 
     with pytest.raises(UserError, match="no match results"):
         Lake(tmp_path)
+
+
+def test_the_empty_cards_view_has_the_columns_of_real_card_rows(output_root):
+    """views.sql spells out the columns of `cards` for a lake without per-card rows; they must be
+    those (names and types) of the rows a sweep writes."""
+    from tests.core.helpers import sweep
+
+    with_cards = sweep("pairs=3", "name=with-cards", "runner.n_jobs=1", "runner.card_rows=true").directory
+    without = sweep("pairs=3", "name=without-cards", "runner.n_jobs=1").directory
+
+    def columns(lake_dir):
+        with Lake(lake_dir) as lake:
+            return lake.connection.execute("DESCRIBE cards").fetchall(), lake.has_cards
+
+    (real, real_has), (empty, empty_has) = columns(with_cards), columns(without)
+    assert real_has and not empty_has
+    assert [row[:2] for row in empty] == [row[:2] for row in real]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core.data_files import read_yaml
-from sim.core.errors import UserError
+from sim.core.data_files import check_name, read_yaml
+from sim.core.errors import UserError, did_you_mean
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.vocabulary import (
+from sim.games.aeons_end.vocab import (
     ABILITIES,
     CARD_TYPES,
     NEMESIS_CARD_TYPES,
@@ -25,7 +25,8 @@ DATA_DIR = Path(__file__).resolve().parents[3] / "decks" / "aeons_end"
 # Basic nemesis card sets: rules key `basic_nemesis_set` names one. "legacy" is the rulebook's own box
 # (Legacy of Gravehold), "base" the base game's 22 basics (edition base-game-basics).
 BASIC_SETS = {"base": "nemesis_basic.yaml", "legacy": "nemesis_basic_legacy.yaml"}
-MAX_ALTERNATIVES = 3  # OR alternatives after the main option (Devil's Pact: four options)
+MAX_ALTERNATIVES = 3
+MAX_AMOUNT = 999  # a step's amount, a card's cost or life: the kernel's tables are int32  # OR alternatives after the main option (Devil's Pact: four options)
 
 # weights of nemesis steps for the team's "least harmful OR option" rule (assumed, see RULES.md)
 HARM = {"unleash": 3, "gravehold": 1, "suffer": 1, "swarm": 4, "strike": 4, "husks": 1,
@@ -49,6 +50,25 @@ def _check_keys(entry: dict, allowed: set, required: set, file: str, name: str):
         raise UserError(f"missing key(s) {sorted(missing)}", file=file, entry=name)
 
 
+def _mapping(value, file: str, entry: str) -> dict:
+    if not isinstance(value, dict):
+        raise UserError(f"must be a mapping, got {value!r:.40}", file=file, entry=entry)
+    return value
+
+
+def _list(value, file: str, entry: str, length: int | None = None) -> list:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = "a list" if length is None else f"a list of {length}"
+        raise UserError(f"must be {size}, got {value!r:.40}", file=file, entry=entry)
+    return value
+
+
+def _int(value, low: int, high: int, file: str, entry: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise UserError(f"must be an integer from {low} to {high}, got {value!r:.40}", file=file, entry=entry)
+    return value
+
+
 def parse_steps(steps, vocabulary, file: str, entry: str) -> list[tuple[int, int]]:
     if steps is None:
         return []
@@ -68,8 +88,8 @@ def parse_steps(steps, vocabulary, file: str, entry: str) -> list[tuple[int, int
                 amount = int(parts[1])
             except ValueError:
                 raise UserError(f"step '{step}': amount must be an integer", file=file, entry=entry) from None
-            if amount < 0:
-                raise UserError(f"step '{step}': amount must be >= 0", file=file, entry=entry)
+            if not 0 <= amount <= MAX_AMOUNT:
+                raise UserError(f"step '{step}': amount must be from 0 to {MAX_AMOUNT}", file=file, entry=entry)
         out.append((vocabulary.index(parts[0]), amount))
     return out
 
@@ -115,12 +135,14 @@ def _player_card_row(lib: Library, entry, file: str, rows: list, corruption: boo
         _check_keys(entry, {"id", "name", "effect"}, {"id", "name", "effect"}, file, name)
         entry = dict(entry, type="corruption", cost=0)
     _check_keys(entry, PLAYER_CARD_KEYS, {"id", "name", "type", "cost"}, file, name)
+    check_name(name, file, str(name), "a card id")
+    check_name(entry["name"], file, f"{name}.name")
     if name in lib.player_ids:
         raise UserError("duplicate card id", file=file, entry=name)
     if entry["type"] not in CARD_TYPES:
         raise UserError(f"type must be one of {CARD_TYPES}", file=file, entry=name)
-    if not isinstance(entry["cost"], int) or entry["cost"] < 0:
-        raise UserError("cost must be an integer >= 0", file=file, entry=name)
+    if isinstance(entry["cost"], bool) or not isinstance(entry["cost"], int) or not 0 <= entry["cost"] <= MAX_AMOUNT:
+        raise UserError(f"cost must be an integer from 0 to {MAX_AMOUNT}", file=file, entry=name)
     is_spell = entry["type"] == "spell"
     if is_spell and "effect" in entry:
         raise UserError("a spell's effect goes under 'cast'", file=file, entry=name)
@@ -184,12 +206,17 @@ def _harm(steps) -> int:
 def _parse_nemesis_card(lib: Library, entry, file: str, rows: list):
     name = entry.get("id", "?") if isinstance(entry, dict) else "?"
     _check_keys(entry, NEMESIS_CARD_KEYS, {"id", "name", "tier", "type"}, file, name)
+    check_name(name, file, str(name), "a card id")
+    check_name(entry["name"], file, f"{name}.name")
     if name in lib.nemesis_card_ids:
         raise UserError("duplicate nemesis card id", file=file, entry=name)
     if entry["type"] not in NEMESIS_CARD_TYPES:
         raise UserError(f"type must be one of {NEMESIS_CARD_TYPES}", file=file, entry=name)
-    if entry["tier"] not in (1, 2, 3):
+    if isinstance(entry["tier"], bool) or entry["tier"] not in (1, 2, 3) or not isinstance(entry["tier"], int):
         raise UserError("tier must be 1, 2 or 3", file=file, entry=name)
+    for number in ("life", "shields", "power", "damage_cap"):
+        if number in entry:
+            _int(entry[number], 0, MAX_AMOUNT, file, f"{name}.{number}")
     if entry["type"] == "minion" and not isinstance(entry.get("life"), int):
         raise UserError("a minion needs an integer 'life'", file=file, entry=name)
     if entry["type"] == "power" and (not isinstance(entry.get("power"), int) or entry["power"] < 1):
@@ -211,7 +238,7 @@ def _parse_nemesis_card(lib: Library, entry, file: str, rows: list):
     td_code, td_amount = 0, 0
     if entry.get("to_discard"):
         parts = str(entry["to_discard"]).split()
-        if parts[0] not in TO_DISCARD or len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or parts[0] not in TO_DISCARD or not parts[1].isdigit() or int(parts[1]) > MAX_AMOUNT:
             raise UserError(f"to_discard must be '<cost> <amount>' with cost in {TO_DISCARD[1:]}",
                             file=file, entry=name)
         td_code, td_amount = TO_DISCARD.index(parts[0]), int(parts[1])
@@ -223,8 +250,8 @@ def _parse_nemesis_card(lib: Library, entry, file: str, rows: list):
     return len(lib.nemesis_card_ids) - 1
 
 
-def _load_basic_set(lib: Library, name: str, rows: list) -> list[list[int]]:
-    path = DATA_DIR / BASIC_SETS[name]
+def _load_basic_set(lib: Library, name: str, rows: list, data_dir: Path) -> list[list[int]]:
+    path = data_dir / BASIC_SETS[name]
     doc = read_yaml(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise UserError("expected a top-level 'cards' list", file=str(path))
@@ -234,26 +261,26 @@ def _load_basic_set(lib: Library, name: str, rows: list) -> list[list[int]]:
     for entry in doc["cards"]:
         idx = _parse_nemesis_card(lib, entry, str(path), rows)
         by_tier[entry["tier"] - 1].append(idx)
-    from sim.games.aeons_end.engine import SU_BASIC_CAP
-
     for t, ids in enumerate(by_tier):
-        if len(ids) > SU_BASIC_CAP:
-            raise UserError(f"at most {SU_BASIC_CAP} tier {t + 1} cards", file=str(path), entry="cards")
+        if len(ids) > L.SU_BASIC_CAP:
+            raise UserError(f"at most {L.SU_BASIC_CAP} tier {t + 1} cards", file=str(path), entry="cards")
     return by_tier
 
 
-def load_library() -> Library:
+def load_library(data_dir: Path | None = None) -> Library:
+    """The card library of ``data_dir`` (default: decks/aeons_end/)."""
+    data_dir = data_dir or DATA_DIR
     lib = Library()
-    player_rows = load_player_cards(lib, DATA_DIR / "player_cards.yaml")
+    player_rows = load_player_cards(lib, data_dir / "player_cards.yaml")
     lib._player_rows = player_rows
     rows: list = []
     # basic nemesis cards of the base game first, then the nemeses, then the Legacy basics: the card ids of
     # the base game and the nemeses stay what they were before the Legacy set came (same kernel tables)
-    lib.basic_sets["base"] = _load_basic_set(lib, "base", rows)
+    lib.basic_sets["base"] = _load_basic_set(lib, "base", rows, data_dir)
     # nemeses
-    for path in sorted((DATA_DIR / "nemeses").glob("*.yaml")):
+    for path in sorted((data_dir / "nemeses").glob("*.yaml")):
         lib.nemeses[path.stem] = _load_nemesis(lib, path, rows)
-    lib.basic_sets["legacy"] = _load_basic_set(lib, "legacy", rows)
+    lib.basic_sets["legacy"] = _load_basic_set(lib, "legacy", rows, data_dir)
     n = len(rows)
     ncard = np.zeros((n, L.NC_FIELDS), np.int32)
     neff = np.zeros((n, L.NSEC_COUNT, L.MAX_STEPS, 2), np.int32)
@@ -282,7 +309,7 @@ def load_library() -> Library:
     lib.ncard, lib.neff = ncard, neff
     build_player_tables(lib, player_rows)
     del lib._player_rows
-    _load_mages(lib, DATA_DIR / "mages.yaml")
+    _load_mages(lib, data_dir / "mages.yaml")
     return lib
 
 
@@ -302,16 +329,18 @@ def _load_nemesis(lib: Library, path: Path, rows: list) -> dict:
         raise UserError(f"id '{doc['id']}' must match the file name '{name}'", file=file, entry="id")
     if name not in NEMESIS_KINDS:
         raise UserError(f"no engine rules for nemesis '{name}' (known: {NEMESIS_KINDS[1:]})", file=file, entry="id")
-    if not isinstance(doc["life"], int) or doc["life"] < 1:
-        raise UserError("life must be a positive integer", file=file, entry="life")
-    rules = doc.get("rules") or {}
-    expert = doc.get("expert") or {}
+    _int(doc["life"], 1, MAX_AMOUNT, file, "life")
+    rules = _mapping(doc.get("rules") or {}, file, "rules")
+    expert = _mapping(doc.get("expert") or {}, file, "expert")
     for key in rules:
         if key not in NEMESIS_RULE_KEYS:
             raise UserError(f"unknown rule '{key}' (known: {sorted(NEMESIS_RULE_KEYS)})", file=file, entry="rules")
+        _int(rules[key], 0, MAX_AMOUNT, file, f"rules.{key}")
     for key in expert:
         if key not in NEMESIS_RULE_KEYS | {"unleash"}:
             raise UserError(f"unknown expert rule '{key}'", file=file, entry="expert")
+        if key != "unleash":
+            _int(expert[key], 0, MAX_AMOUNT, file, f"expert.{key}")
     cards = doc["cards"]
     if not isinstance(cards, list) or len(cards) != 9:
         raise UserError("a nemesis has exactly nine cards", file=file, entry="cards")
@@ -322,19 +351,22 @@ def _load_nemesis(lib: Library, path: Path, rows: list) -> dict:
     extra = {"unleash": parse_steps(doc["unleash"], NEMESIS_STEPS, file, "unleash"),
              "unleash_3p_4p": parse_steps(doc.get("unleash_3p_4p"), NEMESIS_STEPS, file, "unleash_3p_4p"),
              "expert_unleash": parse_steps(expert.get("unleash"), NEMESIS_STEPS, file, "expert.unleash")}
-    strikes = [parse_steps(c.get("effect"), NEMESIS_STEPS, file, f"strike_deck.{c.get('id')}")
-               for c in doc.get("strike_deck") or []]
+    strikes = []
+    for card in _list(doc.get("strike_deck") or [], file, "strike_deck"):
+        card = _mapping(card, file, "strike_deck")
+        strikes.append(parse_steps(card.get("effect"), NEMESIS_STEPS, file, f"strike_deck.{card.get('id')}"))
     if len(strikes) > 6:
         raise UserError("at most 6 strike cards", file=file, entry="strike_deck")
     swarm = []
-    for row in doc.get("swarm_table") or []:
+    for row in _list(doc.get("swarm_table") or [], file, "swarm_table"):
         if not (isinstance(row, list) and len(row) == 3):
             raise UserError("swarm rows are [min husks, max husks, effect]", file=file, entry="swarm_table")
-        swarm.append((int(row[0]), int(row[1]), parse_steps(row[2], NEMESIS_STEPS, file, "swarm_table")))
+        husks = [_int(row[k], 0, MAX_AMOUNT, file, "swarm_table") for k in (0, 1)]
+        swarm.append((*husks, parse_steps(row[2], NEMESIS_STEPS, file, "swarm_table")))
     if len(swarm) > 5:
         raise UserError("at most 5 swarm rows", file=file, entry="swarm_table")
     corruptions = []
-    for entry in doc.get("corruption_cards") or []:
+    for entry in _list(doc.get("corruption_cards") or [], file, "corruption_cards"):
         _player_card_row(lib, entry, file, lib._player_rows, corruption=True)
         corruptions.append(len(lib.player_ids) - 1)
     if len(corruptions) > 16:
@@ -361,7 +393,9 @@ def _load_mages(lib: Library, path: Path):
     for i, entry in enumerate(mages):
         name = entry.get("id", "?") if isinstance(entry, dict) else "?"
         _check_keys(entry, MAGE_KEYS, {"id", "name", "breaches", "hand", "deck", "ability"}, file, name)
-        if len(entry["breaches"]) != 4:
+        check_name(name, file, str(name), "a mage id")
+        check_name(entry["name"], file, f"{name}.name")
+        if not isinstance(entry["breaches"], list) or len(entry["breaches"]) != 4:
             raise UserError("breaches lists I..IV (4 entries)", file=file, entry=name)
         for k, text in enumerate(entry["breaches"]):
             text = str(text)
@@ -374,11 +408,11 @@ def _load_mages(lib: Library, path: Path):
             else:
                 raise UserError(f"breach '{text}' must be open, none or 'stage 0..3'", file=file, entry=name)
             table[i, L.MG_BREACH + k] = value
-        if len(entry["hand"]) != 5 or len(entry["deck"]) != 5:
+        if any(not isinstance(entry[pile], list) or len(entry[pile]) != 5 for pile in ("hand", "deck")):
             raise UserError("hand and deck have five cards each", file=file, entry=name)
         for j, card in enumerate(list(entry["hand"]) + list(entry["deck"])):
             if card not in lib.player_ids:
-                raise UserError(f"unknown card '{card}'", file=file, entry=name)
+                raise UserError(f"unknown card '{card}'" + did_you_mean(card, lib.player_ids), file=file, entry=name)
             cards[i, j] = lib.player_ids.index(card)
         ability = entry["ability"]
         if not isinstance(ability, dict) or ability.get("code") not in ABILITIES:
@@ -396,73 +430,112 @@ def _load_mages(lib: Library, path: Path):
 
 
 EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_delta", "expert",
-                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set"}
+                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set", "unleash_devours_from"}
+# Readings of Prince of Gluttons' Unleash "devour ... from the least expensive supply pile" (RULES.md, Ambiguities):
+# skip empty piles (S4's engine, the default) or take the least expensive pile even when empty (literal).
+UNLEASH_DEVOURS_FROM = ("least_expensive_nonempty_pile", "least_expensive_pile")
 # Sampling design, not a game rule: how the random streams of consecutive games are grouped.
 DEAL_GROUP_VARIES = ("turn_order", "deal")
 
 
 def check_basic_set(name, file: str | None = None, entry: str = "basic_nemesis_set") -> str:
-    if name not in BASIC_SETS:
+    if not isinstance(name, str) or name not in BASIC_SETS:
         raise UserError(f"basic_nemesis_set must be one of {', '.join(BASIC_SETS)}, got {name!r}", file=file, entry=entry)
     return name
 
 
-def edition_names() -> tuple[list[str], str]:
+def edition_names(data_dir: Path | None = None) -> tuple[list[str], str]:
     """The editions listed in editions.yaml and its default."""
-    eds = read_yaml(DATA_DIR / "editions.yaml")
-    names = list(eds["editions"])
+    data_dir = data_dir or DATA_DIR
+    file = str(data_dir / "editions.yaml")
+    eds = _mapping(read_yaml(data_dir / "editions.yaml"), file, "top level")
+    names = list(_mapping(eds.get("editions"), file, "editions"))
     if eds.get("default") not in names:
         raise UserError(f"default must name a listed edition, got {eds.get('default')!r}",
-                        file=str(DATA_DIR / "editions.yaml"), entry="default")
+                        file=str(data_dir / "editions.yaml"), entry="default")
     return names, eds["default"]
 
 
-def load_rules(edition: str) -> dict:
-    base = read_yaml(DATA_DIR / "rules.yaml")
-    eds = read_yaml(DATA_DIR / "editions.yaml")
-    file = str(DATA_DIR / "editions.yaml")
-    if edition not in eds["editions"]:
-        raise UserError(f"unknown edition '{edition}' (known: {', '.join(eds['editions'])})", file=file, entry=edition)
-    delta = eds["editions"][edition] or {}
+# Rule numbers of rules.yaml and the editions: (lowest, highest) each; the kernel's arrays hold these.
+RULE_NUMBERS = {"player_life": (1, 99), "gravehold_life": (1, 99), "hand_size": (1, 10), "charge_cost": (0, 20),
+                "fire_token_loss": (1, 99), "nemesis_life_delta": (-99, 99), "round_cap": (1, 1000)}
+
+
+def _check_rule_numbers(base: dict, file: str) -> None:
+    """rules.yaml: every number the rules vector takes, of the right type and in range."""
+    for key, (low, high) in RULE_NUMBERS.items():
+        _int(base.get(key), low, high, file, key)
+    if not isinstance(base.get("expert"), bool):
+        raise UserError(f"must be true or false, got {base.get('expert')!r:.40}", file=file, entry="expert")
+    counts = _mapping(base.get("basic_cards_by_players"), file, "basic_cards_by_players")
+    for players in range(1, 5):
+        entry = f"basic_cards_by_players.{players}"
+        tiers = [_int(n, 0, 24, file, entry) for n in _list(counts.get(players), file, entry, 3)]
+        if sum(tiers) + 9 > L.NEMESIS_DECK_CAPACITY:
+            raise UserError(f"at most {L.NEMESIS_DECK_CAPACITY - 9} basic cards (with the nemesis' nine)", file=file, entry=entry)
+    for k, breach in enumerate(_list(base.get("breaches"), file, "breaches", 4)):
+        entry = f"breaches.{k}"
+        breach = _mapping(breach, file, entry)
+        _int(breach.get("focus_cost"), 0, 20, file, f"{entry}.focus_cost")
+        _int(breach.get("bonus_damage"), 0, 10, file, f"{entry}.bonus_damage")
+        for stage in _list(breach.get("open_cost_by_stage"), file, f"{entry}.open_cost_by_stage", 4):
+            _int(stage, 0, 30, file, f"{entry}.open_cost_by_stage")
+
+
+def load_rules(edition: str, data_dir: Path | None = None) -> dict:
+    data_dir = data_dir or DATA_DIR
+    base = _mapping(read_yaml(data_dir / "rules.yaml"), str(data_dir / "rules.yaml"), "top level")
+    _check_rule_numbers(base, str(data_dir / "rules.yaml"))
+    file = str(data_dir / "editions.yaml")
+    eds = _mapping(_mapping(read_yaml(data_dir / "editions.yaml"), file, "top level").get("editions"), file, "editions")
+    if edition not in eds:
+        raise UserError(f"unknown edition '{edition}' (known: {', '.join(map(str, eds))})", file=file, entry=edition)
+    delta = _mapping(eds[edition] or {}, file, edition)
     for key in delta:
         if key not in EDITION_KEYS:
             raise UserError(f"unknown key '{key}' (allowed: {sorted(EDITION_KEYS)})", file=file, entry=edition)
+        if key in RULE_NUMBERS:
+            _int(delta[key], *RULE_NUMBERS[key], file, f"{edition}.{key}")
+    if "expert" in delta and not isinstance(delta["expert"], bool):
+        raise UserError(f"must be true or false, got {delta['expert']!r:.40}", file=file, entry=f"{edition}.expert")
     rules = dict(base)
     rules.update({k: v for k, v in delta.items() if k != "description"})
     if "basic_nemesis_set" in delta:
         check_basic_set(delta["basic_nemesis_set"], file=file, entry=edition)
     else:
-        check_basic_set(rules.get("basic_nemesis_set"), file=str(DATA_DIR / "rules.yaml"), entry="basic_nemesis_set")
-    for key in ("player_life", "gravehold_life"):
-        if not isinstance(rules[key], int) or rules[key] < 1:
-            raise UserError(f"{key} must be a positive integer", file=file, entry=edition)
+        check_basic_set(rules.get("basic_nemesis_set"), file=str(data_dir / "rules.yaml"), entry="basic_nemesis_set")
     group_pairs = rules.get("deal_group_pairs", 1)
     if isinstance(group_pairs, bool) or not isinstance(group_pairs, int) or group_pairs < 1:
         raise UserError(f"deal_group_pairs must be a positive integer, got {group_pairs!r}", file=file, entry=edition)
     if rules.get("deal_group_varies", "turn_order") not in DEAL_GROUP_VARIES:
         raise UserError(f"deal_group_varies must be one of {', '.join(DEAL_GROUP_VARIES)}, "
                         f"got {rules['deal_group_varies']!r}", file=file, entry=edition)
+    if rules.get("unleash_devours_from") not in UNLEASH_DEVOURS_FROM:
+        source = file if "unleash_devours_from" in delta else str(DATA_DIR / "rules.yaml")
+        raise UserError(f"unleash_devours_from must be one of {', '.join(UNLEASH_DEVOURS_FROM)}, "
+                        f"got {rules.get('unleash_devours_from')!r}", file=source, entry=edition)
     rules["edition"] = edition
-    rules["description"] = delta.get("description", "")
+    rules["description"] = str(delta.get("description", ""))
     return rules
 
 
-def load_supply(lib: Library, name: str) -> list[int]:
-    path = DATA_DIR / "supplies" / f"{name}.yaml"
+def load_supply(lib: Library, name: str, data_dir: Path | None = None) -> list[int]:
+    data_dir = data_dir or DATA_DIR
+    path = data_dir / "supplies" / f"{name}.yaml"
     if not path.exists():
-        known = sorted(p.stem for p in (DATA_DIR / "supplies").glob("*.yaml"))
+        known = supply_names(data_dir)
         raise UserError(f"unknown supply preset '{name}' (known: {', '.join(known)})", entry=name)
     doc = read_yaml(path)
     file = str(path)
     _check_keys(doc, {"id", "source", "assumed", "gems", "relics", "spells"}, {"gems", "relics", "spells"}, file, name)
     ids = []
     for key, typ, count in (("gems", 0, 3), ("relics", 1, 2), ("spells", 2, 4)):
-        if len(doc[key]) != count:
+        if not isinstance(doc[key], list) or len(doc[key]) != count:
             raise UserError(f"a supply has {count} {key} piles (rulebook: three gems, two relics, four spells)",
                             file=file, entry=key)
         for card in doc[key]:
             if card not in lib.player_ids:
-                raise UserError(f"unknown card '{card}'", file=file, entry=key)
+                raise UserError(f"unknown card '{card}'" + did_you_mean(card, lib.player_ids), file=file, entry=key)
             idx = lib.player_ids.index(card)
             if lib.pcard[idx, L.PC_TYPE] != typ:
                 raise UserError(f"'{card}' is not a {key[:-1]}", file=file, entry=key)
@@ -474,8 +547,8 @@ def load_supply(lib: Library, name: str) -> list[int]:
     return ids
 
 
-def supply_names() -> list[str]:
-    return sorted(p.stem for p in (DATA_DIR / "supplies").glob("*.yaml"))
+def supply_names(data_dir: Path | None = None) -> list[str]:
+    return sorted(p.stem for p in ((data_dir or DATA_DIR) / "supplies").glob("*.yaml"))
 
 
 def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tuple[np.ndarray, np.ndarray]:
@@ -507,6 +580,7 @@ def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tupl
     r[L.R_PLAYERS] = players
     r[L.R_CORRUPTION_EMPTY_DAMAGE] = nrules.get("corruption_empty_gravehold", 0)
     r[L.R_CORRUPTION_DESTROYED_EXPERT] = nrules.get("corruption_destroyed_expert", 0)
+    r[L.R_DEVOUR_EMPTY_CHEAPEST] = int(rules["unleash_devours_from"] == "least_expensive_pile")
     for i, (lo, hi, _) in enumerate(nem["swarm"]):
         r[L.R_SWARM_MIN + i] = lo
         r[L.R_SWARM_MAX + i] = hi
@@ -535,34 +609,21 @@ def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tupl
 def build_setup(lib: Library, players: int, mage_ids: list[int], supply: list[int], nemesis: str,
                 basic_set: str) -> np.ndarray:
     """The per-matchup setup vector; `basic_set` (rules key basic_nemesis_set) picks the basic card pool."""
-    from sim.games.aeons_end.engine import (
-        SETUP_SIZE,
-        SU_BASIC,
-        SU_BASIC_CAP,
-        SU_BASIC_N,
-        SU_CORRUPTION,
-        SU_CORRUPTION_N,
-        SU_MAGES,
-        SU_OWN,
-        SU_PLAYERS,
-        SU_SUPPLY,
-    )
-
-    setup = np.full(SETUP_SIZE, -1, np.int32)
-    setup[SU_PLAYERS] = players
+    setup = np.full(L.SETUP_SIZE, -1, np.int32)
+    setup[L.SU_PLAYERS] = players
     for i, m in enumerate(mage_ids):
-        setup[SU_MAGES + i] = m
+        setup[L.SU_MAGES + i] = m
     for i, c in enumerate(supply):
-        setup[SU_SUPPLY + i] = c
+        setup[L.SU_SUPPLY + i] = c
     for i, c in enumerate(lib.nemeses[nemesis]["own"]):
-        setup[SU_OWN + i] = c
+        setup[L.SU_OWN + i] = c
     corruptions = lib.nemeses[nemesis].get("corruptions", [])
-    setup[SU_CORRUPTION_N] = len(corruptions)
+    setup[L.SU_CORRUPTION_N] = len(corruptions)
     for i, c in enumerate(corruptions):
-        setup[SU_CORRUPTION + i] = c
+        setup[L.SU_CORRUPTION + i] = c
     for t in range(3):
         pool = lib.basic_sets[basic_set][t]
-        setup[SU_BASIC_N + t] = len(pool)
+        setup[L.SU_BASIC_N + t] = len(pool)
         for i, c in enumerate(pool):
-            setup[SU_BASIC + t * SU_BASIC_CAP + i] = c
+            setup[L.SU_BASIC + t * L.SU_BASIC_CAP + i] = c
     return setup

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import numpy as np
 
@@ -13,7 +14,7 @@ from sim.core.rng import name_key
 from sim.games.aeons_end import data as D
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.tables import pack
-from sim.games.aeons_end.vocabulary import END_REASONS, ERROR_CODES
+from sim.games.aeons_end.vocab import END_REASONS, ERROR_CODES
 
 ENGINE_VERSION = "0.3.0"  # 0.3.0: Legacy of Gravehold basic nemesis cards (the default set)
 DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama", "kadir"],
@@ -22,9 +23,9 @@ NEMESIS_ORDER = ["rageborne", "carapace_queen", "crooked_mask", "prince_of_glutt
 POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1, "search": 2}
 
 
-@functools.lru_cache(maxsize=1)
-def library() -> D.Library:
-    return D.load_library()
+@functools.lru_cache(maxsize=4)
+def library(data_dir: Path | None = None) -> D.Library:
+    return D.load_library(data_dir)
 
 
 def matchup_id(players: int, mages: list[str], nemesis: str, supply: str) -> str:
@@ -40,18 +41,21 @@ class AeonsEnd(Game):
     end_reasons = END_REASONS
     error_codes = ERROR_CODES
 
+    def __init__(self, data_dir: Path | None = None):
+        self.data_dir = Path(data_dir) if data_dir else None  # None: decks/aeons_end/
+
     # ---- data ----------------------------------------------------------------------------
     def editions(self) -> list[str]:
-        return D.edition_names()[0]
+        return D.edition_names(self.data_dir)[0]
 
     def default_edition(self) -> str:
-        return D.edition_names()[1]
+        return D.edition_names(self.data_dir)[1]
 
     def load_ruleset(self, edition: str, basic_nemesis_set: str | None = None) -> Ruleset:
         """`basic_nemesis_set` overrides the edition's basic nemesis card set (tests: the golden digest of the
         base-game basics under every edition)."""
-        lib = library()
-        rules = D.load_rules(edition)
+        lib = library(self.data_dir)
+        rules = D.load_rules(edition, self.data_dir)
         if basic_nemesis_set is not None:
             rules["basic_nemesis_set"] = D.check_basic_set(basic_nemesis_set)
         tables = {"rules": rules, "library": lib}
@@ -62,7 +66,8 @@ class AeonsEnd(Game):
         assumed = tuple(lib.assumed) + (rules.get("breaches_assumed", ""), rules.get("round_cap_assumed", ""))
         ruleset_id = edition if basic_nemesis_set is None else f"{edition}+{basic_nemesis_set}-basics"
         return Ruleset(game=self.name, ruleset_id=ruleset_id, ruleset_hash=digest, tables=tables,
-                       description=rules.get("description", ""), assumed=tuple(a for a in assumed if a))
+                       description=rules.get("description", ""), assumed=tuple(a for a in assumed if a),
+                       resolved={"rules": {k: v for k, v in rules.items() if k != "description"}})
 
     def matchup_sets(self) -> list[str]:
         sets = []
@@ -109,7 +114,7 @@ class AeonsEnd(Game):
             raise UserError("a mage can appear only once in a team", entry=entry)
         if nemesis not in lib.nemeses:
             raise UserError(f"unknown nemesis '{nemesis}' (known: {', '.join(lib.nemeses)})", entry=entry)
-        supply_ids = D.load_supply(lib, supply)
+        supply_ids = D.load_supply(lib, supply, self.data_dir)
         players = len(mages)
         basic_set = ruleset.tables["rules"]["basic_nemesis_set"]
         mid = matchup_id(players, mages, nemesis, supply)
@@ -130,14 +135,14 @@ class AeonsEnd(Game):
 
         if name not in POLICIES:
             raise UserError(f"unknown policy '{name}' (known: {', '.join(POLICIES)})", entry=name)
-        path = D.DATA_DIR / "policies" / f"{name}.yaml"
+        path = (self.data_dir or D.DATA_DIR) / "policies" / f"{name}.yaml"
         doc = read_yaml(path)
         file = str(path)
         if POLICIES[name] == 2:
             return self._load_search(name, doc, file)
         D._check_keys(doc, {"id", "weights"}, {"weights"}, file, name)
         expected = GREEDY_WEIGHTS if POLICIES[name] == 1 else RANDOM_WEIGHTS
-        weights = doc["weights"] or {}
+        weights = D._mapping(doc["weights"] or {}, file, "weights")
         for key in weights:
             if key not in expected:
                 raise UserError(f"unknown weight '{key}' (expected: {', '.join(expected)})", file=file, entry=key)
@@ -147,8 +152,8 @@ class AeonsEnd(Game):
         params = np.zeros(len(expected), np.float64)
         for i, key in enumerate(expected):
             value = weights[key]
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                raise UserError("weight must be a number", file=file, entry=key)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not abs(value) <= 1e9:
+                raise UserError(f"weight must be a finite number from -1e9 to 1e9, got {value!r}", file=file, entry=key)
             params[i] = float(value)
         return Policy(name=name, policy_id=POLICIES[name], params=params,
                       policy_hash=content_hash({"name": name, "params": params}))
@@ -158,7 +163,7 @@ class AeonsEnd(Game):
 
         D._check_keys(doc, {"id", "base", "search"}, {"base", "search"}, file, name)
         base = doc["base"]
-        if base not in POLICIES or POLICIES[base] != 1:
+        if not isinstance(base, str) or POLICIES.get(base) != 1:
             greedy = [k for k, v in POLICIES.items() if v == 1]
             raise UserError(f"base must be a greedy plan ({', '.join(greedy)}), not '{base}'", file=file, entry="base")
         values = doc["search"] or {}
@@ -193,11 +198,10 @@ class AeonsEnd(Game):
                     matchup.payload["setup"])
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
-        from sim.games.aeons_end.batch import play_batch_kernel, scratch, stream_indices
+        """`policies`: one per deck slot (slot i = mage i of the matchup), or one for the whole team."""
+        from sim.games.aeons_end.batch import play_batch_kernel, policy_arrays, scratch, stream_indices
 
-        if len({p.name for p in policies}) != 1:
-            raise UserError("every mage of a team plays the same bot in this engine version", entry="policies")
-        policy = policies[0]
+        policy_ids, params, policy_streams = policy_arrays(policies, matchup)
         B = len(seeds)
         out = {
             "winner": np.zeros(B, np.int8), "end_reason": np.zeros(B, np.int8), "turns": np.zeros(B, np.int16),
@@ -217,7 +221,8 @@ class AeonsEnd(Game):
         counts = np.zeros((B, matchup.players, n_cards, L.CARD_COUNTS) if card_counts else (1, 1, 1, L.CARD_COUNTS),
                           np.int16)
         play_batch_kernel(self.kernel_tables(ruleset, matchup), np.int64(seeds.root_seed),
-                          np.uint64(seeds.matchup_key), turn_order_index, deal_index, policy.policy_id, policy.params, debug, card_counts, counts, *out.values(),
+                          np.uint64(seeds.matchup_key), turn_order_index, deal_index, policy_ids, params, policy_streams,
+                          debug, card_counts, counts, *out.values(),
                           *scratch())
         extra = {k: out[k] for k in ("gravehold_life", "player_life", "exhausted_players", "fire_tokens",
                                       "nemesis_life", "cards_gained", "unleashes", "round_gravehold_life",
@@ -245,6 +250,6 @@ class AeonsEnd(Game):
         return list(ruleset.tables["library"].player_names)
 
     def replay(self, ruleset, matchup, policies, seeds) -> list[str]:
-        from sim.games.aeons_end.scenario import replay_log
+        from sim.games.aeons_end.render import replay_log
 
-        return replay_log(self, ruleset, matchup, policies[0], seeds)
+        return replay_log(self, ruleset, matchup, policies, seeds)

@@ -43,7 +43,7 @@ class CoinRace(Game):
             table, resolved = data.load_ruleset_table(edition, self.library, self.data_dir)
             self._rulesets[edition] = Ruleset(
                 self.name, edition, content_hash([resolved["rules"], self.library.card_values]), table,
-                description=resolved["description"],
+                description=resolved["description"], resolved={"rules": resolved["rules"]},
             )
         return self._rulesets[edition]
 

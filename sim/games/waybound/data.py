@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.data_files import read_yaml
-from sim.core.errors import UserError
+from sim.core.data_files import check_name, read_yaml
+from sim.core.errors import UserError, did_you_mean
 from sim.games.waybound import vocab as V
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "decks" / "waybound"
@@ -118,8 +118,11 @@ def edition_names(data_dir: Path = DATA_DIR) -> list[str]:
     return sorted(p.stem for p in (data_dir / "editions").glob("*.yaml"))
 
 
-def resolve_edition(name: str, data_dir: Path = DATA_DIR, _seen: tuple[str, ...] = ()) -> dict:
-    """Merge an edition onto its base chain: rules override, errata merge per card."""
+def resolve_edition(
+    name: str, data_dir: Path = DATA_DIR, _seen: tuple[str, ...] = (), origins: dict | None = None
+) -> dict:
+    """Merge an edition onto its base chain: rules override, errata merge per card. ``origins``, if
+    given, receives the edition file that set each errata: (section, target[, field]) -> file."""
     if name in _seen:
         raise UserError(f"edition base cycle: {' -> '.join(_seen + (name,))}", entry=name)
     path = data_dir / "editions" / f"{name}.yaml"
@@ -133,7 +136,14 @@ def resolve_edition(name: str, data_dir: Path = DATA_DIR, _seen: tuple[str, ...]
     if str(raw.get("name", name)) != name:
         raise UserError(f"name '{raw.get('name')}' differs from the file name", file=file, entry="name")
     if "base" in raw:
-        merged = resolve_edition(str(raw["base"]), data_dir, _seen + (name,))
+        base, known = str(raw["base"]), edition_names(data_dir)
+        if base not in known:
+            raise UserError(
+                f"unknown base edition '{base}' (known: {', '.join(known)})" + did_you_mean(base, known),
+                file=file,
+                entry="base",
+            )
+        merged = resolve_edition(base, data_dir, _seen + (name,), origins)
     else:
         merged = {"rules": {}, "card_errata": {}, "companion_errata": {}}
     rules = _mapping(raw.get("rules") or {}, file, "rules")
@@ -149,6 +159,9 @@ def resolve_edition(name: str, data_dir: Path = DATA_DIR, _seen: tuple[str, ...]
             fields = _mapping(fields, file, f"{section}.{target}")
             _check_keys(fields, allowed, file, f"{section}.{target}")
             merged[section].setdefault(target, {}).update(copy.deepcopy(fields))
+            if origins is not None:
+                origins[(section, target)] = file
+                origins.update({(section, target, key): file for key in fields})
     merged["name"] = name
     merged["description"] = str(raw.get("description", ""))
     return merged
@@ -156,7 +169,16 @@ def resolve_edition(name: str, data_dir: Path = DATA_DIR, _seen: tuple[str, ...]
 
 # ------------------------------------------------------------------------------------ library
 def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
-    resolved_edition = resolve_edition(edition, data_dir)
+    errata_files: dict = {}
+    resolved_edition = resolve_edition(edition, data_dir, origins=errata_files)
+
+    def source(section: str, target: str, key: str, file: str, entry: str) -> tuple[str, str]:
+        """(file, entry) to blame for a field: the edition file whose errata set it, else its own file."""
+        for name in (target, "all"):
+            if (section, name, key) in errata_files:
+                return errata_files[(section, name, key)], f"{section}.{name}.{key}"
+        return file, entry
+
     missing = [r for r in V.RULE_NAMES if r not in resolved_edition["rules"]]
     if missing:
         raise UserError(f"rule '{missing[0]}' is not set by the edition or its bases", entry=edition)
@@ -168,8 +190,12 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     cards_raw = copy.deepcopy(_mapping(cards_raw["cards"], cards_file, "cards"))
     for card_id, fields in resolved_edition["card_errata"].items():
         if card_id not in cards_raw:
-            raise UserError(f"errata for unknown card '{card_id}'", entry=f"{edition}: card_errata")
-        cards_raw[card_id].update(fields)
+            raise UserError(
+                f"errata for unknown card '{card_id}'" + did_you_mean(card_id, cards_raw),
+                file=errata_files[("card_errata", card_id)],
+                entry=f"card_errata.{card_id}",
+            )
+        _mapping(cards_raw[card_id], cards_file, f"cards.{card_id}").update(fields)
 
     comps_file = str(data_dir / "companions.yaml")
     comps_raw = _mapping(read_yaml(data_dir / "companions.yaml"), comps_file, "top level")
@@ -178,11 +204,18 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     for comp_id, fields in resolved_edition["companion_errata"].items():
         targets = list(comps_raw) if comp_id == "all" else [comp_id]
         if comp_id != "all" and comp_id not in comps_raw:
-            raise UserError(f"errata for unknown Companion '{comp_id}'", entry=f"{edition}: companion_errata")
+            raise UserError(
+                f"errata for unknown Companion '{comp_id}'" + did_you_mean(comp_id, comps_raw),
+                file=errata_files[("companion_errata", comp_id)],
+                entry=f"companion_errata.{comp_id}",
+            )
         for target in targets:
+            entry = f"companions.{target}"
+            companion = _mapping(comps_raw[target], comps_file, entry)
+            base_stage = _mapping(companion.get("base"), comps_file, f"{entry}.base")
             for key, value in fields.items():
                 if key != "assumed":
-                    comps_raw[target]["base"][key] = value
+                    base_stage[key] = value
 
     assumed: list[str] = []
     profiles: list[list[int]] = []
@@ -199,15 +232,25 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     display: list[str] = []
     for card_id, fields in cards_raw.items():
         entry = f"cards.{card_id}"
+        check_name(card_id, cards_file, entry, "a card id")
+
+        def card_field(key: str) -> tuple[str, str]:
+            return source("card_errata", card_id, key, cards_file, f"{entry}.{key}")  # noqa: B023
+
         fields = _mapping(fields, cards_file, entry)
         _check_keys(fields, CARD_KEYS, cards_file, entry)
         for required in ("name", "faction", "kind", "cost"):
             if required not in fields:
                 raise UserError(f"missing '{required}'", file=cards_file, entry=entry)
+        check_name(fields["name"], cards_file, f"{entry}.name")
         if fields["faction"] not in V.FACTIONS:
-            raise UserError(f"unknown faction '{fields['faction']}'", file=cards_file, entry=entry)
-        cost = _int(fields["cost"], cards_file, f"{entry}.cost", 0, 6)
-        max_copies = _int(fields.get("max_copies", 99), cards_file, f"{entry}.max_copies", 1, 99)
+            raise UserError(
+                f"unknown faction '{fields['faction']}'" + did_you_mean(fields["faction"], V.FACTIONS),
+                file=cards_file,
+                entry=entry,
+            )
+        cost = _int(fields["cost"], *card_field("cost"), 0, 6)
+        max_copies = _int(fields.get("max_copies", 99), *card_field("max_copies"), 1, 99)
         row = [0] * V.CARD_WIDTH
         row[V.C_COST] = cost
         row[V.C_FACTION] = V.FACTIONS.index(fields["faction"])
@@ -217,14 +260,15 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
         if fields["kind"] == "ally":
             for banned in ("effect", "amount"):
                 if banned in fields:
-                    raise UserError(f"an Ally has no '{banned}'", file=cards_file, entry=entry)
+                    file, entry_of = card_field(banned)
+                    raise UserError(f"an Ally has no '{banned}'", file=file, entry=entry_of)
             for stat in ("force", "guard", "insight"):
                 if stat not in fields:
                     raise UserError(f"missing '{stat}'", file=cards_file, entry=entry)
-            force = _int(fields["force"], cards_file, f"{entry}.force", 0, 20)
-            guard = _int(fields["guard"], cards_file, f"{entry}.guard", 1, 20)
-            insight = _int(fields["insight"], cards_file, f"{entry}.insight", 0, 20)
-            keywords = _keywords(fields.get("keywords"), cards_file, f"{entry}.keywords")
+            force = _int(fields["force"], *card_field("force"), 0, 20)
+            guard = _int(fields["guard"], *card_field("guard"), 1, 20)
+            insight = _int(fields["insight"], *card_field("insight"), 0, 20)
+            keywords = _keywords(fields.get("keywords"), *card_field("keywords"))
             row[V.C_KIND] = V.KIND_ALLY
             row[V.C_PROFILE] = add_profile(force, guard, insight, keywords)
             if "shift" in fields:
@@ -239,7 +283,8 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
         elif fields["kind"] == "tactic":
             for banned in ("force", "guard", "insight", "keywords", "shift"):
                 if banned in fields:
-                    raise UserError(f"a Tactic has no '{banned}'", file=cards_file, entry=entry)
+                    file, entry_of = card_field(banned)
+                    raise UserError(f"a Tactic has no '{banned}'", file=file, entry=entry_of)
             effect = fields.get("effect")
             if effect not in V.EFFECT or effect == "none":
                 raise UserError(f"unknown or missing effect '{effect}'", file=cards_file, entry=entry)
@@ -261,7 +306,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
             }
             if needs_amount and "amount" not in fields:
                 raise UserError(f"effect '{effect}' needs an 'amount'", file=cards_file, entry=entry)
-            row[V.C_AMOUNT] = _int(fields.get("amount", 0), cards_file, f"{entry}.amount", 0, 20)
+            row[V.C_AMOUNT] = _int(fields.get("amount", 0), *card_field("amount"), 0, 20)
         else:
             raise UserError(
                 f"kind must be 'ally' or 'tactic', got {fields['kind']!r}", file=cards_file, entry=entry
@@ -270,7 +315,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
             assumed.append(f"card {card_id}: {fields['assumed']}")
         card_ids.append(card_id)
         card_rows.append(row)
-        display.append(str(fields["name"]))
+        display.append(fields["name"])
 
     companion_ids: list[str] = []
     companion_faction: list[str] = []
@@ -288,9 +333,14 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
             raw = _mapping(raw, comps_file, where)
             _check_keys(raw, STAGE_KEYS, comps_file, where)
             base = inherit or {}
-            force = _int(raw.get("force", base.get("force", -1)), comps_file, f"{where}.force", 0, 20)
-            guard = _int(raw.get("guard", base.get("guard", -1)), comps_file, f"{where}.guard", 1, 20)
-            insight = _int(raw.get("insight", base.get("insight", -1)), comps_file, f"{where}.insight", 0, 20)
+            stats = []
+            for stat, low in (("force", 0), ("guard", 1), ("insight", 0)):
+                # the base stage's stats may come from an edition's companion errata
+                file, entry = (comps_file, f"{where}.{stat}")
+                if inherit is None:
+                    file, entry = source("companion_errata", comp_id, stat, file, entry)  # noqa: B023
+                stats.append(_int(raw.get(stat, base.get(stat, -1)), file, entry, low, 20))
+            force, guard, insight = stats
             if "assumed" in raw:
                 assumed.append(f"companion {where}: {raw['assumed']}")
             return force, guard, insight, _keywords(raw.get("abilities"), comps_file, f"{where}.abilities")
@@ -386,7 +436,7 @@ def validate_deck_counts(raw: Any, faction: str, tables: Any, file: str, entry: 
     counts: dict[str, int] = {}
     for card_id, count in raw.items():
         if card_id not in card_ids:
-            raise UserError(f"unknown card '{card_id}'", file=file, entry=entry)
+            raise UserError(f"unknown card '{card_id}'" + did_you_mean(card_id, card_ids), file=file, entry=entry)
         row = card_rows[card_ids.index(card_id)]
         count = _int(count, file, f"{entry}.{card_id}", 1, 99)
         if count > int(rules[V.R_MAX_COPIES]):

@@ -1,4 +1,5 @@
-"""Waybound rules engine: numba kernels over a flat int32 state vector.
+"""Waybound rules engine, the spine: reset, legal actions, step, status and check_invariants, as numba
+kernels over a flat int32 state vector.
 
 Rules summary (rulebook waybound-0.36). Two players, Routes Windbridge - Lantern Crossing - Glass
 Orchard (plus the temporary Netherway, joined only to Lantern Crossing). Each side has a Companion
@@ -12,28 +13,35 @@ mark once per turn), Challenge (exhaust, deal Force to a defender chosen by the 
 path at 3 marks (2 Charge), ascend after 3 more (3 Charge). End of turn: 20 Renown wins, else
 discard to seven; after round 12 higher Renown, then journey marks, else a draw.
 
-State encoding (OpenSpiel style): one int32 vector per match (layout constants below):
+State encoding (OpenSpiel style): one int32 vector per match (constants in layout.py):
   globals [0, GLOBALS): round, turns, active seat, phase (main or a pending decision), decider,
     done/winner/end reason/error, Netherway open + creator, pending decision arguments, event count.
   per seat p at player_base(p): scalars (Renown, marks, capacity, Charge, counters), then deck
     (card ids, top = last), discard, hand (card ids, kept sorted), then MAX_UNITS unit records
     (unit 0 = the Companion; Allies packed after it): profile, card, Route, damage, ready, ...
-Action encoding: action = kind << 16 | x << 8 | y (see A_* below); `legal_actions` writes the legal
+Action encoding: action = kind << 16 | x << 8 | y (layout.A_*); `legal_actions` writes the legal
 ones for the current decider into a buffer. Pending decisions (defender choice, Grinshade roll,
 Cleave spillover, Relentless, Star Chart, Netherway exit, Riftfire Ambush, Lantern Care target,
 Stormdancer move, mulligans) are phases with A_CHOICE actions taken by the deciding seat.
+Status: `finish` sets G_DONE, G_WINNER (-1 a draw) and G_END_REASON (layout.END_*).
 
-Speed (see RULES.md "Conformance and speed"): kernels are compiled with `_nrt=False`, because
-numba's reference counting made an atomic update for every array handed to a function (~44% of
-kernel time); only search_choice and star_chart_choice allocate and say `_nrt=True` explicitly
-(numba would otherwise inherit the caller's setting). Every array argument of a numba call is
-passed as an exploded struct of 7-11 machine words, so the per-action functions (legal_actions,
-step, greedy_choice) and small helpers are `forceinline=True` (LLVM inlining; cheap to compile),
-and play_match/policy_act are inlined into play_batch_kernel at the numba level (one library less
-whose whole call tree LLVM optimizes again). Greedy and search bots score main-phase actions while
-generate_actions lists them (one value function per action kind, no per-action dispatch). After an
-Explore outside the Netherway (nearly half of a greedy match's main-phase decisions follow one) the
-next list is derived from the one before (relist_after_explore); debug mode checks it against a fresh one.
+The rest of the package: layout.py (state layout, action and event codes), tables.py (the card and
+profile tables as the kernels take them), policy.py (the bots: action values, greedy choice, the search
+bot, policy_act), batch.py (play_match, seat keys, work arrays, play_batch_kernel), render.py (action
+and event text, the replay log, the playthrough), scenario.py (explicit positions for tests), RULES.md
+(the rulebook clause by clause), PERF.md (dated speed and compile measurements).
+
+Speed (PERF.md): kernels are compiled with `_nrt=False`, because numba's reference counting made an
+atomic update for every array handed to a function (~44% of kernel time); only search_choice
+(policy.py) and star_chart_choice allocate and say `_nrt=True` explicitly (numba would otherwise
+inherit the caller's setting). Every array argument of a numba call is passed as an exploded struct
+of 7-11 machine words, so the per-action functions (legal_actions, step, greedy_choice) and small
+helpers are `forceinline=True` (LLVM inlining; cheap to compile), and play_match/policy_act are
+inlined into play_batch_kernel at the numba level (one library less whose whole call tree LLVM
+optimizes again). Greedy and search bots score main-phase actions while generate_actions lists them
+(one value function per action kind, no per-action dispatch). After an Explore outside the Netherway
+(nearly half of a greedy match's main-phase decisions follow one) the next list is derived from the
+one before (relist_after_explore); debug mode checks it against a fresh one.
 """
 
 from __future__ import annotations
@@ -41,7 +49,130 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.rng import next_below, next_u64, shuffle, stream_key
+from sim.core.rng import next_below, shuffle
+from sim.games.waybound.layout import (
+    A_ASCEND,
+    A_CHALLENGE,
+    A_CHOICE,
+    A_END,
+    A_EXPLORE,
+    A_MOVE,
+    A_NYX_OPEN,
+    A_PATH,
+    A_PLAY_ALLY,
+    A_PLAY_TACTIC,
+    A_SHIFT,
+    DECK_OFF,
+    DEFENDER_CHOOSES,
+    DISCARD_OFF,
+    END_DRAW,
+    END_RENOWN,
+    END_ROUND_MARKS,
+    END_ROUND_RENOWN,
+    EV_ACTION,
+    EV_DEFEAT,
+    EV_DIE,
+    EV_DRAW,
+    EV_END,
+    EV_FEATURED,
+    EV_MULLIGAN,
+    EV_NETHER_CLOSE,
+    EV_NETHER_OPEN,
+    EV_OPENING_CARD,
+    EV_RENOWN,
+    EV_RESHUFFLE,
+    EV_TURN,
+    G_ACTIONS,
+    G_ACTIVE,
+    G_COUNT,
+    G_DECIDER,
+    G_DONE,
+    G_END_REASON,
+    G_LOG,
+    G_NETHER_CREATOR,
+    G_NETHER_OPEN,
+    G_PEND_A,
+    G_PEND_B,
+    G_PEND_C,
+    G_PEND_D,
+    G_PEND_E,
+    G_PHASE,
+    G_ROUND,
+    G_TURNS,
+    G_WINNER,
+    HAND_OFF,
+    LAYOUT_END,
+    LAYOUT_HAND_READINESS,
+    MAX_UNITS,
+    MOVE_NONE,
+    NO_TARGET,
+    P_ALLIES_DEFEATED,
+    P_ASCEND_ROUND,
+    P_ASCENDED,
+    P_CAPACITY,
+    P_CHALLENGES_TURN,
+    P_CHARGE,
+    P_CLAIMS,
+    P_COMPANION_DEFEATS,
+    P_COMPANION_PROFILE,
+    P_DECK_N,
+    P_DECK_TOTAL,
+    P_DEFEATS_TURN,
+    P_DISCARD_N,
+    P_FACTION_ABILITY,
+    P_FANG_USED,
+    P_FEATURED,
+    P_HAND_N,
+    P_MARKED_THIS_TURN,
+    P_MARKS,
+    P_MARKS_SINCE_PATH,
+    P_MULLIGANS,
+    P_NETHER_OPENINGS,
+    P_NYX_OPENED,
+    P_PATH,
+    P_PATH_ROUND,
+    P_RELENTLESS_USED,
+    P_RENOWN,
+    P_TACTICS,
+    P_TURNS,
+    P_UNITS_N,
+    PH_CLEAVE,
+    PH_DEFEND,
+    PH_ENTRY_HEAL,
+    PH_GRINSHADE,
+    PH_MAIN,
+    PH_MULLIGAN,
+    PH_NETHER_EXIT,
+    PH_RELENTLESS,
+    PH_RIFTFIRE,
+    PH_STAR_CHART,
+    PH_STORMDANCER,
+    READS_READY_TARGETS,
+    READS_READY_VALUES,
+    S_CHANCE,
+    S_DEAL0,
+    STATE_SIZE,
+    U_CARD,
+    U_DAMAGE,
+    U_FORCE_BONUS,
+    U_GRINSHADE_ROUND,
+    U_HEX,
+    U_INSIGHT_BONUS,
+    U_MOVED,
+    U_NETHER_EXPLORED,
+    U_NO_EXPLORE,
+    U_PROFILE,
+    U_READY,
+    U_RECOVERY,
+    U_ROUTE,
+    U_SHIFT_USED,
+    UNIT_SIZE,
+    encode,
+    log_event,
+    player_base,
+    unit_base,
+)
+from sim.games.waybound.tables import card_field, profile_field
 from sim.games.waybound.vocab import (
     C_ALT_PROFILE,
     C_AMOUNT,
@@ -100,15 +231,10 @@ from sim.games.waybound.vocab import (
     KW_SWIFT,
     LANTERN_CROSSING,
     NETHERWAY,
-    PARAM_CANDIDATES,
-    PARAM_HORIZON,
-    PARAM_ROLLOUTS,
     PF_FORCE,
     PF_GUARD,
     PF_INSIGHT,
     PF_KW,
-    POLICY_GREEDY,
-    POLICY_RANDOM,
     PROFILE_WIDTH,
     R_ASCEND_COST,
     R_ASCEND_MARKS,
@@ -134,241 +260,9 @@ from sim.games.waybound.vocab import (
     R_ROUND_LIMIT,
     R_SHIFT_COST,
     R_WIN_RENOWN,
-    W_ALLY_VALUE,
-    W_ASCEND,
-    W_BUFF,
-    W_CHARGE,
-    W_DAMAGE,
-    W_DEFEAT_ALLY,
-    W_DEFEAT_COMPANION,
-    W_DRAW,
     W_END,
-    W_HEAL,
-    W_MARK,
-    W_MOVE_OPEN,
-    W_MULLIGAN,
-    W_NETHER,
-    W_PATH,
-    W_RENOWN,
     WINDBRIDGE,
 )
-
-# ---------------------------------------------------------------------------- layout
-G_ROUND = 0
-G_TURNS = 1
-G_ACTIVE = 2
-G_PHASE = 3
-G_DECIDER = 4
-G_DONE = 5
-G_WINNER = 6
-G_END_REASON = 7
-G_ERROR = 8
-G_NETHER_OPEN = 9
-G_NETHER_CREATOR = 10
-G_PEND_A = 11
-G_PEND_B = 12
-G_PEND_C = 13
-G_PEND_D = 14
-G_PEND_E = 15
-G_ACTIONS = 16
-G_LOG = 17  # 1: write events
-G_EVENTS = 18  # events written
-G_COUNT = 19  # 1: count cards drawn / played
-GLOBALS = 24
-
-P_RENOWN = 0
-P_MARKS = 1
-P_CAPACITY = 2
-P_CHARGE = 3
-P_MULLIGANS = 4
-P_DECK_N = 5
-P_DISCARD_N = 6
-P_HAND_N = 7
-P_CLAIMS = 8
-P_RELENTLESS_USED = 9
-P_FANG_USED = 10
-P_MARKED_THIS_TURN = 11
-P_NYX_OPENED = 12
-P_TURNS = 13
-P_UNITS_N = 14
-P_COMPANION_DEFEATS = 15
-P_ALLIES_DEFEATED = 16
-P_TACTICS = 17
-P_NETHER_OPENINGS = 18
-P_PATH = 19
-P_PATH_ROUND = 20
-P_ASCENDED = 21
-P_ASCEND_ROUND = 22
-P_MARKS_SINCE_PATH = 23
-P_COMPANION_PROFILE = 24
-P_FACTION_ABILITY = 25  # index into vocab.FACTION_ABILITIES
-P_DECK_TOTAL = 26
-P_CHALLENGES_TURN = 27
-P_DEFEATS_TURN = 28
-P_FEATURED = 29  # featured-opening card, -1 none
-P_ILLEGAL = 30
-PLAYER_SCALARS = 40
-DECK_CAP = 40
-DECK_OFF = PLAYER_SCALARS
-DISCARD_OFF = DECK_OFF + DECK_CAP
-HAND_OFF = DISCARD_OFF + DECK_CAP
-UNITS_OFF = HAND_OFF + DECK_CAP
-MAX_UNITS = 32
-UNIT_SIZE = 16
-PLAYER_SIZE = UNITS_OFF + MAX_UNITS * UNIT_SIZE
-STATE_SIZE = GLOBALS + 2 * PLAYER_SIZE
-
-U_PROFILE = 0
-U_CARD = 1  # card id of an Ally, -1 for the Companion
-U_ROUTE = 2
-U_DAMAGE = 3
-U_READY = 4
-U_MOVED = 5
-U_NETHER_EXPLORED = 6
-U_FORCE_BONUS = 7
-U_INSIGHT_BONUS = 8
-U_NO_EXPLORE = 9
-U_SHIFT_USED = 10
-U_RECOVERY = 11  # Companion: owner turns left before it readies again (>0: recovering)
-U_GRINSHADE_ROUND = 12
-U_HEX = 13  # strongest Force reduction on this unit (expires at the caster's next turn start)
-
-# Phases
-PH_MULLIGAN = 1
-PH_MAIN = 2
-PH_DEFEND = 3
-PH_GRINSHADE = 4
-PH_CLEAVE = 5
-PH_RELENTLESS = 6
-PH_STAR_CHART = 7
-PH_NETHER_EXIT = 8
-PH_RIFTFIRE = 9
-PH_ENTRY_HEAL = 10
-PH_STORMDANCER = 11
-
-# Action kinds
-A_END = 0
-A_PLAY_ALLY = 1  # x card, y route
-A_PLAY_TACTIC = 2  # x card, y target (per effect; NO_TARGET when none)
-A_MOVE = 3  # x unit, y destination * 2 + (1 if Lightfoot pays to stay ready)
-A_EXPLORE = 4  # x unit
-A_CHALLENGE = 5  # x attacker, y defender unit (DEFENDER_CHOOSES: the defending seat picks)
-A_PATH = 6  # x path 0/1
-A_ASCEND = 7
-A_SHIFT = 8  # x unit
-A_NYX_OPEN = 9
-A_CHOICE = 10  # x choice within the pending decision
-NO_TARGET = 255
-DEFENDER_CHOOSES = 255
-MOVE_NONE = 4  # "no move" in unit * 5 + destination targets
-
-END_RENOWN = 0
-END_ROUND_RENOWN = 1
-END_ROUND_MARKS = 2
-END_DRAW = 3
-END_CAP = 4
-
-ERR_OK = 0
-ERR_ILLEGAL = 1
-ERR_INVARIANT = 2
-ERR_ACTION_CAP = 3
-
-MAX_ACTIONS = 4000
-MAX_LEGAL = 512
-# generate_actions' record of a main-phase list (the `layout` buffer): entries 0..units_n are where
-# each unit's actions start, the last one where the Companion's path/ascension/opening group starts;
-# then which listed Tactics read readiness (bits READS_READY_*, see tactic_readiness), and the length
-LAYOUT_HAND_READINESS = MAX_UNITS + 1
-READS_READY_TARGETS = 1  # Stand Together: which characters it can target
-READS_READY_VALUES = 2  # the Buffs: their values
-LAYOUT_END = MAX_UNITS + 2
-LAYOUT_SIZE = MAX_UNITS + 3
-EVENT_WIDTH = 6
-# Event types (replay log)
-EV_OPENING_CARD = 1  # seat, card
-EV_MULLIGAN = 2  # seat, kept (0) / replaced (1)
-EV_TURN = 3  # seat, round, capacity, charge
-EV_ACTION = 4  # seat, action
-EV_DIE = 5  # seat (defender), roll, prevented
-EV_DEFEAT = 6  # owner seat, card (-1 Companion), route, by tactic
-EV_END = 7  # winner, reason, renown0, renown1
-EV_RESHUFFLE = 8  # seat, cards
-EV_NETHER_OPEN = 9  # seat
-EV_NETHER_CLOSE = 10  # seat
-EV_DRAW = 11  # seat, card
-EV_FEATURED = 12  # seat, card
-EV_RENOWN = 13  # seat, amount, reason code
-EV_ILLEGAL = 14  # seat, action
-EV_INVARIANT = 15  # seat, code
-
-# stream indices inside a match's keys/counters arrays
-S_DEAL0 = 0
-S_DEAL1 = 1
-S_CHANCE = 2
-S_POLICY0 = 3
-S_POLICY1 = 4
-N_STREAMS = 5
-
-# Extra result columns (per seat)
-X_MARKS = 0
-X_PATH = 1  # companion index * 2 + path + 1, 0 none
-X_PATH_ROUND = 2
-X_ASCENDED = 3
-X_ASCEND_ROUND = 4
-X_COMPANION_DEFEATS = 5
-X_ALLIES_DEFEATED = 6
-X_TACTICS = 7
-X_NETHER_OPENINGS = 8
-N_EXTRA = 9
-
-
-@njit(cache=True, inline="always")
-def player_base(p):
-    return GLOBALS + p * PLAYER_SIZE
-
-
-@njit(cache=True, inline="always")
-def unit_base(p, i):
-    return GLOBALS + p * PLAYER_SIZE + UNITS_OFF + i * UNIT_SIZE
-
-
-@njit(cache=True, inline="always")
-def encode(kind, x, y):
-    return (kind << 16) | (x << 8) | y
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def log_event(s, events, kind, a, b, c, d, e):
-    if s[G_LOG] == 0:
-        return
-    n = s[G_EVENTS]
-    if n < events.shape[0]:
-        events[n, 0] = kind
-        events[n, 1] = a
-        events[n, 2] = b
-        events[n, 3] = c
-        events[n, 4] = d
-        events[n, 5] = e
-    s[G_EVENTS] = n + 1
-
-
-# ---------------------------------------------------------------------------- tables
-# The card and profile tables reach the kernels flattened (row-major, see `flat_tables`): with the
-# row width a compile-time constant an entry is one load from the data pointer, where a 2-D array
-# also loads its stride from the kernel's stack frame.
-@njit(cache=True, inline="always")
-def card_field(cards, card, field):
-    return cards[card * CARD_WIDTH + field]
-
-
-@njit(cache=True, inline="always")
-def profile_field(profiles, profile, field):
-    return profiles[profile * PROFILE_WIDTH + field]
-
-
-def flat_tables(tables):
-    """(rules, cards, profiles) as the kernels take them."""
-    return tables.rules, tables.cards.reshape(-1), tables.profiles.reshape(-1)
 
 
 # ---------------------------------------------------------------------------- unit queries
@@ -1772,790 +1666,20 @@ def check_invariants(s, rules, cards, profiles):
     return 0
 
 
-# ---------------------------------------------------------------------------- policies
-@njit(cache=True, inline="always")
-def remaining_guard(s, profiles, q, j):
-    return unit_guard(s, profiles, q, j) - s[unit_base(q, j) + U_DAMAGE]
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def defeat_value(s, cards, q, j, w):
-    if j == 0:
-        return w[W_DEFEAT_COMPANION]
-    return w[W_DEFEAT_ALLY] * (1.0 + card_field(cards, s[unit_base(q, j) + U_CARD], C_COST) * 0.5)
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def hit_value(s, cards, profiles, q, j, damage, w):
-    left = remaining_guard(s, profiles, q, j)
-    value = w[W_DAMAGE] * min(damage, left)
-    if damage >= left:
-        value += defeat_value(s, cards, q, j, w)
-    return value
-
-
-@njit(cache=True, inline="always")
-def score_action(s, rules, cards, profiles, action, w):
-    """Greedy value of an action from its immediate effects (no look-ahead, no hidden cards)."""
-    kind = action >> 16
-    x = (action >> 8) & 255
-    y = action & 255
-    p = s[G_ACTIVE]
-    q = 1 - p
-    pb = player_base(p)
-    phase = s[G_PHASE]
-    d = s[G_DECIDER]
-    if phase == PH_MULLIGAN:
-        db = player_base(d)
-        cheap = 0
-        for k in range(s[db + P_HAND_N]):
-            if card_field(cards, s[db + HAND_OFF + k], C_COST) <= 2:
-                cheap += 1
-        if x == 1:
-            return w[W_MULLIGAN] if cheap == 0 else -1.0
-        return 0.0
-    if phase == PH_DEFEND or phase == PH_CLEAVE:
-        return float(remaining_guard(s, profiles, d, x)) - (100.0 if x == 0 else 0.0)
-    if phase == PH_GRINSHADE:
-        if x == 0:
-            return 0.0
-        damage = unit_force(s, rules, profiles, p, s[G_PEND_A])
-        return 1.0 if damage >= remaining_guard(s, profiles, q, s[G_PEND_B]) else -1.0
-    if phase == PH_RELENTLESS:
-        return 1.0 if x == 1 else 0.0
-    if phase == PH_STAR_CHART:
-        n = s[pb + P_DECK_N]
-        card = s[pb + DECK_OFF + n - 1 - x // 2]
-        cost = card_field(cards, card, C_COST)
-        return (10.0 if cost <= s[pb + P_CAPACITY] + 1 else 0.0) - abs(cost - 3)
-    if phase == PH_NETHER_EXIT or phase == PH_STORMDANCER:
-        if phase == PH_STORMDANCER and x == 0:
-            return 0.0
-        route = x if phase == PH_NETHER_EXIT else x - 1
-        return -float(ready_opposing_at(s, q, route)) + (0.5 if route != NETHERWAY else 0.0)
-    if phase == PH_RIFTFIRE:
-        if x == 0:
-            return 0.0
-        return 1.0 + hit_value(
-            s, cards, profiles, q, x - 1, keyword(s, profiles, p, s[G_PEND_A], KW_RIFTFIRE), w
-        )
-    if phase == PH_ENTRY_HEAL:
-        return float(s[unit_base(p, x) + U_DAMAGE])
-    return score_main(s, rules, cards, profiles, kind, x, y, p, w, open_routes_mask(s))
-
-
-@njit(cache=True, inline="always")
-def score_main(s, rules, cards, profiles, kind, x, y, p, w, open_mask):
-    """score_action of a main-phase action (kind, x, y) of the active seat p. `open_mask` bit r: no ready
-    character of the non-active seat at Route r. generate_actions writes the same values, bit for bit, as it
-    lists the actions (tests/games/waybound/test_waybound_values.py); this is the plain reference."""
-    if kind == A_END:
-        return w[W_END]
-    if kind == A_PLAY_ALLY:
-        base, insight, opens = ally_card_value(s, cards, profiles, x, w)
-        return ally_route_value(base, insight, opens, y, w, open_mask)
-    if kind == A_PLAY_TACTIC:
-        opp_packed, opp_ready_packed = characters_by_route(s, 1 - p)
-        tactic = (x, card_field(cards, x, C_EFFECT), card_field(cards, x, C_AMOUNT))
-        decision = (p, w, open_mask, opp_packed, opp_ready_packed)
-        return tactic_value(s, rules, cards, profiles, tactic, y, decision)
-    if kind == A_MOVE:
-        return move_value(s, rules, profiles, p, x, y, w, open_mask)
-    if kind == A_EXPLORE:
-        return explore_value(s, profiles, p, x, w)
-    if kind == A_CHALLENGE:
-        return challenge_value(s, cards, profiles, p, x, y, unit_force(s, rules, profiles, p, x), w)
-    if kind == A_SHIFT:
-        return shift_value()
-    return companion_value(kind, w)
-
-
-# Value of each kind of main-phase action. generate_actions calls them group by group while it
-# lists the actions; score_main dispatches to them one action at a time (same values, bit for bit).
-@njit(cache=True, _nrt=False, forceinline=True)
-def ally_card_value(s, cards, profiles, card, w):
-    """The Route-independent part of playing an Ally card: (base value, Insight, opens the Netherway)."""
-    prof = card_field(cards, card, C_PROFILE)
-    insight = profile_field(profiles, prof, PF_INSIGHT)
-    force = profile_field(profiles, prof, PF_FORCE)
-    base = w[W_ALLY_VALUE] * (force + profile_field(profiles, prof, PF_GUARD) + insight)
-    base += w[W_CHARGE] * card_field(cards, card, C_COST)
-    opens = (profile_field(profiles, prof, PF_KW + KW_OPENS_NETHER) > 0) & (s[G_NETHER_OPEN] == 0)
-    return base, insight, opens
-
-
-@njit(cache=True, inline="always")
-def ally_route_value(base, insight, opens, route, w, open_mask):
-    value = base
-    if (insight > 0) & (((open_mask >> route) & 1) == 1):
-        value += w[W_MOVE_OPEN] * insight
-    if route == NETHERWAY:
-        value += w[W_NETHER]
-    if opens:
-        value += w[W_NETHER]
-    return value
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def tactic_value(s, rules, cards, profiles, tactic, y, decision):
-    """Tactic (card x, its effect and amount) on target y. `decision`: the active seat p, its weights and,
-    computed once per decision, open_mask and the opposing seat's characters_by_route (all, ready)."""
-    x, effect, amount = tactic
-    p, w, open_mask, opp_packed, opp_ready_packed = decision
-    q = 1 - p
-    pb = player_base(p)
-    value = w[W_CHARGE] * card_field(cards, x, C_COST)
-    if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
-        value += hit_value(s, cards, profiles, q, y, amount, w)
-    elif effect == EF_DEFEAT_ALLY:
-        value += defeat_value(s, cards, q, y, w) - w[W_DEFEAT_ALLY]
-    elif effect == EF_BOUNCE_ALLY:
-        value += 0.6 * defeat_value(s, cards, q, y, w)
-    elif effect == EF_SWEEP_ROUTE:
-        for j in range(1, s[player_base(q) + P_UNITS_N]):
-            if s[unit_base(q, j) + U_ROUTE] == y:
-                value += defeat_value(s, cards, q, j, w) * 0.8
-    elif effect == EF_BUFF_FORCE:
-        u = unit_base(p, y)
-        if s[u + U_READY] == 1 and at_route(opp_packed, s[u + U_ROUTE]) > 0:
-            value += w[W_BUFF] * amount
-    elif effect == EF_BUFF_INSIGHT:
-        route = s[unit_base(p, y) + U_ROUTE]
-        if may_explore_unblocked(s, rules, profiles, p, y) and at_route(opp_ready_packed, route) == 0:
-            value += w[W_RENOWN] * amount * 0.8
-    elif effect == EF_READY_NO_EXPLORE:
-        if y != NO_TARGET:
-            u = unit_base(p, y)
-            if at_route(opp_packed, s[u + U_ROUTE]) > 0:
-                value += w[W_BUFF] * 2.0
-    elif effect == EF_COMPANION_MOVE_HEAL:
-        value += w[W_HEAL] * min(amount, s[unit_base(p, 0) + U_DAMAGE])
-        if y != NO_TARGET and ((open_mask >> y) & 1) == 1:
-            value += w[W_MOVE_OPEN]
-    elif effect == EF_HEAL:
-        value += w[W_HEAL] * min(amount, s[unit_base(p, y) + U_DAMAGE])
-    elif effect == EF_HEAL_ROUTE:
-        for i in range(s[pb + P_UNITS_N]):
-            u = unit_base(p, i)
-            if s[u + U_ROUTE] == y:
-                value += w[W_HEAL] * min(amount, s[u + U_DAMAGE])
-    elif effect == EF_DRAW or effect == EF_DRAW_MOVE or effect == EF_OPEN_NETHER_DRAW:
-        value += w[W_DRAW] * amount
-    if effect == EF_HEAL_MOVE and y != NO_TARGET:
-        value += w[W_HEAL] * min(amount, s[unit_base(p, y // 5) + U_DAMAGE])
-    if effect == EF_OPEN_NETHER or effect == EF_OPEN_NETHER_DRAW:
-        if s[G_NETHER_OPEN] == 0:
-            value += w[W_NETHER]
-        else:
-            value -= 1.0
-    if effect == EF_PASSAGE and y != NO_TARGET:
-        value += w[W_NETHER]
-    if (effect == EF_DRAW_MOVE or effect == EF_MOVE_ADJACENT or effect == EF_HEAL_MOVE) and y != NO_TARGET:
-        dest = y % 5
-        if dest != MOVE_NONE and ((open_mask >> dest) & 1) == 1 and unit_insight(s, profiles, p, y // 5) > 0:
-            value += w[W_MOVE_OPEN] * unit_insight(s, profiles, p, y // 5)
-    if y == NO_TARGET and effect != EF_DRAW_MOVE:
-        value -= 2.0
-    return value
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def move_value(s, rules, profiles, p, x, y, w, open_mask):
-    dest = y >> 1
-    stays_ready = (y & 1) == 1
-    paid = move_cost(s, rules, profiles, p, x, dest) + (rules[R_LIGHTFOOT_COST] if stays_ready else 0)
-    u = unit_base(p, x)
-    insight = unit_insight(s, profiles, p, x)
-    return move_value_of(paid, insight, s[u + U_ROUTE], dest, stays_ready, s[u + U_NO_EXPLORE], w, open_mask)
-
-
-@njit(cache=True, inline="always")
-def move_value_of(paid, insight, here, dest, stays_ready, no_explore, w, open_mask):
-    """move_value from the unit's Insight and Route, the Charge paid and whether Lightfoot keeps it ready."""
-    value = w[W_CHARGE] * paid
-    opens_up = (insight > 0) & (((open_mask >> dest) & 1) == 1)
-    if opens_up & (((open_mask >> here) & 1) == 0):
-        value += w[W_MOVE_OPEN] * insight
-    if stays_ready & opens_up & (no_explore == 0):
-        value += w[W_RENOWN] * insight * 0.9
-    if dest == NETHERWAY:
-        value += w[W_NETHER]
-    return value - 0.5
-
-
-@njit(cache=True, inline="always")
-def explore_value(s, profiles, p, x, w):
-    earns_mark = x == 0 and s[player_base(p) + P_MARKED_THIS_TURN] == 0
-    return explore_value_of(unit_insight(s, profiles, p, x), earns_mark, w)
-
-
-@njit(cache=True, inline="always")
-def explore_value_of(insight, earns_mark, w):
-    """explore_value from the unit's Insight and whether the Explore earns the Companion's journey mark."""
-    value = w[W_RENOWN] * insight
-    if earns_mark:
-        value += w[W_MARK]
-    return value
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def challenge_value(s, cards, profiles, p, x, y, damage, w):
-    """Challenge by unit x (Force `damage`) of defender y; the defending seat's best defence when it chooses."""
-    q = 1 - p
-    if y != DEFENDER_CHOOSES:
-        return hit_value(s, cards, profiles, q, y, damage, w) - 0.5
-    route = s[unit_base(p, x) + U_ROUTE]
-    worst = 1e9
-    for j in range(s[player_base(q) + P_UNITS_N]):
-        v = unit_base(q, j)
-        if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
-            worst = min(worst, hit_value(s, cards, profiles, q, j, damage, w))
-    return worst - 0.5
-
-
-@njit(cache=True, inline="always")
-def shift_value():
-    return -0.5
-
-
-@njit(cache=True, inline="always")
-def companion_value(kind, w):
-    """Path, ascension and Nyxara's opening (both paths tie: the bot picks one from its stream)."""
-    if kind == A_PATH:
-        return w[W_PATH]
-    if kind == A_ASCEND:
-        return w[W_ASCEND]
-    if kind == A_NYX_OPEN:
-        return w[W_NETHER] - 0.5
-    return 0.0
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def open_routes_mask(s):
-    """Bit r set when no ready character of the non-active seat stands at Route r."""
-    return open_routes(characters_by_route(s, 1 - s[G_ACTIVE])[1])
-
-
-@njit(cache=True, inline="always")
-def open_routes(ready_packed):
-    """open_routes_mask from the non-active seat's ready characters_by_route."""
-    mask = np.int64(0)
-    for r in range(4):
-        mask |= np.int64(at_route(ready_packed, r) == 0) << np.int64(r)
-    return mask
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def greedy_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream):
-    """Index of the best-valued action; when several are within 1e-9 of the best, one draw from the
-    decider's stream picks among them uniformly. In the main phase `values` must already hold the
-    values (generate_actions with `w`); other phases are scored here."""
-    if s[G_PHASE] != PH_MAIN:
-        for k in range(n):
-            values[k] = score_action(s, rules, cards, profiles, legal[k], w)
-    # Written without data-dependent branches (max, count, select): which action is best changes
-    # from decision to decision, and a branch on it is mispredicted about as often as not. The
-    # first best action is kept along the way: it is the choice when nothing ties with it (7 in 10
-    # greedy decisions), which saves the pass that finds the drawn one among the ties.
-    best_value = -1e18
-    first_best = 0
-    for k in range(n):
-        value = values[k]
-        first_best = k if value > best_value else first_best
-        best_value = max(best_value, value)
-    threshold = best_value - 1e-9
-    ties = 0
-    for k in range(n):
-        ties += np.int64(values[k] > threshold)
-    if ties == 1:
-        return first_best
-    pick = next_below(keys, counters, stream, ties)
-    best = 0
-    seen = 0
-    for k in range(n):
-        tie = values[k] > threshold
-        best = k if tie and seen == pick else best
-        seen += np.int64(tie)
-    return best
-
-
-# Out-of-line entries for the search bot's rollouts and the debug check: the per-action functions
-# are inlined (forceinline) into the batch kernel's loop; inlining them at every other call site as
-# well only grows the compile time.
-@njit(cache=True, _nrt=False)
-def legal_actions_call(s, rules, cards, profiles, out):
-    return legal_actions(s, rules, cards, profiles, out)
-
-
-@njit(cache=True, _nrt=False)
-def step_call(s, rules, cards, profiles, action, keys, counters, events, counts):
-    step(s, rules, cards, profiles, action, keys, counters, events, counts)
-
-
-@njit(cache=True, _nrt=False)
-def generate_actions_call(s, rules, cards, profiles, out, values, w, layout, explored):
-    return generate_actions(s, rules, cards, profiles, out, values, w, layout, explored)
-
-
-@njit(cache=True, _nrt=False)
-def score_actions_call(s, rules, cards, profiles, legal, n, w, values):
-    """score_action of each listed action, one at a time: the reference for generate_actions' values."""
-    for k in range(n):
-        values[k] = score_action(s, rules, cards, profiles, legal[k], w)
-
-
-@njit(cache=True, _nrt=False)
-def greedy_choice_call(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream):
-    return greedy_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream)
-
-
-@njit(cache=True, _nrt=False)
-def determinize(s, p, keys, counters, stream):
-    """Re-deal what seat p cannot see: the opponent's hand and deck (together) and p's deck order."""
-    q = 1 - p
-    qb = player_base(q)
-    nd = s[qb + P_DECK_N]
-    nh = s[qb + P_HAND_N]
-    for k in range(nh):
-        s[qb + DECK_OFF + nd + k] = s[qb + HAND_OFF + k]
-    shuffle(s, qb + DECK_OFF, qb + DECK_OFF + nd + nh, keys, counters, stream)
-    s[qb + P_HAND_N] = 0
-    for k in range(nh):
-        add_to_hand(s, q, s[qb + DECK_OFF + nd + k])
-    pb = player_base(p)
-    shuffle(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N], keys, counters, stream)
-
-
-@njit(cache=True, _nrt=True)
-def search_choice(
-    s,
-    rules,
-    cards,
-    profiles,
-    legal,
-    n,
-    values,
-    params,
-    keys,
-    counters,
-    stream,
-    work_state,
-    work_legal,
-    work_keys,
-    work_counters,
-    events,
-    counts,
-):
-    w = params  # the weights lead the row (vocab PARAM_WEIGHTS)
-    work_values = values[1]  # row 0 holds the values of `legal`
-    candidates = int(params[PARAM_CANDIDATES])
-    rollouts = int(params[PARAM_ROLLOUTS])
-    horizon = int(params[PARAM_HORIZON])
-    p = s[G_DECIDER]
-    # the top candidates by the rollout weights
-    chosen = np.full(16, -1, dtype=np.int64)
-    chosen_value = np.full(16, -1e18)
-    m = min(candidates, n)
-    for k in range(n):
-        value = values[0, k]  # the main phase's values, from generate_actions
-        slot = -1
-        for c in range(m):
-            if chosen[c] < 0 or value > chosen_value[c]:
-                slot = c
-                break
-        if slot >= 0:
-            for c in range(m - 1, slot, -1):
-                chosen[c] = chosen[c - 1]
-                chosen_value[c] = chosen_value[c - 1]
-            chosen[slot] = k
-            chosen_value[slot] = value
-    best = chosen[0]
-    best_mean = -1e18
-    for c in range(m):
-        k = chosen[c]
-        if k < 0:
-            continue
-        total = 0.0
-        for _ in range(rollouts):
-            for f in range(STATE_SIZE):
-                work_state[f] = s[f]
-            work_state[G_LOG] = 0
-            work_state[G_COUNT] = 0
-            for t in range(work_keys.shape[0]):
-                work_keys[t] = next_u64(keys, counters, stream)
-                work_counters[t] = 0
-            determinize(work_state, p, work_keys, work_counters, S_CHANCE)
-            step_call(work_state, rules, cards, profiles, legal[k], work_keys, work_counters, events, counts)
-            start_turns = work_state[G_TURNS]
-            guard = 0
-            while work_state[G_DONE] == 0 and work_state[G_TURNS] - start_turns < horizon and guard < 400:
-                nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w, None, -1)
-                d = work_state[G_DECIDER]
-                pick = greedy_choice_call(
-                    work_state,
-                    rules,
-                    cards,
-                    profiles,
-                    work_legal,
-                    nl,
-                    work_values,
-                    w,
-                    work_keys,
-                    work_counters,
-                    S_POLICY0 + d,
-                )
-                step_call(
-                    work_state,
-                    rules,
-                    cards,
-                    profiles,
-                    work_legal[pick],
-                    work_keys,
-                    work_counters,
-                    events,
-                    counts,
-                )
-                guard += 1
-            if work_state[G_DONE] != 0:
-                if work_state[G_WINNER] == p:
-                    total += 100.0
-                elif work_state[G_WINNER] == 1 - p:
-                    total -= 100.0
-            else:
-                total += (
-                    work_state[player_base(p) + P_RENOWN]
-                    - work_state[player_base(1 - p) + P_RENOWN]
-                    + 0.5 * (work_state[player_base(p) + P_MARKS] - work_state[player_base(1 - p) + P_MARKS])
-                )
-        mean = total / rollouts
-        if mean > best_mean:
-            best_mean = mean
-            best = k
-    return best
-
-
-@njit(cache=True, inline="always")
-def policy_act(
-    s,
-    rules,
-    cards,
-    profiles,
-    legal,
-    n,
-    values,
-    policy_id,
-    params,
-    keys,
-    counters,
-    work_state,
-    work_legal,
-    work_keys,
-    work_counters,
-    events,
-    counts,
-):
-    """Index into `legal` of the decider's chosen action (the decider's own stream only)."""
-    stream = S_POLICY0 + s[G_DECIDER]
-    if n == 1:
-        return 0
-    if policy_id == POLICY_RANDOM:
-        return next_below(keys, counters, stream, n)
-    if policy_id == POLICY_GREEDY or s[G_PHASE] != PH_MAIN:
-        return greedy_choice(
-            s, rules, cards, profiles, legal, n, values[0], params, keys, counters, stream
-        )
-    return search_choice(
-        s,
-        rules,
-        cards,
-        profiles,
-        legal,
-        n,
-        values,
-        params,
-        keys,
-        counters,
-        stream,
-        work_state,
-        work_legal,
-        work_keys,
-        work_counters,
-        events,
-        counts,
-    )
-
-
-# ---------------------------------------------------------------------------- batch kernel
-# inlined into play_batch_kernel: numba re-optimizes every callee's code again in each calling
-# function's library, so one level less is ~1 min less compile time
-@njit(cache=True, inline="always")
-def play_match(
-    s,
-    rules,
-    cards,
-    profiles,
-    decks,
-    deck_len,
-    companion_profile,
-    faction_ability,
-    featured,
-    policy_ids,
-    policy_params,
-    keys,
-    counters,
-    debug,
-    legal,
-    values,
-    work_state,
-    work_legal,
-    work_keys,
-    work_counters,
-    layout,
-    events,
-    counts,
-    log,
-    count,
-):
-    """Play one match to the end (seats already resolved). Returns the error code."""
-    reset(
-        s,
-        rules,
-        decks,
-        deck_len,
-        companion_profile,
-        faction_ability,
-        featured,
-        keys,
-        counters,
-        events,
-        counts,
-        log,
-        count,
-    )
-    explored = -1  # the unit whose Explore was the last action, when the list can be derived (see below)
-    while s[G_DONE] == 0:
-        if s[G_ACTIONS] >= MAX_ACTIONS:
-            finish(s, -1, END_CAP, events)
-            return ERR_ACTION_CAP
-        d = s[G_DECIDER]
-        if policy_ids[d] == POLICY_RANDOM:
-            n = legal_actions_call(s, rules, cards, profiles, legal)
-        else:
-            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d], layout, explored)
-            if debug and explored >= 0:
-                # the derived list must be the one generated afresh, action for action, value for value
-                n_fresh = generate_actions_call(
-                    s, rules, cards, profiles, work_legal, values[1], policy_params[d], None, -1
-                )
-                same = n_fresh == n
-                for k in range(min(n, n_fresh)):
-                    same = same and work_legal[k] == legal[k] and values[1, k] == values[0, k]
-                if not same:
-                    log_event(s, events, EV_INVARIANT, d, 101, 0, 0, 0)
-                    return ERR_INVARIANT
-        if n == 0:
-            log_event(s, events, EV_INVARIANT, d, 100, 0, 0, 0)
-            return ERR_INVARIANT
-        pick = policy_act(
-            s,
-            rules,
-            cards,
-            profiles,
-            legal,
-            n,
-            values,
-            policy_ids[d],
-            policy_params[d],
-            keys,
-            counters,
-            work_state,
-            work_legal,
-            work_keys,
-            work_counters,
-            events,
-            counts,
-        )
-        action = legal[pick]
-        if debug:
-            # regenerate the legal set independently of the buffer the policy read
-            found = False
-            if 0 <= pick < n:
-                n_check = legal_actions_call(s, rules, cards, profiles, work_legal)
-                for k in range(n_check):
-                    if work_legal[k] == action:
-                        found = True
-                        break
-            if not found:
-                log_event(s, events, EV_ILLEGAL, d, action, 0, 0, 0)
-                return ERR_ILLEGAL
-        phase = s[G_PHASE]
-        step(s, rules, cards, profiles, action, keys, counters, events, counts)
-        # An Explore outside the Netherway leaves the same seat in the main phase with one unit
-        # exhausted: its next list is derived from this one (relist_after_explore).
-        explored = -1
-        if (phase == PH_MAIN) & ((action >> 16) == A_EXPLORE) & (s[G_PHASE] == PH_MAIN):
-            explored = (action >> 8) & 255
-        if debug:
-            code = check_invariants(s, rules, cards, profiles)
-            if code != 0:
-                log_event(s, events, EV_INVARIANT, d, code, 0, 0, 0)
-                return ERR_INVARIANT
-    return ERR_OK
-
-
-@njit(cache=True, _nrt=False)
-def seat_keys(root_seed, matchup_key, pair, swap, purpose_deal, purpose_chance, purpose_policy, keys):
-    """Streams by deck slot: seat p plays slot p ^ swap."""
-    for p in range(2):
-        slot = p ^ swap
-        keys[S_DEAL0 + p] = stream_key(root_seed, matchup_key, pair, purpose_deal, slot)
-        keys[S_POLICY0 + p] = stream_key(root_seed, matchup_key, pair, purpose_policy, slot)
-    keys[S_CHANCE] = stream_key(root_seed, matchup_key, pair, purpose_chance, 0)
-
-
-def scratch(n_cards, deck_width, n_params, want_counts):
-    """Work arrays of play_batch_kernel, allocated by the caller: the kernel then runs without
-    numba's reference counting (atomic updates on every array handed to a function)."""
-    return (
-        np.zeros(STATE_SIZE, dtype=np.int32),  # s
-        np.zeros(STATE_SIZE, dtype=np.int32),  # work_state
-        np.zeros(MAX_LEGAL, dtype=np.int32),  # legal
-        np.zeros((2, MAX_LEGAL), dtype=np.float64),  # values of legal (row 0) and of a rollout's actions (row 1)
-        np.zeros(MAX_LEGAL, dtype=np.int32),  # work_legal
-        np.zeros(N_STREAMS, dtype=np.uint64),  # keys
-        np.zeros(N_STREAMS, dtype=np.uint64),  # counters
-        np.zeros(N_STREAMS, dtype=np.uint64),  # work_keys
-        np.zeros(N_STREAMS, dtype=np.uint64),  # work_counters
-        np.zeros((2, deck_width), dtype=np.int32),  # decks
-        np.zeros(2, dtype=np.int32),  # deck_len
-        np.zeros(2, dtype=np.int32),  # companion_profile
-        np.zeros(2, dtype=np.int32),  # faction_ability
-        np.zeros(2, dtype=np.int32),  # featured
-        np.zeros(2, dtype=np.int64),  # policy_ids
-        np.zeros((2, n_params), dtype=np.float64),  # policy_params
-        np.zeros((2, n_cards, 3) if want_counts else (0, 0, 0), dtype=np.int16),  # counts
-        np.zeros(LAYOUT_SIZE, dtype=np.int32),  # layout of the main-phase list (generate_actions)
-    )
-
-
-@njit(cache=True, _nrt=False)
-def play_batch_kernel(
-    rules,
-    cards,
-    profiles,
-    slot_decks,
-    slot_deck_len,
-    slot_companion_profile,
-    slot_faction_ability,
-    slot_featured,
-    slot_policy_ids,
-    slot_policy_params,
-    root_seed,
-    matchup_key,
-    pair_index,
-    swap,
-    purpose_deal,
-    purpose_chance,
-    purpose_policy,
-    debug,
-    want_counts,
-    out_winner,
-    out_end,
-    out_turns,
-    out_rounds,
-    out_score,
-    out_error,
-    out_extra,
-    out_counts,
-    events,
-    log,
-    s,
-    work_state,
-    legal,
-    values,
-    work_legal,
-    keys,
-    counters,
-    work_keys,
-    work_counters,
-    decks,
-    deck_len,
-    companion_profile,
-    faction_ability,
-    featured,
-    policy_ids,
-    policy_params,
-    counts,
-    layout,
-):
-    """Play the batch; the work arrays after `log` come from `scratch`."""
-    batch = pair_index.shape[0]
-    n_cards = cards.shape[0] // CARD_WIDTH
-    for b in range(batch):
-        sw = np.int64(swap[b])
-        for p in range(2):
-            slot = p ^ sw
-            for k in range(slot_decks.shape[1]):
-                decks[p, k] = slot_decks[slot, k]
-            deck_len[p] = slot_deck_len[slot]
-            companion_profile[p] = slot_companion_profile[slot]
-            faction_ability[p] = slot_faction_ability[slot]
-            featured[p] = slot_featured[slot]
-            policy_ids[p] = slot_policy_ids[slot]
-            for k in range(slot_policy_params.shape[1]):
-                policy_params[p, k] = slot_policy_params[slot, k]
-        seat_keys(
-            root_seed, matchup_key, pair_index[b], sw, purpose_deal, purpose_chance, purpose_policy, keys
-        )
-        for t in range(N_STREAMS):
-            counters[t] = 0
-        if want_counts:
-            counts[:] = 0
-        error = play_match(
-            s,
-            rules,
-            cards,
-            profiles,
-            decks,
-            deck_len,
-            companion_profile,
-            faction_ability,
-            featured,
-            policy_ids,
-            policy_params,
-            keys,
-            counters,
-            debug,
-            legal,
-            values,
-            work_state,
-            work_legal,
-            work_keys,
-            work_counters,
-            layout,
-            events,
-            counts,
-            log,
-            1 if want_counts else 0,
-        )
-        out_error[b] = error
-        out_winner[b] = s[G_WINNER]
-        out_end[b] = s[G_END_REASON]
-        out_turns[b] = s[G_TURNS]
-        out_rounds[b] = s[G_ROUND]
-        for p in range(2):
-            pb = player_base(p)
-            out_score[b, p] = s[pb + P_RENOWN]
-            out_extra[b, X_MARKS, p] = s[pb + P_MARKS]
-            out_extra[b, X_PATH, p] = s[pb + P_PATH] + 1
-            out_extra[b, X_PATH_ROUND, p] = s[pb + P_PATH_ROUND]
-            out_extra[b, X_ASCENDED, p] = s[pb + P_ASCENDED]
-            out_extra[b, X_ASCEND_ROUND, p] = s[pb + P_ASCEND_ROUND]
-            out_extra[b, X_COMPANION_DEFEATS, p] = s[pb + P_COMPANION_DEFEATS]
-            out_extra[b, X_ALLIES_DEFEATED, p] = s[pb + P_ALLIES_DEFEATED]
-            out_extra[b, X_TACTICS, p] = s[pb + P_TACTICS]
-            out_extra[b, X_NETHER_OPENINGS, p] = s[pb + P_NETHER_OPENINGS]
-            if want_counts:
-                for c in range(n_cards):
-                    for col in range(3):
-                        out_counts[b, p, c, col] = counts[p, c, col]
+# ---------------------------------------------------------------------------- bot values
+# generate_actions writes each main-phase action's greedy value as it lists it, with the value
+# functions of policy.py, whose bots in turn call step and generate_actions: the two modules need each
+# other. numba looks a kernel's globals up when it first compiles the kernel, so these names need only
+# exist by then; they are imported after every definition above, and the package's __init__ imports
+# this module before policy.py, which therefore always finds it complete.
+from sim.games.waybound.policy import (  # noqa: E402
+    ally_card_value,
+    ally_route_value,
+    challenge_value,
+    companion_value,
+    explore_value_of,
+    move_value_of,
+    open_routes,
+    shift_value,
+    tactic_value,
+)

@@ -1,4 +1,4 @@
-"""The Waybound Game: data loading, matchups, policies, batch play and replay decoding."""
+"""The Waybound Game: data loading, matchups, policies, batch play, replay and playthrough (their text: render.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import numpy as np
 from sim.core import rng
 from sim.core.errors import UserError
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
-from sim.games.waybound import data
-from sim.games.waybound import engine as E
+from sim.games.waybound import data, render
+from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
+from sim.games.waybound.batch import play_batch_kernel, scratch
+from sim.games.waybound.tables import flat_tables
 
 EXTRA_NAMES = (
     "journey_marks",
@@ -25,16 +27,15 @@ EXTRA_NAMES = (
     "netherway_openings",
 )
 MATCHUP_SETS = ("all_factions", "companions_8x8", "mirror_first")
-EVENT_CAPACITY = 20000
 
 
 class Waybound(Game):
     name = "waybound"
     title = "Waybound: The Living Atlas"
-    engine_version = "1.1.0"
+    engine_version = "1.2.0"
     player_counts = (2,)
-    end_reasons = ("renown", "round_limit_renown", "round_limit_marks", "draw", "turn_cap")
-    error_codes = ("ok", "illegal_action", "invariant", "action_cap")
+    end_reasons = L.END_REASONS
+    error_codes = L.ERROR_CODES
 
     def __init__(self, data_dir: Path | None = None):
         self.data_dir = Path(data_dir) if data_dir else data.DATA_DIR
@@ -57,6 +58,7 @@ class Waybound(Game):
                 tables=tables,
                 description=tables.resolved["edition"]["description"],
                 assumed=tables.assumed,
+                resolved=tables.resolved,
             )
         return self._rulesets[edition]
 
@@ -145,7 +147,7 @@ class Waybound(Game):
                 raise UserError("a matchup entry is '<side> vs <side>'", entry=str(entry))
             left, right = entry.split(" vs ")
             a, b = self._side(tables, left, entry), self._side(tables, right, entry)
-            width = max(len(a["deck"]), len(b["deck"]), E.DECK_CAP)
+            width = max(len(a["deck"]), len(b["deck"]), L.DECK_CAP)
             decks = np.zeros((2, width), dtype=np.int32)
             decks[0, : len(a["deck"])] = a["deck"]
             decks[1, : len(b["deck"])] = b["deck"]
@@ -203,15 +205,15 @@ class Waybound(Game):
             "rounds": np.zeros(batch, dtype=np.int16),
             "score": np.zeros((batch, 2), dtype=np.int32),
             "error": np.zeros(batch, dtype=np.int8),
-            "extra": np.zeros((batch, E.N_EXTRA, 2), dtype=np.int32),
+            "extra": np.zeros((batch, L.N_EXTRA, 2), dtype=np.int32),
         }
         n_cards = tables.cards.shape[0]
         counts = np.zeros((batch, 2, n_cards, 3) if card_counts else (0, 2, n_cards, 3), dtype=np.int16)
-        events = np.zeros((EVENT_CAPACITY if log else 1, E.EVENT_WIDTH), dtype=np.int32)
+        events = np.zeros((L.EVENT_CAPACITY if log else 1, L.EVENT_WIDTH), dtype=np.int32)
         policy_ids = np.array([p.policy_id for p in policies], dtype=np.int64)
         policy_params = np.stack([np.asarray(p.params, dtype=np.float64) for p in policies])
-        E.play_batch_kernel(
-            *E.flat_tables(tables),
+        play_batch_kernel(
+            *flat_tables(tables),
             payload["decks"],
             payload["deck_len"],
             payload["companion_profile"],
@@ -238,7 +240,7 @@ class Waybound(Game):
             counts,
             events,
             1 if log else 0,
-            *E.scratch(n_cards, payload["decks"].shape[1], policy_params.shape[1], card_counts),
+            *scratch(n_cards, payload["decks"].shape[1], policy_params.shape[1], card_counts),
         )
         return out, counts, events
 
@@ -303,104 +305,10 @@ class Waybound(Game):
         if len(seeds) != 1:
             raise UserError("replay takes exactly one match", entry="seeds")
         out, _, events = self._run(ruleset, matchup, policies, seeds, True, False, True)
-        swap = int(seeds.swap[0])
-        sides = [matchup.sides[seat ^ swap] for seat in range(2)]
-        lines = [
-            f"waybound {self.engine_version} ruleset {ruleset.ruleset_id} ({ruleset.ruleset_hash}) "
-            f"{matchup.matchup_id} pair {int(seeds.pair_index[0])} swap {swap}",
-            f"seat 0 (moves first): {sides[0]} [{policies[swap].name}]; "
-            f"seat 1: {sides[1]} [{policies[1 - swap].name}]",
-        ]
-        n = 0
-        while n < events.shape[0] and events[n, 0] != 0:
-            lines.append(describe_event(ruleset.tables, events[n]))
-            n += 1
-        lines.append(
-            f"result: winner seat {int(out['winner'][0])}, end {self.end_reasons[int(out['end'][0])]}, "
-            f"Renown {int(out['score'][0, 0])}-{int(out['score'][0, 1])}, "
-            f"error {self.error_codes[int(out['error'][0])]}"
-        )
-        return lines
+        return render.replay_log(self.engine_version, ruleset, matchup, policies, seeds, out, events)
 
-
-def describe_action(tables: data.Tables, action: int, actor: int = -2, target: int = -2) -> str:
-    """Readable action; `actor`/`target` are card ids of the characters involved (-1 Companion)."""
-    kind, x, y = action >> 16, (action >> 8) & 255, action & 255
-    card = tables.card_display[x] if x < len(tables.card_display) else "?"
-
-    def who(card_id: int, unit: int) -> str:
-        if card_id == -1:
-            return "Companion"
-        if card_id >= 0:
-            return f"{tables.card_display[card_id]} (unit {unit})"
-        return f"unit {unit}"
-
-    if kind == E.A_END:
-        return "end turn"
-    if kind == E.A_PLAY_ALLY:
-        return f"play {card} at {V.ROUTE_NAMES[y]}"
-    if kind == E.A_PLAY_TACTIC:
-        return f"play {card} (target {y if y != E.NO_TARGET else 'none'})"
-    if kind == E.A_MOVE:
-        return f"move {who(actor, x)} to {V.ROUTE_NAMES[y >> 1]}" + (
-            " (Lightfoot, stays ready)" if y & 1 else ""
-        )
-    if kind == E.A_EXPLORE:
-        return f"explore with {who(actor, x)}"
-    if kind == E.A_CHALLENGE:
-        against = "(defender chooses)" if y == E.DEFENDER_CHOOSES else f"against {who(target, y)}"
-        return f"challenge with {who(actor, x)} {against}"
-    if kind == E.A_PATH:
-        return f"choose path {x}"
-    if kind == E.A_ASCEND:
-        return "ascend"
-    if kind == E.A_SHIFT:
-        return f"shift {who(actor, x)}"
-    if kind == E.A_NYX_OPEN:
-        return "Nyxara opens the Netherway"
-    if kind == E.A_CHOICE:
-        return f"choose {x}" + (f" ({who(target, x)})" if target != -2 else "")
-    return f"action {action}"
-
-
-def describe_event(tables: data.Tables, row: np.ndarray) -> str:
-    kind, a, b, c, d = (int(v) for v in row[:5])
-
-    def card(index: int) -> str:
-        return "Companion" if index < 0 else tables.card_display[index]
-
-    if kind == E.EV_OPENING_CARD:
-        return f"seat {a} opening hand: {card(b)}"
-    if kind == E.EV_MULLIGAN:
-        return f"seat {a} {'replaces its opening hand (mulligan)' if b else 'keeps its opening hand'}"
-    if kind == E.EV_TURN:
-        return f"-- round {b}, seat {a} turn: capacity {c}, Charge {d}"
-    if kind == E.EV_ACTION:
-        return f"seat {a}: {describe_action(tables, b, c, d)}"
-    if kind == E.EV_DIE:
-        return f"seat {a} Grinshade roll: {b} ({'damage prevented' if c else 'no effect'})"
-    if kind == E.EV_DEFEAT:
-        how = "by a Tactic or ability" if d else "in a Challenge"
-        return f"seat {a}: {card(b)} defeated at {V.ROUTE_NAMES[c]} {how}" + (
-            " (returns to Lantern Crossing, recovering)" if b < 0 else ""
-        )
-    if kind == E.EV_END:
-        return f"match ends: winner {a}, reason {Waybound.end_reasons[b]}, Renown {c}-{d}"
-    if kind == E.EV_RESHUFFLE:
-        return f"seat {a} reshuffles {b} discarded cards into its deck"
-    if kind == E.EV_NETHER_OPEN:
-        return f"seat {a} opens the Netherway"
-    if kind == E.EV_NETHER_CLOSE:
-        return f"the Netherway (opened by seat {a}) closes; occupants return to Lantern Crossing"
-    if kind == E.EV_DRAW:
-        return f"seat {a} draws {card(b)}"
-    if kind == E.EV_FEATURED:
-        return f"seat {a} featured opening guarantees {card(b)}"
-    if kind == E.EV_RENOWN:
-        reasons = ("Explore", "Breach", "Stormwing", "Fang Sovereign", "Claim the Way")
-        return f"seat {a} gains {b} Renown ({reasons[c] if c < len(reasons) else c})"
-    if kind == E.EV_ILLEGAL:
-        return f"ILLEGAL action by seat {a}: {describe_action(tables, b)}"
-    if kind == E.EV_INVARIANT:
-        return f"INVARIANT broken after seat {a}'s action: code {b}"
-    return f"event {kind} {a} {b} {c} {d}"
+    def playthrough(self, ruleset, matchup, policies, seeds) -> list[str]:
+        """One match decision by decision: state, legal actions, action taken, events (render.playthrough)."""
+        if len(seeds) != 1:
+            raise UserError("a playthrough takes exactly one match", entry="seeds")
+        return render.playthrough(self.engine_version, ruleset, matchup, policies, seeds)

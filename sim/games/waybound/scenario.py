@@ -18,8 +18,11 @@ from sim.core import rng
 from sim.core.errors import UserError
 from sim.games.waybound import GAME
 from sim.games.waybound import engine as E
+from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
-from sim.games.waybound.game import describe_event
+from sim.games.waybound.batch import seat_keys
+from sim.games.waybound.render import describe_action, event_lines
+from sim.games.waybound.tables import flat_tables
 from sim.games.waybound.vocab import NETHERWAY  # noqa: F401  (re-export for tests)
 
 
@@ -41,11 +44,11 @@ class Scenario:
         self.tables = self.ruleset.tables
         self.matchup = GAME.load_matchups(self.ruleset, f"{side0} vs {side1}")[0]
         payload = self.matchup.payload
-        self.rules, self.cards, self.profiles = E.flat_tables(self.tables)
-        self.s = np.zeros(E.STATE_SIZE, dtype=np.int32)
-        self.keys = np.zeros(E.N_STREAMS, dtype=np.uint64)
-        self.counters = np.zeros(E.N_STREAMS, dtype=np.uint64)
-        E.seat_keys(
+        self.rules, self.cards, self.profiles = flat_tables(self.tables)
+        self.s = np.zeros(L.STATE_SIZE, dtype=np.int32)
+        self.keys = np.zeros(L.N_STREAMS, dtype=np.uint64)
+        self.counters = np.zeros(L.N_STREAMS, dtype=np.uint64)
+        seat_keys(
             np.uint64(seed),
             np.uint64(rng.name_key(self.matchup.matchup_id)),
             0,
@@ -55,9 +58,9 @@ class Scenario:
             rng.PURPOSE_POLICY,
             self.keys,
         )
-        self.events = np.zeros((5000, E.EVENT_WIDTH), dtype=np.int32)
+        self.events = np.zeros((5000, L.EVENT_WIDTH), dtype=np.int32)
         self.counts = np.zeros((2, self.cards.shape[0], 3), dtype=np.int16)
-        self.legal_buffer = np.zeros(E.MAX_LEGAL, dtype=np.int32)
+        self.legal_buffer = np.zeros(L.MAX_LEGAL, dtype=np.int32)
         order = [0, 1] if swap == 0 else [1, 0]
         decks = payload["decks"][order].copy()
         E.reset(
@@ -75,16 +78,16 @@ class Scenario:
             1,
             1,
         )
-        if self.s[E.G_PHASE] == E.PH_MULLIGAN:
-            self.apply(E.encode(E.A_CHOICE, mulligans[0], 0))
-            self.apply(E.encode(E.A_CHOICE, mulligans[1], 0))
+        if self.s[L.G_PHASE] == L.PH_MULLIGAN:
+            self.apply(L.encode(L.A_CHOICE, mulligans[0], 0))
+            self.apply(L.encode(L.A_CHOICE, mulligans[1], 0))
 
     # ---- raw access ----------------------------------------------------------------------
     def pb(self, p: int) -> int:
-        return E.player_base(p)
+        return L.player_base(p)
 
     def ub(self, p: int, i: int) -> int:
-        return E.unit_base(p, i)
+        return L.unit_base(p, i)
 
     def card(self, card_id: str) -> int:
         try:
@@ -95,9 +98,9 @@ class Scenario:
     def _retotal(self) -> None:
         for p in range(2):
             b = self.pb(p)
-            allies = self.s[b + E.P_UNITS_N] - 1
-            self.s[b + E.P_DECK_TOTAL] = (
-                self.s[b + E.P_DECK_N] + self.s[b + E.P_DISCARD_N] + self.s[b + E.P_HAND_N] + allies
+            allies = self.s[b + L.P_UNITS_N] - 1
+            self.s[b + L.P_DECK_TOTAL] = (
+                self.s[b + L.P_DECK_N] + self.s[b + L.P_DISCARD_N] + self.s[b + L.P_HAND_N] + allies
             )
 
     # ---- building a position ---------------------------------------------------------------
@@ -105,34 +108,34 @@ class Scenario:
         """Empty hands, decks, discards and boards; Companions ready at Lantern Crossing, undamaged."""
         for p in range(2):
             b = self.pb(p)
-            self.s[b + E.P_HAND_N] = 0
-            self.s[b + E.P_DECK_N] = 0
-            self.s[b + E.P_DISCARD_N] = 0
-            self.s[b + E.P_UNITS_N] = 1
+            self.s[b + L.P_HAND_N] = 0
+            self.s[b + L.P_DECK_N] = 0
+            self.s[b + L.P_DISCARD_N] = 0
+            self.s[b + L.P_UNITS_N] = 1
             u = self.ub(p, 0)
-            self.s[u + E.U_ROUTE] = V.LANTERN_CROSSING
-            self.s[u + E.U_DAMAGE] = 0
-            self.s[u + E.U_READY] = 1
-            self.s[u + E.U_RECOVERY] = 0
+            self.s[u + L.U_ROUTE] = V.LANTERN_CROSSING
+            self.s[u + L.U_DAMAGE] = 0
+            self.s[u + L.U_READY] = 1
+            self.s[u + L.U_RECOVERY] = 0
         self._retotal()
         return self
 
     def add_ally(self, p: int, card_id: str, route: int, damage: int = 0, ready: bool = True) -> int:
         i = E.add_unit(self.s, p, self.tables.cards[self.card(card_id), V.C_PROFILE], self.card(card_id), route)
-        self.s[self.ub(p, i) + E.U_DAMAGE] = damage
-        self.s[self.ub(p, i) + E.U_READY] = 1 if ready else 0
+        self.s[self.ub(p, i) + L.U_DAMAGE] = damage
+        self.s[self.ub(p, i) + L.U_READY] = 1 if ready else 0
         self._retotal()
         return i
 
     def set_unit(self, p: int, i: int, **fields) -> None:
         names = {
-            "route": E.U_ROUTE,
-            "damage": E.U_DAMAGE,
-            "ready": E.U_READY,
-            "moved": E.U_MOVED,
-            "recovery": E.U_RECOVERY,
-            "force_bonus": E.U_FORCE_BONUS,
-            "hex": E.U_HEX,
+            "route": L.U_ROUTE,
+            "damage": L.U_DAMAGE,
+            "ready": L.U_READY,
+            "moved": L.U_MOVED,
+            "recovery": L.U_RECOVERY,
+            "force_bonus": L.U_FORCE_BONUS,
+            "hex": L.U_HEX,
         }
         for key, value in fields.items():
             self.s[self.ub(p, i) + names[key]] = int(value)
@@ -140,10 +143,10 @@ class Scenario:
     def set_companion(self, p: int, path: int | None = None, ascended: bool = False, **fields) -> None:
         b = self.pb(p)
         if path is not None:
-            self.s[b + E.P_PATH] = path
+            self.s[b + L.P_PATH] = path
             stage = 1 + path if not ascended else 3 + path
-            self.s[self.ub(p, 0) + E.U_PROFILE] = self.s[b + E.P_COMPANION_PROFILE] + stage
-            self.s[b + E.P_ASCENDED] = 1 if ascended else 0
+            self.s[self.ub(p, 0) + L.U_PROFILE] = self.s[b + L.P_COMPANION_PROFILE] + stage
+            self.s[b + L.P_ASCENDED] = 1 if ascended else 0
         self.set_unit(p, 0, **fields)
 
     def set_cards(
@@ -157,32 +160,32 @@ class Scenario:
         b = self.pb(p)
         if hand is not None:
             for k, card in enumerate(sorted(self.card(cid) for cid in hand)):
-                self.s[b + E.HAND_OFF + k] = card
-            self.s[b + E.P_HAND_N] = len(hand)
+                self.s[b + L.HAND_OFF + k] = card
+            self.s[b + L.P_HAND_N] = len(hand)
         if deck is not None:
             for k, cid in enumerate(reversed(deck)):
-                self.s[b + E.DECK_OFF + k] = self.card(cid)
-            self.s[b + E.P_DECK_N] = len(deck)
+                self.s[b + L.DECK_OFF + k] = self.card(cid)
+            self.s[b + L.P_DECK_N] = len(deck)
         if discard is not None:
             for k, cid in enumerate(discard):
-                self.s[b + E.DISCARD_OFF + k] = self.card(cid)
-            self.s[b + E.P_DISCARD_N] = len(discard)
+                self.s[b + L.DISCARD_OFF + k] = self.card(cid)
+            self.s[b + L.P_DISCARD_N] = len(discard)
         self._retotal()
 
     def set(self, charge=None, capacity=None, renown=None, marks=None, marks_since_path=None) -> None:
         for field, values in (
-            (E.P_CHARGE, charge),
-            (E.P_CAPACITY, capacity),
-            (E.P_RENOWN, renown),
-            (E.P_MARKS, marks),
-            (E.P_MARKS_SINCE_PATH, marks_since_path),
+            (L.P_CHARGE, charge),
+            (L.P_CAPACITY, capacity),
+            (L.P_RENOWN, renown),
+            (L.P_MARKS, marks),
+            (L.P_MARKS_SINCE_PATH, marks_since_path),
         ):
             if values is not None:
                 for p in range(2):
                     self.s[self.pb(p) + field] = values[p]
 
     def set_round(self, round_number: int) -> None:
-        self.s[E.G_ROUND] = round_number
+        self.s[L.G_ROUND] = round_number
 
     # ---- actions -------------------------------------------------------------------------
     def legal(self) -> list[int]:
@@ -215,40 +218,40 @@ class Scenario:
 
     def play(self, card_id: str, target: int = 0) -> int:
         c = self.card(card_id)
-        kind = E.A_PLAY_ALLY if self.tables.cards[c, V.C_KIND] == V.KIND_ALLY else E.A_PLAY_TACTIC
-        return E.encode(kind, c, target)
+        kind = L.A_PLAY_ALLY if self.tables.cards[c, V.C_KIND] == V.KIND_ALLY else L.A_PLAY_TACTIC
+        return L.encode(kind, c, target)
 
     @staticmethod
     def unit_move_target(unit: int, dest: int | None) -> int:
-        return unit * 5 + (E.MOVE_NONE if dest is None else dest)
+        return unit * 5 + (L.MOVE_NONE if dest is None else dest)
 
     @staticmethod
     def move(unit: int, dest: int, lightfoot: bool = False) -> int:
-        return E.encode(E.A_MOVE, unit, dest * 2 + (1 if lightfoot else 0))
+        return L.encode(L.A_MOVE, unit, dest * 2 + (1 if lightfoot else 0))
 
     @staticmethod
     def explore(unit: int) -> int:
-        return E.encode(E.A_EXPLORE, unit, 0)
+        return L.encode(L.A_EXPLORE, unit, 0)
 
     @staticmethod
     def challenge(unit: int, target: int | None = None) -> int:
-        return E.encode(E.A_CHALLENGE, unit, E.DEFENDER_CHOOSES if target is None else target)
+        return L.encode(L.A_CHALLENGE, unit, L.DEFENDER_CHOOSES if target is None else target)
 
     @staticmethod
     def choose(x: int) -> int:
-        return E.encode(E.A_CHOICE, x, 0)
+        return L.encode(L.A_CHOICE, x, 0)
 
     @staticmethod
     def path(x: int) -> int:
-        return E.encode(E.A_PATH, x, 0)
+        return L.encode(L.A_PATH, x, 0)
 
-    ascend = staticmethod(lambda: E.encode(E.A_ASCEND, 0, 0))
-    end_turn = staticmethod(lambda: E.encode(E.A_END, 0, 0))
-    nyxara_open = staticmethod(lambda: E.encode(E.A_NYX_OPEN, 0, 0))
+    ascend = staticmethod(lambda: L.encode(L.A_ASCEND, 0, 0))
+    end_turn = staticmethod(lambda: L.encode(L.A_END, 0, 0))
+    nyxara_open = staticmethod(lambda: L.encode(L.A_NYX_OPEN, 0, 0))
 
     @staticmethod
     def shift(unit: int) -> int:
-        return E.encode(E.A_SHIFT, unit, 0)
+        return L.encode(L.A_SHIFT, unit, 0)
 
     def end_turns(self, count: int) -> None:
         for _ in range(count):
@@ -256,97 +259,94 @@ class Scenario:
 
     # ---- reading -------------------------------------------------------------------------
     def renown(self, p: int) -> int:
-        return int(self.s[self.pb(p) + E.P_RENOWN])
+        return int(self.s[self.pb(p) + L.P_RENOWN])
 
     def player(self, p: int) -> dict:
         b = self.pb(p)
         names = {
-            "renown": E.P_RENOWN,
-            "marks": E.P_MARKS,
-            "capacity": E.P_CAPACITY,
-            "charge": E.P_CHARGE,
-            "deck": E.P_DECK_N,
-            "discard": E.P_DISCARD_N,
-            "hand_size": E.P_HAND_N,
-            "units": E.P_UNITS_N,
-            "path": E.P_PATH,
-            "ascended": E.P_ASCENDED,
-            "marks_since_path": E.P_MARKS_SINCE_PATH,
-            "companion_defeats": E.P_COMPANION_DEFEATS,
-            "turns": E.P_TURNS,
+            "renown": L.P_RENOWN,
+            "marks": L.P_MARKS,
+            "capacity": L.P_CAPACITY,
+            "charge": L.P_CHARGE,
+            "deck": L.P_DECK_N,
+            "discard": L.P_DISCARD_N,
+            "hand_size": L.P_HAND_N,
+            "units": L.P_UNITS_N,
+            "path": L.P_PATH,
+            "ascended": L.P_ASCENDED,
+            "marks_since_path": L.P_MARKS_SINCE_PATH,
+            "companion_defeats": L.P_COMPANION_DEFEATS,
+            "turns": L.P_TURNS,
         }
         return {k: int(self.s[b + v]) for k, v in names.items()}
 
     def hand(self, p: int) -> list[str]:
         b = self.pb(p)
-        return [self.tables.card_ids[self.s[b + E.HAND_OFF + k]] for k in range(self.s[b + E.P_HAND_N])]
+        return [self.tables.card_ids[self.s[b + L.HAND_OFF + k]] for k in range(self.s[b + L.P_HAND_N])]
 
     def deck(self, p: int) -> list[str]:
         """Top first."""
         b = self.pb(p)
-        n = self.s[b + E.P_DECK_N]
-        return [self.tables.card_ids[self.s[b + E.DECK_OFF + k]] for k in range(n - 1, -1, -1)]
+        n = self.s[b + L.P_DECK_N]
+        return [self.tables.card_ids[self.s[b + L.DECK_OFF + k]] for k in range(n - 1, -1, -1)]
 
     def discard(self, p: int) -> list[str]:
         b = self.pb(p)
-        return [self.tables.card_ids[self.s[b + E.DISCARD_OFF + k]] for k in range(self.s[b + E.P_DISCARD_N])]
+        return [self.tables.card_ids[self.s[b + L.DISCARD_OFF + k]] for k in range(self.s[b + L.P_DISCARD_N])]
 
     def unit(self, p: int, i: int) -> dict:
         u = self.ub(p, i)
-        card = int(self.s[u + E.U_CARD])
+        card = int(self.s[u + L.U_CARD])
         return {
             "card": "companion" if card < 0 else self.tables.card_ids[card],
-            "route": int(self.s[u + E.U_ROUTE]),
-            "damage": int(self.s[u + E.U_DAMAGE]),
-            "ready": bool(self.s[u + E.U_READY]),
-            "recovery": int(self.s[u + E.U_RECOVERY]),
+            "route": int(self.s[u + L.U_ROUTE]),
+            "damage": int(self.s[u + L.U_DAMAGE]),
+            "ready": bool(self.s[u + L.U_READY]),
+            "recovery": int(self.s[u + L.U_RECOVERY]),
             "force": int(E.unit_force(self.s, self.rules, self.profiles, p, i)),
             "guard": int(E.unit_guard(self.s, self.profiles, p, i)),
             "insight": int(E.unit_insight(self.s, self.profiles, p, i)),
         }
 
     def units(self, p: int) -> list[dict]:
-        return [self.unit(p, i) for i in range(self.s[self.pb(p) + E.P_UNITS_N])]
+        return [self.unit(p, i) for i in range(self.s[self.pb(p) + L.P_UNITS_N])]
 
     def find(self, p: int, card_id: str) -> int:
-        for i in range(1, self.s[self.pb(p) + E.P_UNITS_N]):
+        for i in range(1, self.s[self.pb(p) + L.P_UNITS_N]):
             if self.unit(p, i)["card"] == card_id:
                 return i
         return -1
 
     @property
     def phase(self) -> int:
-        return int(self.s[E.G_PHASE])
+        return int(self.s[L.G_PHASE])
 
     @property
     def decider(self) -> int:
-        return int(self.s[E.G_DECIDER])
+        return int(self.s[L.G_DECIDER])
 
     @property
     def active(self) -> int:
-        return int(self.s[E.G_ACTIVE])
+        return int(self.s[L.G_ACTIVE])
 
     @property
     def done(self) -> bool:
-        return bool(self.s[E.G_DONE])
+        return bool(self.s[L.G_DONE])
 
     @property
     def winner(self) -> int:
-        return int(self.s[E.G_WINNER])
+        return int(self.s[L.G_WINNER])
 
     @property
     def end_reason(self) -> str:
-        return GAME.end_reasons[int(self.s[E.G_END_REASON])]
+        return GAME.end_reasons[int(self.s[L.G_END_REASON])]
 
     @property
     def netherway_open(self) -> bool:
-        return bool(self.s[E.G_NETHER_OPEN])
+        return bool(self.s[L.G_NETHER_OPEN])
 
     def describe(self, action: int) -> str:
-        from sim.games.waybound.game import describe_action
-
         return describe_action(self.tables, action)
 
     def log(self) -> list[str]:
-        n = min(int(self.s[E.G_EVENTS]), self.events.shape[0])
-        return [describe_event(self.tables, self.events[k]) for k in range(n)]
+        return event_lines(self.tables, self.events, 0, int(self.s[L.G_EVENTS]))

@@ -1,9 +1,24 @@
 -- Views over one experiment's result lake (docs/lake-schema.md). Set the lake folder first:
 --   SET VARIABLE lake = 'experiments/<name>';
--- The views read the variable when queried, so one session can switch lakes by setting it again.
--- `cards` exists only when the experiment wrote per-card rows (experiments/<name>/cards/).
+-- The views read the variable when queried, so one session can switch lakes by setting it again
+-- (read this file again when the next lake has per-card rows and the last had none, or the reverse).
 CREATE OR REPLACE VIEW matches AS
 SELECT * FROM read_parquet(getvariable('lake') || '/matches/**/*.parquet', hive_partitioning = true, union_by_name = true);
 
-CREATE OR REPLACE VIEW cards AS
-SELECT * FROM read_parquet(getvariable('lake') || '/cards/**/*.parquet', hive_partitioning = true, union_by_name = true);
+-- `cards`: the per-card rows (experiments/<name>/cards/, written with runner.card_rows=true). A lake
+-- without them gets an empty `cards` view of the same columns, so this file always runs to the end.
+-- Lakes written before the per-card `gained` count existed read it as 0.
+SET VARIABLE cards_query = CASE
+    WHEN (SELECT count(*) FROM glob(getvariable('lake') || '/cards/**/*.parquet')) > 0 THEN
+        'SELECT * REPLACE (CAST(coalesce(gained, 0) AS SMALLINT) AS gained) FROM ('
+        || 'SELECT * FROM read_parquet(getvariable(''lake'') || ''/cards/**/*.parquet'', hive_partitioning = true, union_by_name = true) '
+        || 'UNION ALL BY NAME SELECT CAST(NULL AS SMALLINT) AS gained WHERE false)'
+    ELSE
+        'SELECT CAST(NULL AS VARCHAR) AS run_id, CAST(NULL AS VARCHAR) AS ruleset_id, CAST(NULL AS VARCHAR) AS matchup_id, '
+        || 'CAST(NULL AS BIGINT) AS pair_index, CAST(NULL AS TINYINT) AS swap, CAST(NULL AS VARCHAR) AS side, '
+        || 'CAST(NULL AS VARCHAR) AS faction, CAST(NULL AS VARCHAR) AS card, CAST(NULL AS SMALLINT) AS drawn, '
+        || 'CAST(NULL AS SMALLINT) AS played, CAST(NULL AS SMALLINT) AS opening, CAST(NULL AS SMALLINT) AS gained, '
+        || 'CAST(NULL AS DOUBLE) AS won, CAST(NULL AS VARCHAR) AS game, CAST(NULL AS VARCHAR) AS ruleset WHERE false'
+    END;
+
+CREATE OR REPLACE VIEW cards AS SELECT * FROM query(getvariable('cards_query'));

@@ -1,0 +1,254 @@
+"""Veilforge's bots. Kinds (vocab.BOT_KINDS) and weights are data: decks/veilforge/policies/*.yaml.
+
+- random: a uniformly random legal action (pass included), in every decision: actions, responses,
+  mana to consume.
+- greedy: the legal action of highest value, the value a weighted sum of what the action does by
+  the numbers on the table now (no look-ahead): damage to life, opposing cards it should destroy,
+  damage to cards that survive, own cards a counterattack would destroy, stats put on the field,
+  mana spent, cards drawn, life healed, responses and negations, a pass threshold, heroes summoned,
+  evolutions, cards disabled; and for mana payment which card goes on top of the deck (drawn next).
+  The same weights decide chains (respond or pass, with what) and targets. Ties: the first listed.
+Each decision draws one value from the seat's bot stream, whatever the bot, so a bot's later
+choices do not depend on which branch it took earlier.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core import rng
+from sim.games.veilforge import layout as L
+from sim.games.veilforge import tables as T
+from sim.games.veilforge import vocab as V
+from sim.games.veilforge.rules import statics
+from sim.games.veilforge.rules.combat import direct_damage
+from sim.games.veilforge.rules.effects import scaled
+from sim.games.veilforge.rules.evolution import evolution_ability
+from sim.games.veilforge.rules.responses import first_ability
+from sim.games.veilforge.rules.zones import alive, rec, same_side, seat_base, zone_span
+
+UNIT = 1.0 / 9007199254740992.0  # 2**-53: a uniform double from the top 53 bits
+(W_DIRECT, W_KILL, W_CARD_DAMAGE, W_OWN_LOSS, W_BOARD, W_SPEND, W_DRAW, W_HEAL, W_RESPOND, W_NEGATE, W_PASS, W_HERO,
+ W_EVOLVE, W_DISABLE, W_TOP_CARD) = range(len(V.GREEDY_WEIGHTS))
+LETHAL = 1e6  # an action that wins outright beats every weighted value
+
+
+@njit(cache=True, _nrt=False)
+def card_effect_value(state, ruleset, seat, op, amount, target_seat, slot, weights):
+    """What one effect on the card in (target_seat, slot) is worth to ``seat``."""
+    r = rec(target_seat, slot)
+    card_id = state[r + L.F_CARD]
+    if card_id < 0:
+        return 0.0
+    sign = -1.0 if same_side(state, seat, target_seat) else 1.0
+    cost = T.card(ruleset, card_id, T.C_COST) + 1.0
+    in_play = slot >= L.BATTLE_FIRST
+    if op == V.OP_DAMAGE:
+        if not in_play:
+            return 0.0
+        if amount >= statics.health_left(state, target_seat, slot):
+            return sign * weights[W_KILL] * cost
+        return sign * weights[W_CARD_DAMAGE] * amount
+    if op == V.OP_DESTROY or op == V.OP_BANISH:
+        return sign * weights[W_KILL] * cost if in_play else 0.0
+    if op == V.OP_RETURN:
+        return sign * 0.6 * weights[W_KILL] * cost if in_play else 0.0
+    if op == V.OP_DISABLE or op == V.OP_EXHAUST:
+        return sign * weights[W_DISABLE] * cost if state[r + L.F_STATE] == L.ST_ENABLED else 0.0
+    if op == V.OP_ENABLE:
+        return -sign * weights[W_DISABLE] * cost if state[r + L.F_STATE] != L.ST_ENABLED else 0.0
+    if op == V.OP_BUFF:
+        return -sign * weights[W_BOARD] * amount
+    if op == V.OP_HEAL:
+        return -sign * weights[W_HEAL] * min(amount, state[r + L.F_DAMAGE])
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def player_effect_value(state, ruleset, seat, op, amount, target_seat, weights):
+    b = seat_base(target_seat)
+    friendly = same_side(state, seat, target_seat)
+    sign = 1.0 if friendly else -1.0
+    if op == V.OP_DAMAGE:
+        if not friendly and amount >= state[b + L.P_LIFE]:
+            return LETHAL
+        return -sign * weights[W_DIRECT] * amount
+    if op == V.OP_HEAL:
+        return sign * weights[W_HEAL] * min(amount, max(state[b + L.P_START_LIFE] - state[b + L.P_LIFE], 0))
+    if op == V.OP_DRAW:
+        if friendly and state[b + L.P_DECK_N] <= amount:
+            return -LETHAL / 10
+        return sign * weights[W_DRAW] * amount
+    if op == V.OP_DISCARD:
+        return -sign * weights[W_DRAW] * min(amount, state[b + L.P_HAND_N])
+    if op == V.OP_MANA_ADD:
+        return sign * 0.5 * weights[W_SPEND] * amount
+    if op == V.OP_MANA_BURN:
+        return -sign * weights[W_SPEND] * min(amount, state[b + L.P_MANA_N])
+    if op == V.OP_MANA_FLIP:
+        return sign * 0.1 * amount
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def effect_value(state, ruleset, seat, ability, target, weights):
+    """What an ability's effects, aimed at ``target``, are worth to ``seat`` now (a rough sum)."""
+    if ability < 0:
+        return 0.0
+    value = 0.0
+    # a listed target is on the field now: its ref is its place
+    target_seat, target_slot = -1, -1
+    if target < L.REF_PLAYER:
+        target_seat, target_slot = target >> 4, target & 15
+    elif target != L.REF_NONE:
+        target_seat = target - L.REF_PLAYER
+    first = T.ability(ruleset, ability, T.AB_EFFECT_FIRST)
+    for e in range(first, first + T.ability(ruleset, ability, T.AB_EFFECT_N)):
+        op = T.effect(ruleset, e, T.E_OP)
+        selector = T.effect(ruleset, e, T.E_SELECTOR)
+        amount = scaled(state, seat, T.effect(ruleset, e, T.E_AMOUNT), T.effect(ruleset, e, T.E_SCALE))
+        if selector == V.S_TARGET or selector == V.S_HOST:
+            if target_slot >= 0:
+                value += card_effect_value(state, ruleset, seat, op, amount, target_seat, target_slot, weights)
+            elif target_seat >= 0:
+                value += player_effect_value(state, ruleset, seat, op, amount, target_seat, weights)
+        elif selector == V.S_YOU:
+            value += player_effect_value(state, ruleset, seat, op, amount, seat, weights)
+        elif selector == V.S_OPPONENTS or selector == V.S_EACH_PLAYER:
+            for other in range(state[L.G_SEATS]):
+                if alive(state, other) and (selector == V.S_EACH_PLAYER or not same_side(state, seat, other)):
+                    value += player_effect_value(state, ruleset, seat, op, amount, other, weights)
+        elif selector == V.S_ALL or selector == V.S_RANDOM:
+            total = 0.0
+            count = 0
+            zones = T.effect(ruleset, e, T.E_ZONES)
+            first_slot, stop = zone_span(zones)
+            for other in range(state[L.G_SEATS]):
+                if not alive(state, other) or not statics.owner_ok(state, seat, other, T.effect(ruleset, e, T.E_OWNER)):
+                    continue
+                for slot in range(first_slot, stop):
+                    if statics.card_passes(state, ruleset, zones, T.effect(ruleset, e, T.E_TYPES),
+                                           T.effect(ruleset, e, T.E_CLASSES), other, slot):
+                        total += card_effect_value(state, ruleset, seat, op, amount, other, slot, weights)
+                        count += 1
+            value += total if selector == V.S_ALL or count == 0 else total / count
+        elif selector == V.S_SELF and op == V.OP_BUFF:
+            value += weights[W_BOARD] * amount
+        elif selector == V.S_LINK:
+            n = state[L.G_CHAIN_N]
+            if n > 0:
+                k = L.CHAIN_BASE + (n - 1) * L.LINK_WIDTH
+                card_id = state[k + L.K_CARD]
+                worth = (T.card(ruleset, card_id, T.C_COST) + 1.0) if card_id >= 0 else 1.0
+                sign = -1.0 if same_side(state, seat, state[k + L.K_SEAT]) else 1.0
+                value += sign * weights[W_NEGATE] * worth
+    return value
+
+
+@njit(cache=True, forceinline=True)
+def stats_of(ruleset, card_id):
+    return T.card(ruleset, card_id, T.C_DAMAGE) + T.card(ruleset, card_id, T.C_HEALTH)
+
+
+@njit(cache=True, _nrt=False)
+def attack_value(state, ruleset, seat, slot, target, weights):
+    if target >= L.REF_PLAYER:
+        defender = target - L.REF_PLAYER
+        hit = direct_damage(state, ruleset, seat, slot, defender)
+        if hit >= state[seat_base(defender) + L.P_LIFE]:
+            return LETHAL
+        return weights[W_DIRECT] * hit
+    other, target_slot = target >> 4, target & 15
+    d = rec(other, target_slot)
+    hit = statics.damage_of(state, seat, slot)
+    killed = hit >= statics.health_left(state, other, target_slot)
+    if killed:
+        value = weights[W_KILL] * (T.card(ruleset, state[d + L.F_CARD], T.C_COST) + 1.0)
+    else:
+        value = weights[W_CARD_DAMAGE] * hit
+    keywords = statics.keywords(state, seat, slot)
+    if (statics.keywords(state, other, target_slot) & V.KW_COUNTERATTACK and not keywords & V.KW_SNIPING
+            and (not killed or ruleset[T.R_COUNTER_WHEN_DESTROYED])):
+        if statics.damage_of(state, other, target_slot) >= statics.health_left(state, seat, slot):
+            value -= weights[W_OWN_LOSS] * (T.card(ruleset, state[rec(seat, slot) + L.F_CARD], T.C_COST) + 1.0)
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def action_value(state, ruleset, seat, action, weights):
+    kind = action >> 24
+    a = (action >> 16) & 255
+    bb = (action >> 8) & 255
+    target = action & 255
+    b = seat_base(seat)
+    if kind == L.A_PASS:
+        return weights[W_PASS]
+    if kind == L.A_MANA:
+        entry = state[b + L.P_MANA + a]
+        worth = weights[W_TOP_CARD] * (T.card(ruleset, entry >> 1, T.C_COST) + 1.0)
+        return (worth if state[L.G_PAY_LEFT] == 1 else -worth) - 0.5 * (entry & 1)
+    if kind == L.A_ATTACK:
+        return attack_value(state, ruleset, seat, a, target, weights)
+    if kind == L.A_PLAY or kind == L.A_QUICK:
+        card_id = state[b + L.P_HAND + a]
+        value = weights[W_SPEND] * statics.play_cost(state, ruleset, seat, card_id)
+        card_kind = T.card(ruleset, card_id, T.C_TYPE)
+        if card_kind == V.TYPE_CREATURE or card_kind == V.TYPE_STRUCTURE:
+            value += weights[W_BOARD] * stats_of(ruleset, card_id)
+            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)), target, weights)
+        elif kind == L.A_QUICK:
+            value += weights[W_RESPOND]
+            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_QUICK)), target, weights)
+        else:
+            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_HAND)), target, weights)
+            if T.card(ruleset, card_id, T.C_ATTACH):
+                sign = 1.0 if same_side(state, seat, target >> 4) else -1.0
+                value += sign * weights[W_BOARD] * 2.0 + effect_value(
+                    state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_PASSIVE)), target, weights)
+        return value
+    if kind == L.A_HERO:
+        card_id = state[rec(seat, a) + L.F_CARD]
+        return (weights[W_HERO] + weights[W_BOARD] * stats_of(ruleset, card_id)
+                + weights[W_SPEND] * statics.play_cost(state, ruleset, seat, card_id)
+                + effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)), target, weights))
+    if kind == L.A_ACTIVATE or kind == L.A_VIGILANT:
+        card_id = state[rec(seat, a) + L.F_CARD]
+        ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
+        value = weights[W_SPEND] * T.ability(ruleset, ability, T.AB_COST) + effect_value(
+            state, ruleset, seat, ability, target, weights)
+        return value + weights[W_RESPOND] if kind == L.A_VIGILANT else value
+    if kind == L.A_GRAVEYARD:
+        card_id = state[b + L.P_GRAVE + a]
+        ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
+        value = weights[W_SPEND] * T.ability(ruleset, ability, T.AB_COST) + effect_value(
+            state, ruleset, seat, ability, target, weights)
+        if T.effect(ruleset, T.ability(ruleset, ability, T.AB_EFFECT_FIRST), T.E_OP) == V.OP_SUMMON:
+            value += weights[W_BOARD] * stats_of(ruleset, card_id)
+        return value
+    if kind == L.A_EVOLVE or kind == L.A_QUICK_EVOLVE:
+        card_id = state[b + L.P_EVO + a]
+        base = state[rec(seat, bb) + L.F_CARD]
+        value = (weights[W_EVOLVE] + weights[W_BOARD] * (stats_of(ruleset, card_id) - stats_of(ruleset, base))
+                 + weights[W_SPEND] * statics.play_cost(state, ruleset, seat, card_id)
+                 + effect_value(state, ruleset, seat, evolution_ability(ruleset, card_id), target, weights))
+        return value + weights[W_RESPOND] if kind == L.A_QUICK_EVOLVE else value
+    return 0.0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def choose(state, ruleset, legal, n, policy_id, weights, keys, counters):
+    """The deciding seat's action under its bot (policy id and weights row of its deck slot)."""
+    seat = state[L.G_DECIDER]
+    uniform = (rng.next_u64(keys, counters, L.BOT_STREAM + seat) >> 11) * UNIT
+    if policy_id == V.POLICY_RANDOM or n == 1:
+        return legal[min(int(uniform * n), n - 1)]
+    statics.ensure(state, ruleset)
+    best = legal[0]
+    best_value = action_value(state, ruleset, seat, best, weights)
+    for i in range(1, n):
+        value = action_value(state, ruleset, seat, legal[i], weights)
+        if value > best_value:
+            best_value = value
+            best = legal[i]
+    return best

@@ -1,0 +1,220 @@
+"""The action phase: "In any order, play cards, activate abilities, and attack". Every action is
+announced here (its card placed, its cost paid, its link pushed) and then opens a response window
+(chain.py). The legal actions of a player in their action phase:
+- pass: end their action phase;
+- play a card from the hand: a creature (battle zone, or the support zone when its `zone` says so)
+  or a structure (support zone) into an open slot, disabled; a spell, event, equipment or
+  technology into an open support slot, where it resolves (an attaching card then attaches to its
+  chosen main card and leaves the slot); its cost in mana;
+- summon an enabled hero from the hero zone to an open battle slot (its cost: the reading of the
+  hero's printed cost);
+- activate an `activate` ability of an enabled card in the hero, battle or support zone (it
+  disables the card: a card attacks or activates once per turn);
+- attack with an enabled hero or creature in the battle zone (it disables the card);
+- evolve: an evolution card onto a base that meets its requirement;
+- use a `graveyard` ability of a card in the graveyard (it resolves there).
+Identical cards in a zone are listed once (the first copy), so the choice is between kinds of card.
+An announced ability with a chosen target needs a valid one; a creature's summon ability that
+finds none lets the creature be played and then fails."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.veilforge import layout as L
+from sim.games.veilforge import tables as T
+from sim.games.veilforge import vocab as V
+from sim.games.veilforge.rules import chain, statics
+from sim.games.veilforge.rules.combat import attack_targets, can_attack
+from sim.games.veilforge.rules.effects import entry_state
+from sim.games.veilforge.rules.events import log_event
+from sim.games.veilforge.rules.evolution import base_ok, evolution_ability
+from sim.games.veilforge.rules.responses import ROOM, first_ability, with_targets
+from sim.games.veilforge.rules.targets import attach_targets, serial_of
+from sim.games.veilforge.rules.zones import clear, free_slot, pile_take, place, rec, seat_base
+
+
+@njit(cache=True, _nrt=False)
+def _first_copy(state, b, pile, i):
+    card_id = state[b + pile + i]
+    for j in range(i):
+        if state[b + pile + j] == card_id:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _summon_choices(state, ruleset, seat, card_id, kind, a, legal, start):
+    """A card that is summoned: one action per target of its summon ability, else one without."""
+    ability = first_ability(ruleset, card_id, np.int64(V.W_SUMMON))
+    n = 0
+    if ability >= 0 and T.ability(ruleset, ability, T.AB_TARGET_KIND) != V.TARGET_NONE:
+        n = with_targets(state, ruleset, seat, ability, kind, a, np.int64(0), legal, start)
+    if n == 0:
+        legal[start] = (kind << 24) | (a << 16) | L.REF_NONE
+        n = 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def action_phase_actions(state, ruleset, seat, legal):
+    """Every legal action of ``seat`` in its action phase; legal[0] is pass."""
+    statics.ensure(state, ruleset)
+    b = seat_base(seat)
+    mana_n = state[b + L.P_MANA_N]
+    legal[0] = L.A_PASS << 24 | L.REF_NONE
+    n = 1
+    support_open = free_slot(state, ruleset, seat, np.int64(1)) >= 0
+    battle_open = free_slot(state, ruleset, seat, np.int64(0)) >= 0
+    for i in range(state[b + L.P_HAND_N]):
+        card_id = state[b + L.P_HAND + i]
+        if n >= ROOM or not _first_copy(state, b, L.P_HAND, i):
+            continue
+        if statics.play_cost(state, ruleset, seat, card_id) > mana_n:
+            continue
+        kind = T.card(ruleset, card_id, T.C_TYPE)
+        if kind == V.TYPE_CREATURE or kind == V.TYPE_STRUCTURE:
+            if support_open if T.card(ruleset, card_id, T.C_ZONE) else battle_open:
+                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_PLAY), i, legal, n)
+        elif support_open:
+            if T.card(ruleset, card_id, T.C_ATTACH):
+                k = attach_targets(state, ruleset, seat, card_id, legal, n)
+                for j in range(n, n + k):
+                    legal[j] = (L.A_PLAY << 24) | (i << 16) | legal[j]
+                n += k
+            else:
+                ability = first_ability(ruleset, card_id, np.int64(V.W_HAND))
+                if ability >= 0:
+                    n += with_targets(state, ruleset, seat, ability, np.int64(L.A_PLAY), i, np.int64(0), legal, n)
+    if battle_open:
+        for slot in range(L.HERO_SLOTS):
+            r = rec(seat, slot)
+            card_id = state[r + L.F_CARD]
+            if (card_id >= 0 and state[r + L.F_STATE] == L.ST_ENABLED and n < ROOM
+                    and statics.play_cost(state, ruleset, seat, card_id) <= mana_n):
+                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_HERO), slot, legal, n)
+    for slot in range(L.FIELD_SLOTS):
+        r = rec(seat, slot)
+        card_id = state[r + L.F_CARD]
+        if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED:
+            continue
+        if T.has(ruleset, card_id, V.W_ACTIVATE):
+            first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
+            for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
+                a = first + k
+                if (T.ability(ruleset, a, T.AB_WHEN) == V.W_ACTIVATE and T.ability(ruleset, a, T.AB_COST) <= mana_n
+                        and n < ROOM):
+                    n += with_targets(state, ruleset, seat, a, np.int64(L.A_ACTIVATE), slot, k, legal, n)
+        if can_attack(state, ruleset, seat, slot) and n < ROOM:
+            k = attack_targets(state, ruleset, seat, slot, legal, n)
+            for j in range(n, n + k):
+                legal[j] = (L.A_ATTACK << 24) | (slot << 16) | legal[j]
+            n += k
+    for i in range(state[b + L.P_EVO_N]):
+        card_id = state[b + L.P_EVO + i]
+        if (not T.has(ruleset, card_id, V.W_EVOLUTION) or not _first_copy(state, b, L.P_EVO, i)
+                or statics.play_cost(state, ruleset, seat, card_id) > mana_n):
+            continue
+        a = evolution_ability(ruleset, card_id)
+        for slot in range(L.FIELD_SLOTS):
+            if base_ok(state, ruleset, seat, card_id, a, slot) and n < ROOM:
+                n += with_targets(state, ruleset, seat, a, np.int64(L.A_EVOLVE), i, slot, legal, n)
+    for i in range(state[b + L.P_GRAVE_N]):
+        card_id = state[b + L.P_GRAVE + i]
+        if not T.has(ruleset, card_id, V.W_GRAVEYARD) or not _first_copy(state, b, L.P_GRAVE, i):
+            continue
+        first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
+        for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
+            a = first + k
+            if (T.ability(ruleset, a, T.AB_WHEN) == V.W_GRAVEYARD and T.ability(ruleset, a, T.AB_COST) <= mana_n
+                    and n < ROOM):
+                n += with_targets(state, ruleset, seat, a, np.int64(L.A_GRAVEYARD), i, k, legal, n)
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def announce(state, ruleset, seat, action, events, counts, count_cards):
+    """Put an action (or a response) on the chain: its card placed, its state changed; returns the
+    mana it costs (paid next)."""
+    kind = action >> 24
+    a = (action >> 16) & 255
+    bb = (action >> 8) & 255
+    target = action & 255
+    target_serial = serial_of(state, target) if target < L.REF_PLAYER else 0
+    answers = state[L.G_CHAIN_N] - 1
+    b = seat_base(seat)
+    statics.ensure(state, ruleset)
+    cost = 0
+    if kind == L.A_PLAY or kind == L.A_QUICK:
+        card_id = state[b + L.P_HAND + a]
+        cost = statics.play_cost(state, ruleset, seat, card_id)
+        pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), a)
+        state[b + L.P_PLAYS] += 1
+        if count_cards:
+            counts[seat, card_id, L.COUNT_PLAYED] += 1
+        card_kind = T.card(ruleset, card_id, T.C_TYPE)
+        if card_kind == V.TYPE_CREATURE or card_kind == V.TYPE_STRUCTURE:
+            slot = free_slot(state, ruleset, seat, T.card(ruleset, card_id, T.C_ZONE))
+            serial = place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
+            chain.push_link(state, np.int64(L.LINK_SUMMON), seat, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
+                            seat * 16 + slot, serial, target, target_serial, np.int64(-1))
+        else:
+            slot = free_slot(state, ruleset, seat, np.int64(1))
+            serial = place(state, seat, slot, card_id, np.int64(L.ST_RESOLVING), seat)
+            link = L.LINK_QUICK if kind == L.A_QUICK else L.LINK_SPELL
+            ability = first_ability(ruleset, card_id, V.W_QUICK if kind == L.A_QUICK else V.W_HAND)
+            chain.push_link(state, link, seat, card_id, ability, seat * 16 + slot, serial, target, target_serial,
+                            answers if kind == L.A_QUICK else -1)
+        log_event(state, events, L.EV_PLAY, seat, card_id, slot, 0, target)
+    elif kind == L.A_HERO:
+        card_id = state[rec(seat, a) + L.F_CARD]
+        cost = statics.play_cost(state, ruleset, seat, card_id)
+        clear(state, seat, a)
+        slot = free_slot(state, ruleset, seat, np.int64(0))
+        serial = place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
+        chain.push_link(state, np.int64(L.LINK_SUMMON), seat, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
+                        seat * 16 + slot, serial, target, target_serial, np.int64(-1))
+        log_event(state, events, L.EV_HERO, seat, card_id, slot, 0, target)
+    elif kind == L.A_ACTIVATE or kind == L.A_VIGILANT:
+        r = rec(seat, a)
+        card_id = state[r + L.F_CARD]
+        ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
+        cost = T.ability(ruleset, ability, T.AB_COST)
+        state[r + L.F_STATE] = L.ST_DISABLED
+        link = L.LINK_VIGILANT if kind == L.A_VIGILANT else L.LINK_ACTIVATE
+        chain.push_link(state, link, seat, card_id, ability, seat * 16 + a, state[r + L.F_SERIAL], target, target_serial,
+                        answers if kind == L.A_VIGILANT else -1)
+        log_event(state, events, L.EV_ACTIVATE, seat, card_id, a, bb, target)
+    elif kind == L.A_ATTACK:
+        r = rec(seat, a)
+        card_id = state[r + L.F_CARD]
+        state[r + L.F_STATE] = L.ST_DISABLED
+        state[b + L.P_ATTACKS] += 1
+        chain.push_link(state, np.int64(L.LINK_ATTACK), seat, card_id, np.int64(-1), seat * 16 + a, state[r + L.F_SERIAL], target,
+                        target_serial, np.int64(-1))
+        log_event(state, events, L.EV_ATTACK, seat, card_id, a, target, 0)
+    elif kind == L.A_EVOLVE or kind == L.A_QUICK_EVOLVE:
+        card_id = pile_take(state, seat, np.int64(L.P_EVO_N), np.int64(L.P_EVO), a)
+        cost = statics.play_cost(state, ruleset, seat, card_id)
+        chain.push_link(state, np.int64(L.LINK_EVOLVE), seat, card_id, evolution_ability(ruleset, card_id), seat * 16 + bb,
+                        state[rec(seat, bb) + L.F_SERIAL], target, target_serial,
+                        answers if kind == L.A_QUICK_EVOLVE else -1)
+        log_event(state, events, L.EV_LINK, seat, card_id, L.LINK_EVOLVE, bb, target)
+    elif kind == L.A_GRAVEYARD:
+        card_id = state[b + L.P_GRAVE + a]
+        ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
+        cost = T.ability(ruleset, ability, T.AB_COST)
+        chain.push_link(state, np.int64(L.LINK_GRAVEYARD), seat, card_id, ability, np.int64(L.REF_NONE), np.int64(0), target, target_serial, np.int64(-1))
+        log_event(state, events, L.EV_GRAVE_ACTIVATE, seat, card_id, bb, target, 0)
+    return cost
+
+
+@njit(cache=True, _nrt=False)
+def take(state, ruleset, seat, action, after, events, counts, count_cards):
+    """Announce an action or a response of ``seat``; its payment is finished by turn.advance."""
+    cost = announce(state, ruleset, seat, action, events, counts, count_cards)
+    state[L.G_PAY_SEAT] = seat
+    state[L.G_PAY_LEFT] = cost
+    state[L.G_AFTER_PAY] = after
+    state[L.G_TODO] = L.TODO_PAY

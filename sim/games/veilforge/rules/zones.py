@@ -1,0 +1,250 @@
+"""Zones and slots: the hero zone (3), battle zone (5), support zone (5), hand, deck, graveyard,
+banish zone, cards removed from the game, the evolution deck, attachments; cards entering and
+leaving the field (a hero that leaves returns to the hero zone disabled, attachments go to the
+graveyard with their main card)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.veilforge import layout as L
+from sim.games.veilforge import tables as T
+from sim.games.veilforge import vocab as V
+from sim.games.veilforge.rules.events import log_event
+
+DEST_GRAVE, DEST_HAND, DEST_BANISH, DEST_REMOVED = 0, 1, 2, 3
+
+
+@njit(cache=True, forceinline=True)
+def seat_base(seat):
+    return L.SEATS_BASE + seat * L.SEAT_SIZE
+
+
+@njit(cache=True, forceinline=True)
+def rec(seat, slot):
+    """Where the field record of a seat's slot starts."""
+    return L.SEATS_BASE + seat * L.SEAT_SIZE + L.P_FIELD + slot * L.FIELD_WIDTH
+
+
+@njit(cache=True, forceinline=True)
+def alive(state, seat):
+    return state[L.SEATS_BASE + seat * L.SEAT_SIZE + L.P_LOST] == 0
+
+
+@njit(cache=True, forceinline=True)
+def same_side(state, a, b):
+    """Seats alternate between the two sides (A1 B1 A2 B2): a seat's side is its parity (Veilforge
+    always has two sides, data.parse_entry)."""
+    return ((a ^ b) & 1) == 0
+
+
+@njit(cache=True, forceinline=True)
+def zone_span(zones):
+    """(first, stop) of the field slots a zone mask (vocab.ZONE_MASKS) can match."""
+    first = 0 if zones & 1 else (L.BATTLE_FIRST if zones & 2 else L.SUPPORT_FIRST)
+    stop = L.FIELD_SLOTS if zones & 4 else (L.SUPPORT_FIRST if zones & 2 else L.BATTLE_FIRST)
+    return first, stop
+
+
+@njit(cache=True, forceinline=True)
+def zone_bit(slot):
+    """vocab.ZONE_MASKS bit of a field slot: 1 hero zone, 2 battle zone, 4 support zone."""
+    if slot < L.BATTLE_FIRST:
+        return 1
+    if slot < L.SUPPORT_FIRST:
+        return 2
+    return 4
+
+
+@njit(cache=True, forceinline=True)
+def zone_first(zone):
+    """First slot of the battle (0) or support (1) zone."""
+    return L.BATTLE_FIRST if zone == 0 else L.SUPPORT_FIRST
+
+
+@njit(cache=True, forceinline=True)
+def zone_size(ruleset, zone):
+    return ruleset[T.R_BATTLE_SLOTS] if zone == 0 else ruleset[T.R_SUPPORT_SLOTS]
+
+
+@njit(cache=True, _nrt=False)
+def free_slot(state, ruleset, seat, zone):
+    """The first empty slot of a seat's battle (0) or support (1) zone, or -1."""
+    first = zone_first(zone)
+    for slot in range(first, first + zone_size(ruleset, zone)):
+        if state[rec(seat, slot) + L.F_CARD] < 0:
+            return slot
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def battle_count(state, seat):
+    """Cards in a seat's battle zone, enabled or disabled."""
+    n = 0
+    for slot in range(L.BATTLE_FIRST, L.SUPPORT_FIRST):
+        if state[rec(seat, slot) + L.F_CARD] >= 0:
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def find_serial(state, seat, serial):
+    """The slot of a seat's field holding the card with this serial, or -1 (it left play)."""
+    for slot in range(L.FIELD_SLOTS):
+        r = rec(seat, slot)
+        if state[r + L.F_CARD] >= 0 and state[r + L.F_SERIAL] == serial:
+            return slot
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def place(state, seat, slot, card_id, card_state, owner):
+    """A card enters a slot with a fresh serial (a new object for every link and attachment)."""
+    r = rec(seat, slot)
+    state[L.G_SERIAL] += 1
+    state[r + L.F_CARD] = card_id
+    state[r + L.F_STATE] = card_state
+    for f in range(L.F_DAMAGE, L.FIELD_WIDTH):
+        state[r + f] = 0
+    state[r + L.F_SERIAL] = state[L.G_SERIAL]
+    state[r + L.F_OWNER] = owner
+    state[L.G_STATIC_DIRTY] = 1
+    state[L.G_DEATH_DIRTY] = 1
+    return state[L.G_SERIAL]
+
+
+@njit(cache=True, _nrt=False)
+def clear(state, seat, slot):
+    r = rec(seat, slot)
+    state[r + L.F_CARD] = -1
+    for f in range(L.F_STATE, L.FIELD_WIDTH):
+        state[r + f] = 0
+    state[L.G_STATIC_DIRTY] = 1
+
+
+@njit(cache=True, forceinline=True)
+def pile_push(state, seat, count_field, pile, card_id):
+    b = seat_base(seat)
+    n = state[b + count_field]
+    state[b + pile + n] = card_id
+    state[b + count_field] = n + 1
+
+
+@njit(cache=True, _nrt=False)
+def pile_take(state, seat, count_field, pile, index):
+    """Remove entry ``index`` of a pile keeping the others' order; returns the card."""
+    b = seat_base(seat)
+    n = state[b + count_field]
+    card_id = state[b + pile + index]
+    for i in range(index, n - 1):
+        state[b + pile + i] = state[b + pile + i + 1]
+    state[b + count_field] = n - 1
+    return card_id
+
+
+@njit(cache=True, forceinline=True)
+def hand_add(state, seat, card_id):
+    pile_push(state, seat, L.P_HAND_N, L.P_HAND, card_id)
+
+
+@njit(cache=True, forceinline=True)
+def deck_push(state, seat, card_id):
+    """Onto the top of the deck (its last entry)."""
+    pile_push(state, seat, L.P_DECK_N, L.P_DECK, card_id)
+
+
+@njit(cache=True, _nrt=False)
+def deck_pop(state, seat):
+    """The top card of the deck, taken off it; -1 when the deck is empty."""
+    b = seat_base(seat)
+    n = state[b + L.P_DECK_N]
+    if n == 0:
+        return -1
+    state[b + L.P_DECK_N] = n - 1
+    return state[b + L.P_DECK + n - 1]
+
+
+@njit(cache=True, _nrt=False)
+def detach_from(state, host_seat, host_serial, events):
+    """Every card attached to the main card (host_seat, host_serial) goes to its owner's graveyard."""
+    for owner in range(state[L.G_SEATS]):
+        b = seat_base(owner)
+        i = 0
+        while i < state[b + L.P_ATTACH_N]:
+            a = b + L.P_ATTACH + i * L.ATTACH_WIDTH
+            if state[a + L.A_HOST_SEAT] == host_seat and state[a + L.A_HOST_SERIAL] == host_serial:
+                pile_push(state, owner, L.P_GRAVE_N, L.P_GRAVE, state[a + L.A_CARD])
+                last = b + L.P_ATTACH + (state[b + L.P_ATTACH_N] - 1) * L.ATTACH_WIDTH
+                for f in range(L.ATTACH_WIDTH):
+                    state[a + f] = state[last + f]
+                state[b + L.P_ATTACH_N] -= 1
+                state[L.G_STATIC_DIRTY] = 1
+            else:
+                i += 1
+
+
+@njit(cache=True, _nrt=False)
+def return_hero(state, seat, card_id, events):
+    """A hero that leaves the battle or support zone returns to the hero zone, disabled."""
+    for slot in range(L.HERO_SLOTS):
+        if state[rec(seat, slot) + L.F_CARD] < 0:
+            place(state, seat, slot, card_id, np.int64(L.ST_DISABLED), seat)
+            log_event(state, events, L.EV_HERO_BACK, seat, card_id, slot, 0, 0)
+            return slot
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def leave_field(state, ruleset, seat, slot, dest, events):
+    """The card in (seat, slot) leaves play to ``dest`` (DEST_*): its attachments go to the
+    graveyard; a hero returns to the hero zone disabled instead; an evolution card that would go
+    to the hand goes back to its owner's evolution deck."""
+    r = rec(seat, slot)
+    card_id = state[r + L.F_CARD]
+    owner = state[r + L.F_OWNER]
+    detach_from(state, seat, state[r + L.F_SERIAL], events)
+    clear(state, seat, slot)
+    if T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_HERO and dest != DEST_REMOVED:
+        return_hero(state, owner, card_id, events)
+    elif dest == DEST_GRAVE:
+        pile_push(state, owner, L.P_GRAVE_N, L.P_GRAVE, card_id)
+    elif dest == DEST_HAND:
+        if T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_EVOLUTION:
+            pile_push(state, owner, L.P_EVO_N, L.P_EVO, card_id)
+        else:
+            hand_add(state, owner, card_id)
+    elif dest == DEST_BANISH:
+        pile_push(state, owner, L.P_BANISH_N, L.P_BANISH, card_id)
+    else:
+        pile_push(state, owner, L.P_REMOVED_N, L.P_REMOVED, card_id)
+    state[L.G_DEATH_DIRTY] = 1
+    return card_id
+
+
+@njit(cache=True, _nrt=False)
+def attach(state, owner, card_id, host_seat, host_serial):
+    b = seat_base(owner)
+    n = state[b + L.P_ATTACH_N]
+    if n >= L.ATTACH_CAP:
+        return False
+    a = b + L.P_ATTACH + n * L.ATTACH_WIDTH
+    state[a + L.A_CARD] = card_id
+    state[a + L.A_HOST_SEAT] = host_seat
+    state[a + L.A_HOST_SERIAL] = host_serial
+    state[b + L.P_ATTACH_N] = n + 1
+    state[L.G_STATIC_DIRTY] = 1
+    state[L.G_DEATH_DIRTY] = 1
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def repoint_attachments(state, host_seat, old_serial, new_serial):
+    """Evolution: the attachments of the base card move onto the evolved card."""
+    for owner in range(state[L.G_SEATS]):
+        b = seat_base(owner)
+        for i in range(state[b + L.P_ATTACH_N]):
+            a = b + L.P_ATTACH + i * L.ATTACH_WIDTH
+            if state[a + L.A_HOST_SEAT] == host_seat and state[a + L.A_HOST_SERIAL] == old_serial:
+                state[a + L.A_HOST_SERIAL] = new_serial
+    state[L.G_STATIC_DIRTY] = 1

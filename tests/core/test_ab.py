@@ -1,0 +1,43 @@
+"""`sim ab`: an edit against its base on common deals, stopped when decided, with a verdict block."""
+
+import pytest
+
+from sim.ab import data_diff, looks, run_ab
+from sim.core.errors import UserError
+from sim.core.registry import get_game
+
+
+def test_ab_prints_what_changed_and_a_verdict(output_root):
+    lines = run_ab("standard", "short", ["game=coin_race", "runner.n_jobs=1", "pairs=2400"], progress=False)
+    text = "\n".join(lines)
+    assert "rules.rounds: 10 -> 6" in text and "rules.target: 15 -> 12" in text
+    assert lines[-1].startswith("verdict: the edit lowers the first-player win rate by")
+    assert "stopped at look 2 of 4: decided" in text  # prefixes of 450, 900, 1800, 2400 pairs
+    again = run_ab("standard", "short", ["game=coin_race", "runner.n_jobs=2", "pairs=2400", "name=ab2"], progress=False)
+    assert again[1:] == lines[1:], "the same verdict whatever the number of workers"
+
+
+def test_identical_editions_change_nothing():
+    game = get_game("coin_race")
+    assert data_diff(game.load_ruleset("standard"), game.load_ruleset("standard")) == []
+
+
+def test_looks_double_up_to_the_cap():
+    assert looks(6400, 200) == 6 and looks(200, 200) == 1
+
+
+def test_ab_refuses_editions_given_twice(output_root):
+    with pytest.raises(UserError, match="BASE and EDIT"):
+        run_ab("standard", "short", ["game=coin_race", "edition=short"])
+    with pytest.raises(UserError, match="same edition"):
+        run_ab("short", "short", ["game=coin_race"])
+
+
+def test_the_diff_names_rule_changes_of_every_game_not_edition_names():
+    waybound = get_game("waybound")
+    assert data_diff(waybound.load_ruleset("0.36"), waybound.load_ruleset("0.36-no-opening")) == [
+        "edition.rules.opening_no_first_explore: 1 -> 0",
+        "edition.rules.opening_second_extra_charge: 1 -> 0",
+    ]
+    aeons = get_game("aeons_end")
+    assert "rules.gravehold_life: 30 -> 35" in data_diff(aeons.load_ruleset("normal"), aeons.load_ruleset("beginner"))

@@ -1,0 +1,61 @@
+"""Veilforge golden records: a digest of many matches and readable playthroughs (OpenSpiel style:
+before every decision the state line and the legal actions, then the action taken and what it did).
+
+A change of behaviour changes them; then the engine version must change too, and the records are
+written again with `SIM_REGENERATE_GOLDEN=1 pytest tests/games/veilforge/test_golden.py` and reviewed
+in the diff.
+"""
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from sim.core.seating import seats_for
+from sim.core.worker import seed_block
+from sim.games.veilforge import GAME, render
+
+GOLDEN = Path(__file__).parent / "golden"
+PLAYTHROUGHS = {
+    "duel": ("ashen_aggro vs chrome_control", ("aggro", "control"), 11, 1),
+    "teams": ("ashen_aggro+chrome_control vs chrome_aggro+ashen_control", ("aggro", "control", "random", "aggro"), 5, 0),
+}
+DIGEST = "70e98ce81c771ede6dd282cf9dc163a2"
+
+
+def _digest() -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for edition in GAME.editions():
+        ruleset = GAME.load_ruleset(edition)
+        for set_name in GAME.matchup_sets():
+            matchup = GAME.load_matchups(ruleset, [set_name])[0]
+            for bot in GAME.policy_names():
+                result = GAME.play_batch(ruleset, matchup, seats_for((GAME.load_policy(bot),), matchup),
+                                         seed_block(2026, matchup, 0, 40), card_counts=True)
+                for array in (result.winner, result.end_reason, result.turns, result.rounds, result.score,
+                              result.error, result.card_counts, *[result.extra[k] for k in sorted(result.extra)]):
+                    h.update(array.tobytes())
+    return h.hexdigest()
+
+
+def test_golden_digest():
+    assert GAME.engine_version == "0.1.0"
+    digest = _digest()
+    if os.environ.get("SIM_REGENERATE_GOLDEN"):
+        path = Path(__file__)
+        path.write_text(path.read_text().replace(f'DIGEST = "{DIGEST}"', f'DIGEST = "{digest}"'))
+        return
+    assert digest == DIGEST
+
+
+@pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
+def test_golden_playthrough(name):
+    entry, bots, seed, order = PLAYTHROUGHS[name]
+    ruleset = GAME.load_ruleset("standard")
+    matchup = GAME.load_matchups(ruleset, [entry])[0]
+    lines = render.playthrough(GAME, ruleset, matchup, tuple(GAME.load_policy(b) for b in bots), seed, order)
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("SIM_REGENERATE_GOLDEN"):
+        path.write_text("\n".join(lines) + "\n")
+    assert path.read_text().splitlines() == lines

@@ -1,0 +1,80 @@
+"""Veilforge 2v2 (rulebook §3 4-player games): readings of what the rulebook leaves open."""
+
+from sim.games.veilforge.scenario import VeilforgeScenario
+from tests.games.veilforge.helpers import TEAMS, answer_all, battle, fresh, give_mana, pass_turn, pay
+
+
+def test_a_direct_attack_chooses_which_opponent_it_hits():
+    """Reading: a direct attack targets one opposing player of the attacker's choice (each opponent's
+    own battle zone reduces it)."""
+    sc = fresh(TEAMS)
+    sc.put(0, "cinder_hound", "field", slot=battle(0), card_state="enabled")
+    attacks = [sc.describe(a) for a in sc.legal() if sc.describe(a).startswith("attack")]
+    assert attacks == ["attack cinder_hound (battle 3) -> player 1", "attack cinder_hound (battle 3) -> player 3"]
+
+
+def test_a_player_may_manipulate_the_teammates_cards_as_their_own():
+    """§3: "you may manipulate your teammate's zones as if they were your own." Reading (partly
+    modeled): abilities for `friendly` cards reach the teammate's cards; Elowen pumps the teammate's
+    creature."""
+    sc = fresh(TEAMS)
+    sc.put(2, "rifle_trooper", "field", slot=battle(0))
+    targets = [sc.describe(a) for a in sc.legal() if sc.describe(a).startswith("activate elowen")]
+    assert targets == ["activate elowen_thornwarden (hero 2) ability 0 -> seat 2 battle 3"]
+    sc.apply(sc.action("activate", slot=2, ability=0, target=(2, battle(0))))
+    answer_all(sc)
+    assert sc.player(2)["field"][battle(0)]["damage"] == 3
+
+
+def test_either_teammate_may_add_a_card_to_a_chain():
+    """§3: "either teammate may add a card to a chain when the team has a chance to respond." Reading:
+    every seat gets its turn to respond, in seat order from the actor."""
+    sc = fresh(TEAMS)
+    sc.put(3, "sudden_flames", "hand")
+    give_mana(sc, 3, 1)
+    sc.put(1, "system_override", "hand")
+    give_mana(sc, 1, 2)
+    sc.put(0, "squire_of_dawn", "hand")
+    give_mana(sc, 0, 1)
+    sc.apply(sc.action("play", card="squire_of_dawn"))
+    pay(sc)
+    assert sc.state()["pending"] == "respond" and sc.state()["decider"] == 1
+    sc.apply(sc.action("pass"))
+    assert sc.state()["decider"] == 3  # seat 2 has nothing to add
+    sc.apply(sc.action("quick", card="sudden_flames", target=(0, battle(0))))
+    answer_all(sc)
+    assert sc.player(0)["field"].get(battle(0)) is None and sc.player(0)["grave"] == ["squire_of_dawn"]
+
+
+def test_the_team_orders_simultaneous_abilities_by_seat():
+    """§3: "When teammates' abilities would resolve at the same time, the team chooses the order."
+    Reading (partly modeled): a fixed order, the team's first seat first, then its field slot order."""
+    sc = VeilforgeScenario.new("chrome_control+chrome_control vs ashen_aggro+ashen_aggro", seed=3)
+    pass_turn(sc)
+    pass_turn(sc)
+    pass_turn(sc)
+    while sc.state()["side"] != 0 or sc.state()["decider"] != 0:
+        sc.apply(sc.legal()[0])
+    triggers = [line for line in sc.events_text() if "start ability" in line]
+    assert triggers[-2].startswith("seat 0's singularity_doctrine") and triggers[-1].startswith("seat 2's")
+
+
+def test_both_players_of_the_first_team_skip_their_first_draw():
+    """§6: "The player who goes first skips this on their very first turn." Gap for 2v2 (the first
+    team takes its turn together): reading, both players of the first team skip it; rule
+    first_team_both_skip = 0: only its first player."""
+    sc = VeilforgeScenario.new(TEAMS, seed=1)
+    assert [len(sc.player(s)["hand"]) for s in (0, 2)] == [5, 5]
+    sc = VeilforgeScenario.new(TEAMS, seed=1, edition="other-readings")
+    assert [len(sc.player(s)["hand"]) for s in (0, 2)] == [5, 6]
+
+
+def test_each_player_has_their_own_life_deck_and_hand():
+    """§3: "Each player has their own zones, hand, deck, and life total". """
+    sc = VeilforgeScenario.new(TEAMS, seed=2)
+    lives = [sc.player(s)["life"] for s in range(4)]
+    assert lives == [31, 32, 32, 31]
+    sc.put(0, "cinder_hound", "field", slot=battle(0), card_state="enabled")
+    sc.apply(sc.action("attack", slot=battle(0), target=("player", 3)))
+    answer_all(sc)
+    assert [sc.player(s)["life"] for s in range(4)] == [31, 32, 32, 29]
