@@ -33,13 +33,15 @@ def scratch(n_events: int = 0) -> tuple[np.ndarray, ...]:
     )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, keys, counters, events,
                counts, count_cards, scores):
     """One match to its end; each decision is the deciding seat's own bot's. Debug mode checks, after every
-    action, that it was legal and that the invariants hold; a failure ends the match with its error code."""
-    n = engine.reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards, legal,
-                     True)
+    action, that it was legal and that the invariants hold; a failure ends the match with its error code.
+    Inlined into the batch kernel with the spine's step (compile time: each @njit function is a library
+    that optimizes its whole call tree again, so the tree is kept shallow; the Veilforge finding)."""
+    engine.reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards)
+    n = engine.start(state, ruleset, matchup, keys, counters, events, counts, count_cards, legal, True)
     if debug and engine.check_invariants(state, ruleset, matchup) != 0:
         state[L.G_ERROR] = L.ERROR_INVARIANT
         state[L.G_DONE] = 1

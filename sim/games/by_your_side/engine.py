@@ -50,7 +50,7 @@ Compile time: a constant argument to an out-of-line @njit function (a literal, o
 L.CHOICE_TARGET) makes numba compile one copy of the callee per value, and each copy again in every
 caller's library; such arguments are wrapped in `np.int64(...)` / `np.bool_(...)` (the Aeon's End rule).
 
-The spine: `reset` sets up and runs to the first decision, `legal_actions`, `step` applies an action and
+The spine: `reset` sets up, `start` runs to the first decision, `legal_actions`, `step` applies an action and
 runs to the next decision, `status`, `check_invariants` (debug mode, after every action). The rules are in
 rules/ (one module per area).
 """
@@ -74,11 +74,9 @@ SEATS = 2
 
 
 @njit(cache=True, _nrt=False)
-def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards, legal,
-          take_forced):
+def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards):
     """A new match of deal ``pair``: streams keyed, decks and the Exploration Deck shuffled, the Planes and
-    the hands dealt, the prologue resolved; runs to the first decision and returns its legal count (with
-    take_forced, a decision with one legal action is taken at once, as in step)."""
+    the hands dealt, the prologue pushed (`start` runs it and the game to the first decision)."""
     for i in range(state.shape[0]):
         state[i] = 0
     for p in range(L.N_POSITIONS + 1):
@@ -153,6 +151,12 @@ def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, c
     state[L.G_STEP] = L.STEP_START
     state[L.G_MODE] = L.MODE_MAIN
     run_prologue(state, ruleset)  # on top of the set-up's reveal: it resolves first (it may unlock what a reveal needs)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def start(state, ruleset, matchup, keys, counters, events, counts, count_cards, legal, take_forced):
+    """After `reset`: run the prologue and the game to the first decision; return its legal count (with
+    take_forced, a decision with one legal action is taken at once, as in step)."""
     advance(state, ruleset, keys, counters, events, counts, count_cards)
     n = legal_actions(state, ruleset, legal)
     if take_forced and n == 1 and not state[L.G_DONE]:
@@ -185,7 +189,7 @@ def tick(state, ruleset, keys, counters, events, counts, count_cards):
         astral.end_round(state, ruleset, events)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def advance(state, ruleset, keys, counters, events, counts, count_cards):
     """Run the game forward to the next decision: ready triggers first, then the top effect frame, then the
     round's sequence; stop at a choice, at the Player Phase's free actions, or at the end."""
@@ -233,7 +237,7 @@ def apply(state, ruleset, action, keys, counters, events, counts, count_cards):
         player_phase.apply_main(state, ruleset, action, keys, counters, events, counts, count_cards)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards, legal, take_forced):
     """Apply one action of the deciding seat and run to the next decision; return the number of legal actions
     of that decision (0 at the end). With take_forced (the batch kernel), a decision with a single legal
@@ -248,7 +252,7 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         action = legal[0]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def status(state):
     """(done, winner: 0 the team, 1 the game, end reason)."""
     return state[L.G_DONE], state[L.G_WINNER], state[L.G_END_REASON]

@@ -49,7 +49,7 @@ OP_WEAKEN = vocab.OP["weaken"]
 NEG = -1.0e18
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seat_base(seat):
     return L.PLAYERS + seat * L.SEAT_SIZE
 

@@ -45,7 +45,9 @@ class ByYourSideScenario(Scenario):
         self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
         self.take_forced = take_forced  # the batch kernel takes lone legal actions at once; tests stop at them
         engine.reset(self.s, self.table, matchup.payload, self.seeds, pair, order, self.keys, self.counters, self.events,
-                     self.counts, True, self.legal_buffer, take_forced)
+                     self.counts, True)
+        engine.start(self.s, self.table, matchup.payload, self.keys, self.counters, self.events, self.counts, True,
+                     self.legal_buffer, take_forced)
         self.log = []
 
     @classmethod

@@ -105,79 +105,79 @@ def pack_matchup(scenario: int, decks: list[list[int]], totals: list[int], archi
 
 
 # ---- accessors (inlined: each is one or two loads)
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def card(T, c, field):
     return T[T[N_RULES + H_CARDS] + c * CARD_WIDTH + field]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def n_cards(T):
     return T[N_RULES + H_N_CARDS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def effect_start(T, c, slot):
     return T[T[N_RULES + H_CARDS] + c * CARD_WIDTH + C_EFFECTS + 2 * slot]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def effect_end(T, c, slot):
     return T[T[N_RULES + H_CARDS] + c * CARD_WIDTH + C_EFFECTS + 2 * slot + 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def step(T, row, field):
     return T[T[N_RULES + H_STEPS] + row * STEP_WIDTH + field]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def character(T, who, field):
     return T[T[N_RULES + H_CHARACTERS] + who * CHAR_WIDTH + field]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def system_steps(T, which):
     return T[N_RULES + which]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def scenario_base(T, s):
     return T[T[N_RULES + H_SCENARIOS] + s]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def scenario(T, s, field):
     return T[scenario_base(T, s) + field]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def event(T, s, e, field):
     return T[scenario_base(T, s) + SCENARIO_HEADER + e * EVENT_WIDTH + field]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def scenario_cards_base(T, s):
     """Where the scenario's card lists start: Exploration Deck, then Charms, then Talismans."""
     return scenario_base(T, s) + SCENARIO_HEADER + T[scenario_base(T, s) + SC_N_EVENTS] * EVENT_WIDTH
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_threat(T, c):
     """A Manifestation (the Apex ones included): what crosses the Veil as a Threat and stays on the Threshold."""
     return c >= 0 and card(T, c, C_TYPE) == vocab.TYPE_MANIFESTATION
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def total_copies(M, c):
     return M[M_TOTALS + c]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def archive_at_start(M, n, c):
     return M[M_TOTALS + n + c]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def deck_card(M, n, slot, i):
     start = M_TOTALS + 2 * n
     if slot == 1:

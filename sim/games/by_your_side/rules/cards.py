@@ -14,7 +14,7 @@ from sim.games.by_your_side.rules.log import log_event
 from sim.games.by_your_side.rules.queue import fail
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seat_base(seat):
     return L.PLAYERS + seat * L.SEAT_SIZE
 
@@ -30,7 +30,7 @@ def pile_push(state, base, count_field, cap, card):
     state[base + count_field] = n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _pile_start(count_field):
     if count_field == L.P_HAND_N:
         return L.P_HAND
@@ -76,7 +76,7 @@ def to_discard(state, seat, card):
     pile_push(state, seat_base(seat), np.int64(L.P_DISCARD_N), np.int64(L.DECK_CAP), card)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def to_archive(state, card):
     """Banished cards return to the Archive (the box)."""
     state[L.ARCHIVE + card] += 1

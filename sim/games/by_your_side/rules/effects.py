@@ -78,7 +78,7 @@ ALL = vocab.TARGET_ALL
 SPLIT = vocab.TARGET_SPLIT
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seat_base(seat):
     return L.PLAYERS + seat * L.SEAT_SIZE
 
@@ -117,7 +117,7 @@ def step_amount(state, ruleset, fb, row):
     return amount
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def deck_open(state):
     """A player's effect can look at, reorder, add to or take from the Exploration Deck only while its box
     is focused (Scout's Peek, Foresight, Stagger, Prophecy)."""
@@ -656,7 +656,7 @@ def _push(legal, n, action):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _encode(kind, a, b):
     return (kind << 16) | (a << 8) | b
 

@@ -104,7 +104,7 @@ def explore_card(state, card, copies, keys, counters):
             deck_shuffle_in(state, card, keys, counters)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def feature_unlocked(state, feature):
     return (state[L.G_UNLOCKED] >> feature) & 1 == 1
 

@@ -17,7 +17,7 @@ from sim.games.by_your_side.rules.queue import push_frame, push_trigger
 FIRST_BOX = 2  # position 1 has no box to take a token from
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def box_open(state, box):
     """A box that can hold a token: positions and the Exploration Deck always; the Offering and Support
     once the scenario unlocks them."""

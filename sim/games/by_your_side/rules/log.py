@@ -8,7 +8,7 @@ from numba import njit
 from sim.games.by_your_side.layout import G_EVENTS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def log_event(state, events, kind, seat, a, b, c):
     n = state[G_EVENTS]
     if n < events.shape[0]:

@@ -16,12 +16,12 @@ from sim.games.by_your_side.rules.planes import focused, position
 from sim.games.by_your_side.rules.queue import fail, push_frame
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def slot_is_charm(ruleset, slot):
     return slot < ruleset[T.RULE_OFFERING_CHARMS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def n_slots(ruleset):
     return ruleset[T.RULE_OFFERING_CHARMS] + ruleset[T.RULE_OFFERING_TALISMANS]
 

@@ -23,26 +23,26 @@ OP_ATTACH = vocab.OP["attach"]
 OP_RETRIEVE = 0  # not a step: Retrieving a card from a position
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def position(p):
     """The record of position p (1..5)."""
     return L.POSITIONS + p * L.RECORD
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def threshold(i):
     """The record of the i-th card on the Threshold (0: the oldest)."""
     return L.THRESHOLD + i * L.RECORD
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def record_of(loc):
     if loc >= L.LOC_POSITION:
         return position(loc - L.LOC_POSITION)
     return threshold(loc)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def focused(state, box):
     return state[L.FOCUS + box] == 1
 
@@ -114,7 +114,7 @@ def deck_draw(state):
     return state[L.EXPLORATION + n - 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def deck_top(state):
     n = state[L.G_EXPLORATION]
     return state[L.EXPLORATION + n - 1] if n > 0 else -1
@@ -260,7 +260,7 @@ def find_uid(state, uid):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def in_reach(loc, reach):
     """Range counts from the Threshold: the Threshold is at distance 0 (adjacent to the players, whose
     Player Areas are adjacent to it only), position p at distance p."""

@@ -19,12 +19,12 @@ from sim.games.by_your_side.rules.threats import remove_at
 OP_ATTACH = vocab.OP["attach"]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seat_base(seat):
     return L.PLAYERS + seat * L.SEAT_SIZE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _encode(kind, a, b):
     return (kind << 16) | (a << 8) | b
 

@@ -13,12 +13,12 @@ from numba import njit
 from sim.games.by_your_side import layout as L
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def frame_base(state, depth):
     return L.FRAMES + depth * L.FRAME
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def top_frame(state):
     return L.FRAMES + (state[L.G_FRAMES] - 1) * L.FRAME
 
