@@ -292,7 +292,7 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
 
     scenario_files = _load_scenarios(data_dir)
     event_ids: dict[str, int] = {}
-    for sid, (scenario, file) in scenario_files.items():
+    for scenario, file in scenario_files.values():
         events = scenario.get("events") or []
         if not isinstance(events, list):
             raise UserError("events is a list", file=file, entry="events")
@@ -365,7 +365,7 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
                                                                     if f.get("assumed"))
     library = Library(card_ids, cards, characters, decks, deck_assumed, sets, scenarios, event_ids, assumed,
                       {sid: file for sid, (_, file) in scenario_files.items()})
-    for set_name, entries in sets.items():
+    for entries in sets.values():
         for text in entries:
             parse_entry(text, library)
     return library

@@ -64,8 +64,7 @@ from sim.core import rng
 from sim.core.kernel import seat_streams
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
-from sim.games.by_your_side import vocab
-from sim.games.by_your_side.rules import astral, cards, effects, player_phase, planes
+from sim.games.by_your_side.rules import astral, cards, effects, planes, player_phase
 from sim.games.by_your_side.rules.events import run_prologue
 from sim.games.by_your_side.rules.log import log_event
 from sim.games.by_your_side.rules.queue import fail, ready_trigger

@@ -21,6 +21,7 @@ from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
 from sim.games.by_your_side import vocab
 from sim.games.by_your_side.rules import planes
+from sim.games.by_your_side.rules.cards import seat_base
 from sim.games.by_your_side.rules.queue import top_frame
 
 (W_PASS, W_ENERGY, W_ENERGY_COST, W_WEAKEN_POINT, W_BANISH, W_THRESHOLD_THREAT, W_STABILITY_POINT, W_DANGER,
@@ -47,11 +48,6 @@ OP_TAKE_INTRUSIVE = vocab.OP["take_intrusive"]
 OP_TO_BOTTOM = vocab.OP["to_bottom"]
 OP_WEAKEN = vocab.OP["weaken"]
 NEG = -1.0e18
-
-
-@njit(cache=True, forceinline=True)
-def seat_base(seat):
-    return L.PLAYERS + seat * L.SEAT_SIZE
 
 
 @njit(cache=True, _nrt=False)

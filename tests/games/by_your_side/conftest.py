@@ -21,6 +21,14 @@ def blank(entry: str = "scenario_1", edition: str | None = None, seed: int = 1) 
     return sc
 
 
+def mark_read(sc, events: int) -> None:
+    """The scenario's first ``events`` Events count as read (the Journal's progress boxes ticked)."""
+    from sim.games.by_your_side import layout as L
+
+    for e in range(events):
+        sc.s[L.READ + e] = 1
+
+
 def kinds(sc) -> set[str]:
     """The names of the kinds of the legal actions now."""
     from sim.games.by_your_side import layout as L

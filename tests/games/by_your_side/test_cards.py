@@ -2,7 +2,7 @@
 (rulebook: Setup, Drawing cards and hand limit, Shuffling the discard pile, The Archive, Retrieving cards)."""
 
 from sim.games.by_your_side.scenario import ByYourSideScenario
-from tests.games.by_your_side.conftest import blank
+from tests.games.by_your_side.conftest import blank, mark_read
 
 
 def test_setup_deals_five_cards_zero_energy_and_full_stability():
@@ -68,11 +68,10 @@ def test_the_archive_running_out_gives_nothing_and_the_rest_resolves():
     """"If a rule or card effect tells you to take a card from the Archive and no copy of that card is left
     there, you do not get that card and nothing takes its place. The rest of the effect still resolves." (Event
     2 of Scenario 1: a Doubt from the Archive into the Exploration Deck, then a Fear onto the Threshold.)"""
-    from sim.games.by_your_side import layout as L
 
     sc = blank()
     sc.set_exploration(["glimpse"] * 5)
-    sc.s[L.READ + 0] = 1
+    mark_read(sc, 1)
     sc.set_archive("doubt", 0)
     sc.set_planes(["stun", "event"])
     sc.set_hand(0, ["glimpse"])

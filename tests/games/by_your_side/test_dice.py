@@ -1,7 +1,6 @@
 """By Your Side, dice (rulebook: Dice). Veil Tremor rolls when revealed: 1-2 each character loses 1
 Stability; 3-4 one character loses 1; 5-6 nothing."""
 
-from sim.games.by_your_side import layout as L
 from tests.games.by_your_side.conftest import blank
 
 

@@ -5,7 +5,7 @@ import numpy as np
 from sim.core.seating import seats_for
 from sim.core.worker import seed_block
 from sim.games.by_your_side import GAME
-from tests.games.by_your_side.conftest import blank
+from tests.games.by_your_side.conftest import blank, mark_read
 
 
 def test_the_team_wins_or_loses_together():
@@ -25,12 +25,10 @@ def test_the_team_wins_or_loses_together():
 def test_the_last_event_of_scenario_one_wins():
     """"Winning and losing are determined by each scenario in the Campaign Book." Scenario 1 (assumed): Event 5
     places Dread on the Threshold; Banishing Dread wins."""
-    from sim.games.by_your_side import layout as L
 
     sc = blank()
     sc.set_exploration(["glimpse"] * 5)
-    for e in range(4):
-        sc.s[L.READ + e] = 1
+    mark_read(sc, 4)
     sc.set_planes(["stun", "event"])
     sc.set_hand(0, ["glimpse"])
     sc.apply(sc.action("play", card="glimpse"))

@@ -1,7 +1,6 @@
 """By Your Side, scenario Events (rulebook: Event cards, Events, The Journal)."""
 
-from sim.games.by_your_side import layout as L
-from tests.games.by_your_side.conftest import blank
+from tests.games.by_your_side.conftest import blank, mark_read
 
 
 def _reveal(sc, position):
@@ -33,8 +32,7 @@ def test_the_event_decides_where_its_card_goes():
     assert sc.state()["exploration"].count("event") == 1
     last = blank()
     last.set_exploration(["glimpse"] * 5)
-    for e in range(4):
-        last.s[L.READ + e] = 1
+    mark_read(last, 4)
     last.set_planes(["stun", "event"])
     before = last.archive("event")
     _reveal(last, 2)
@@ -60,8 +58,7 @@ def test_an_event_card_with_no_unread_event_left_is_banished():
     read; the Journal's progress is complete)."""
     sc = blank("scenario_3")
     sc.set_exploration(["glimpse"] * 5)
-    for e in range(4):
-        sc.s[L.READ + e] = 1
+    mark_read(sc, 4)
     sc.set_planes(["stun", "event"])
     before = sc.archive("event")
     _reveal(sc, 2)

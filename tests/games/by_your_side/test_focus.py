@@ -5,7 +5,7 @@ import pytest
 
 from sim.core.scenario import IllegalAction
 from sim.games.by_your_side import layout as L
-from tests.games.by_your_side.conftest import blank
+from tests.games.by_your_side.conftest import blank, mark_read
 
 POS = L.LOC_POSITION
 
@@ -15,8 +15,7 @@ def test_chakras_are_locked_until_event_four_of_scenario_one():
     sc = blank()
     sc.set_energy(0, 5)
     assert not any(sc.describe(a).startswith("focus") for a in sc.legal())
-    for e in range(3):
-        sc.s[L.READ + e] = 1
+    mark_read(sc, 3)
     sc.set_exploration(["glimpse"] * 5)
     sc.set_planes(["stun", "event"])
     sc.set_hand(0, ["glimpse"])

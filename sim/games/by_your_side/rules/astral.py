@@ -13,7 +13,13 @@ from sim.games.by_your_side import tables as T
 from sim.games.by_your_side import vocab
 from sim.games.by_your_side.rules import offering, planes, threats
 from sim.games.by_your_side.rules.cards import seat_base, to_archive
-from sim.games.by_your_side.rules.ending import END_PLANES_EMPTY, END_ROUND_LIMIT, END_THRESHOLD, GAME_WON, finish
+from sim.games.by_your_side.rules.ending import (
+    END_PLANES_EMPTY,
+    END_ROUND_LIMIT,
+    END_THRESHOLD,
+    GAME_WON,
+    finish,
+)
 from sim.games.by_your_side.rules.log import log_event
 from sim.games.by_your_side.rules.queue import push_frame, top_frame
 

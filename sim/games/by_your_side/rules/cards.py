@@ -19,6 +19,30 @@ def seat_base(seat):
     return L.PLAYERS + seat * L.SEAT_SIZE
 
 
+@njit(cache=True, forceinline=True)
+def first_copy(state, start, i):
+    """Is the i-th card of the pile at ``start`` the first of its kind there? (Legal lists hold one action
+    per kind of card.)"""
+    for j in range(i):
+        if state[start + j] == state[start + i]:
+            return False
+    return True
+
+
+@njit(cache=True, forceinline=True)
+def encode_action(kind, a, b):
+    return (kind << 16) | (a << 8) | b
+
+
+@njit(cache=True, forceinline=True)
+def push_action(legal, n, action):
+    """Append an action to a legal list (a full list keeps its first MAX_LEGAL actions)."""
+    if n < legal.shape[0]:
+        legal[n] = action
+        return n + 1
+    return n
+
+
 @njit(cache=True, _nrt=False)
 def pile_push(state, base, count_field, cap, card):
     """Put ``card`` on top of a pile (hand, deck, discard, played, converted) of one seat's block."""

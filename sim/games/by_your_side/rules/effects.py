@@ -15,9 +15,29 @@ from numba import njit
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
 from sim.games.by_your_side import vocab
-from sim.games.by_your_side.rules import cards, dice, focus, items, offering, planes, stability, support, threats
+from sim.games.by_your_side.rules import (
+    cards,
+    dice,
+    focus,
+    items,
+    offering,
+    planes,
+    stability,
+    support,
+    threats,
+)
 from sim.games.by_your_side.rules import events as scenario_events
-from sim.games.by_your_side.rules.ending import END_SCENARIO, GAME_WON, TEAM_WON, END_WON, check_scenario_goals, finish
+from sim.games.by_your_side.rules.cards import encode_action as _encode
+from sim.games.by_your_side.rules.cards import push_action as _push
+from sim.games.by_your_side.rules.cards import seat_base
+from sim.games.by_your_side.rules.ending import (
+    END_SCENARIO,
+    END_WON,
+    GAME_WON,
+    TEAM_WON,
+    check_scenario_goals,
+    finish,
+)
 from sim.games.by_your_side.rules.log import log_event
 from sim.games.by_your_side.rules.queue import push_frame, ready_trigger, take_trigger, top_frame
 
@@ -76,11 +96,6 @@ HIGHEST = vocab.TARGET_HIGHEST
 ONE = vocab.TARGET_ONE
 ALL = vocab.TARGET_ALL
 SPLIT = vocab.TARGET_SPLIT
-
-
-@njit(cache=True, forceinline=True)
-def seat_base(seat):
-    return L.PLAYERS + seat * L.SEAT_SIZE
 
 
 @njit(cache=True, _nrt=False)
@@ -195,14 +210,7 @@ def _character_done(state, fb):
 def _distinct_count(state, start, n):
     count = 0
     for i in range(n):
-        c = state[start + i]
-        seen = False
-        for j in range(i):
-            if state[start + j] == c:
-                seen = True
-                break
-        if not seen:
-            count += 1
+        count += cards.first_copy(state, start, i)
     return count
 
 
@@ -410,26 +418,20 @@ def die_options(state, ruleset):
         base = seat_base(seat)
         if not state[L.G_DIE_REROLLED]:
             for k in range(state[base + L.P_CHARMS_N]):
-                if _activates(ruleset, state[base + L.P_CHARM + k], OP_REROLL):
+                if _has_op(ruleset, state[base + L.P_CHARM + k], np.int64(vocab.SLOT_ACTIVATE), OP_REROLL):
                     n += 1
         for s in range(2):
             c = state[base + L.P_TALISMAN + s]
-            if c >= 0 and state[base + L.P_COOLDOWN + s] == 0 and _uses(ruleset, c, OP_ADJUST_DIE):
+            if c >= 0 and state[base + L.P_COOLDOWN + s] == 0 and _has_op(ruleset, c, np.int64(vocab.SLOT_USE), OP_ADJUST_DIE):
                 n += 2
     return n
 
 
 @njit(cache=True, _nrt=False)
-def _activates(ruleset, card, op):
-    for row in range(T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE), T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE)):
-        if T.step(ruleset, row, T.S_OP) == op:
-            return True
-    return False
-
-
-@njit(cache=True, _nrt=False)
-def _uses(ruleset, card, op):
-    for row in range(T.effect_start(ruleset, card, vocab.SLOT_USE), T.effect_end(ruleset, card, vocab.SLOT_USE)):
+def _has_op(ruleset, card, slot, op):
+    """Does the card's effect in this slot have a step of this op (a Charm that re-rolls, a Talisman that
+    adjusts a die)?"""
+    for row in range(T.effect_start(ruleset, card, slot), T.effect_end(ruleset, card, slot)):
         if T.step(ruleset, row, T.S_OP) == op:
             return True
     return False
@@ -649,29 +651,10 @@ def drain_one(state, ruleset, keys, counters, events):
 
 # ---- choices -----------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def _push(legal, n, action):
-    if n < legal.shape[0]:
-        legal[n] = action
-        return n + 1
-    return n
-
-
-@njit(cache=True, forceinline=True)
-def _encode(kind, a, b):
-    return (kind << 16) | (a << 8) | b
-
-
-@njit(cache=True, _nrt=False)
 def _distinct_cards(state, start, count, kind, legal, n):
     for i in range(count):
-        c = state[start + i]
-        seen = False
-        for j in range(i):
-            if state[start + j] == c:
-                seen = True
-                break
-        if not seen:
-            n = _push(legal, n, _encode(kind, c, 0))
+        if cards.first_copy(state, start, i):
+            n = _push(legal, n, _encode(kind, state[start + i], np.int64(0)))
     return n
 
 
@@ -734,11 +717,11 @@ def choice_options(state, ruleset, legal):
             base = seat_base(seat)
             if not state[L.G_DIE_REROLLED]:
                 for k in range(state[base + L.P_CHARMS_N]):
-                    if _activates(ruleset, state[base + L.P_CHARM + k], OP_REROLL):
+                    if _has_op(ruleset, state[base + L.P_CHARM + k], np.int64(vocab.SLOT_ACTIVATE), OP_REROLL):
                         n = _push(legal, n, _encode(L.A_REROLL, seat, k))
             for s in range(2):
                 c = state[base + L.P_TALISMAN + s]
-                if c >= 0 and state[base + L.P_COOLDOWN + s] == 0 and _uses(ruleset, c, OP_ADJUST_DIE):
+                if c >= 0 and state[base + L.P_COOLDOWN + s] == 0 and _has_op(ruleset, c, np.int64(vocab.SLOT_USE), OP_ADJUST_DIE):
                     if state[L.G_DIE] < 6:
                         n = _push(legal, n, _encode(L.A_RAISE, seat, s))
                     if state[L.G_DIE] > 1:

@@ -34,14 +34,23 @@ def sigils_in_play(state, seat):
 
 
 @njit(cache=True, _nrt=False)
+def put_in_slot(state, start, slots, card):
+    """Put a card in the first free slot of a Player Area row (Talismans, Sigils); the slot, or -1 (a
+    capacity error: the engine checked the limit before)."""
+    for s in range(slots):
+        if state[start + s] < 0:
+            state[start + s] = card
+            return s
+    fail(state, np.int64(L.ERROR_CAPACITY))
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def equip(state, seat, card):
     base = seat_base(seat)
-    for s in range(2):
-        if state[base + L.P_TALISMAN + s] < 0:
-            state[base + L.P_TALISMAN + s] = card
-            state[base + L.P_COOLDOWN + s] = 0
-            return
-    fail(state, np.int64(L.ERROR_CAPACITY))
+    slot = put_in_slot(state, base + L.P_TALISMAN, np.int64(2), card)
+    if slot >= 0:
+        state[base + L.P_COOLDOWN + slot] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -129,12 +138,7 @@ def force_banish_charm(state, ruleset, seat, events):
 
 @njit(cache=True, _nrt=False)
 def place_sigil(state, seat, card):
-    base = seat_base(seat)
-    for s in range(3):
-        if state[base + L.P_SIGIL + s] < 0:
-            state[base + L.P_SIGIL + s] = card
-            return
-    fail(state, np.int64(L.ERROR_CAPACITY))
+    put_in_slot(state, seat_base(seat) + L.P_SIGIL, np.int64(3), card)
 
 
 @njit(cache=True, _nrt=False)

@@ -120,10 +120,16 @@ def offering_usable(state, seat):
 @njit(cache=True, _nrt=False)
 def retrieve_offered(state, ruleset, seat, slot, events, counts, count_cards):
     """Retrieve an Offering card for its retrieve cost: it goes to your discard pile; the slot refills."""
+    state[seat_base(seat) + L.P_ENERGY] -= T.card(ruleset, state[L.OFFER + slot], T.C_RETRIEVE)
+    _take_offered(state, ruleset, seat, slot, events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
+def _take_offered(state, ruleset, seat, slot, events, counts, count_cards):
+    """The slot's card goes to the player's discard pile (the player's Offering action for this phase);
+    the slot refills at once."""
     card = state[L.OFFER + slot]
-    base = seat_base(seat)
-    state[base + L.P_ENERGY] -= T.card(ruleset, card, T.C_RETRIEVE)
-    state[base + L.P_OFFERING_USED] = 1
+    state[seat_base(seat) + L.P_OFFERING_USED] = 1
     state[L.OFFER + slot] = -1
     retrieve_card(state, seat, card, events, counts, count_cards)
     refill_slot(state, ruleset, slot)
@@ -137,8 +143,4 @@ def trade(state, ruleset, seat, slot, hand_card, events, counts, count_cards):
         return
     to_archive(state, hand_card)
     log_event(state, events, L.EV_BANISH, seat, hand_card, 2, 0)
-    card = state[L.OFFER + slot]
-    state[base + L.P_OFFERING_USED] = 1
-    state[L.OFFER + slot] = -1
-    retrieve_card(state, seat, card, events, counts, count_cards)
-    refill_slot(state, ruleset, slot)
+    _take_offered(state, ruleset, seat, slot, events, counts, count_cards)

@@ -11,22 +11,15 @@ from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
 from sim.games.by_your_side import vocab
 from sim.games.by_your_side.rules import cards, focus, items, offering, planes, support
+from sim.games.by_your_side.rules.cards import encode_action as _encode
+from sim.games.by_your_side.rules.cards import push_action as _push
+from sim.games.by_your_side.rules.cards import seat_base
 from sim.games.by_your_side.rules.effects import pose_choice, target_count
 from sim.games.by_your_side.rules.log import log_event
 from sim.games.by_your_side.rules.queue import push_frame, push_trigger
 from sim.games.by_your_side.rules.threats import remove_at
 
 OP_ATTACH = vocab.OP["attach"]
-
-
-@njit(cache=True, forceinline=True)
-def seat_base(seat):
-    return L.PLAYERS + seat * L.SEAT_SIZE
-
-
-@njit(cache=True, forceinline=True)
-def _encode(kind, a, b):
-    return (kind << 16) | (a << 8) | b
 
 
 @njit(cache=True, _nrt=False)
@@ -96,14 +89,6 @@ def can_play(state, ruleset, seat, card):
 
 
 @njit(cache=True, _nrt=False)
-def _push(legal, n, action):
-    if n < legal.shape[0]:
-        legal[n] = action
-        return n + 1
-    return n
-
-
-@njit(cache=True, _nrt=False)
 def main_actions(state, ruleset, legal):
     """The actions available to the seat deciding in the Player Phase (the rulebook's list is blank; the
     reading is RULES.md's): pass; play or convert a card (one action per kind of card in hand); Retrieve a
@@ -119,12 +104,7 @@ def main_actions(state, ruleset, legal):
     hand = base + L.P_HAND
     for i in range(state[base + L.P_HAND_N]):
         c = state[hand + i]
-        seen = False
-        for j in range(i):
-            if state[hand + j] == c:
-                seen = True
-                break
-        if seen:
+        if not cards.first_copy(state, hand, i):
             continue
         if can_play(state, ruleset, seat, c):
             n = _push(legal, n, _encode(L.A_PLAY, c, 0))
@@ -137,14 +117,8 @@ def main_actions(state, ruleset, legal):
                 n = _push(legal, n, _encode(L.A_RETRIEVE, p, 0))
     if ruleset[T.RULE_SUPPORT_ENERGY] > 0 and support.can_support(state, seat):
         for i in range(state[base + L.P_HAND_N]):
-            c = state[hand + i]
-            seen = False
-            for j in range(i):
-                if state[hand + j] == c:
-                    seen = True
-                    break
-            if not seen:
-                n = _push(legal, n, _encode(L.A_SUPPORT, c, 0))
+            if cards.first_copy(state, hand, i):
+                n = _push(legal, n, _encode(L.A_SUPPORT, state[hand + i], 0))
     if focus.can_focus(state, ruleset, seat):
         for k in range(5):
             if not state[base + L.P_CHAKRA + k]:

@@ -8,6 +8,7 @@ resolving before another triggered effect begins"), while what the card itself t
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.by_your_side import layout as L
@@ -30,9 +31,7 @@ def push_frame(state, start, end, owner, source, uid, supported, param):
         return
     depth = state[L.G_FRAMES]
     if depth >= L.FRAME_CAP:
-        state[L.G_ERROR] = L.ERROR_CAPACITY
-        state[L.G_DONE] = 1
-        state[L.G_MODE] = L.MODE_DONE
+        fail(state, np.int64(L.ERROR_CAPACITY))
         return
     fb = L.FRAMES + depth * L.FRAME
     state[fb + L.F_START] = start
@@ -56,9 +55,7 @@ def push_frame(state, start, end, owner, source, uid, supported, param):
 def push_trigger(state, kind, card, owner, uid):
     n = state[L.G_QUEUE]
     if n >= L.QUEUE_CAP:
-        state[L.G_ERROR] = L.ERROR_CAPACITY
-        state[L.G_DONE] = 1
-        state[L.G_MODE] = L.MODE_DONE
+        fail(state, np.int64(L.ERROR_CAPACITY))
         return
     q = L.QUEUE + n * L.QUEUE_ROW
     state[q + L.Q_KIND] = kind
