@@ -62,3 +62,28 @@ def test_a_team_loses_only_when_both_its_players_have_lost():
     state = sc.state()
     assert state["done"] and state["winner"] == 0 and state["end_reason"] == "life"
     assert field(sc, 0, battle(0))["card"] == "cinder_hound"
+
+
+def test_a_match_that_ends_in_the_middle_of_a_chain_keeps_its_position_whole():
+    """Found by the heavy debug run: a loss while a chain resolves ends the match at once; the links
+    below stay on the chain with their cards in the support zone, so every card is still somewhere.
+    A Call to Arms answered by its caster's Sudden Flames, which destroy a Recycler Unit whose destroy
+    ability draws its player a card from an empty deck."""
+    sc = fresh("ashen_control vs chrome_aggro")
+    sc.put(0, "call_to_arms", "hand")
+    sc.put(0, "sudden_flames", "hand")
+    give_mana(sc, 0, 3)
+    sc.put(1, "recycler_unit", "field", slot=battle(0))
+    sc.set_damage(1, battle(0), 1)
+    while sc.player(1)["deck"]:
+        sc.put(1, sc.player(1)["deck"][0], "grave")
+    sc.apply(sc.action("play", card="call_to_arms"))
+    while sc.state()["pending"] == "pay":
+        sc.apply(sc.legal()[0])
+    sc.apply(sc.action("quick", card="sudden_flames", target=(1, battle(0))))
+    while not sc.state()["done"]:
+        sc.apply(sc.legal()[0])
+    state = sc.state()
+    assert state["end_reason"] == "deck_empty_draw" and state["winner"] == 0
+    assert [link["card"] for link in state["chain"]] == ["call_to_arms"]
+    assert sc.invariant_error() == 0

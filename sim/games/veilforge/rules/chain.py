@@ -159,7 +159,7 @@ def resolve_chain(state, ruleset, keys, counters, events, counts, count_cards):
                   state[k + L.K_KIND], index, 0)
         state[L.G_CHAIN_N] = index
         effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
-    state[L.G_CHAIN_N] = 0
+    # a match that ended mid-chain keeps the links below (their cards are still in support or limbo)
 
 
 @njit(cache=True, _nrt=False, inline="always")
