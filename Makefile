@@ -91,10 +91,11 @@ study-tiers: $(STAMP) ## Waybound: opening headline and ratings at every bot tie
 	$(PY) -m sim sweep experiment=tiers-search $(OVERRIDES)
 	$(PY) -m sim compare tiers tiers-random tiers-greedy tiers-search
 
-study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, difficulty modes, turn-order variance
+study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, difficulty modes, turn-order variance, Unleash readings
 	$(PY) -m sim sweep experiment=aeons-end-nemeses $(OVERRIDES)
 	$(PY) -m sim sweep experiment=aeons-end-difficulty $(OVERRIDES)
 	$(PY) -m sim sweep experiment=aeons-end-turn-order $(OVERRIDES)
+	$(PY) -m sim sweep experiment=aeons-end-unleash $(OVERRIDES)
 
 clean: ## remove caches (keeps experiments/ and reports/)
 	rm -rf .numba_cache .numba_cache_profile .pytest_cache .ruff_cache .hypothesis

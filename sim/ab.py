@@ -41,7 +41,8 @@ def data_diff(base, edit) -> list[str]:
     a, b = flatten(base.resolved), flatten(edit.resolved)
     lines = []
     for key in sorted(set(a) | set(b)):
-        if a.get(key) != b.get(key):
+        naming = key.rsplit(".", 1)[-1] == "description" or (a.get(key), b.get(key)) == (base.ruleset_id, edit.ruleset_id)
+        if a.get(key) != b.get(key) and not naming:  # the editions' own names and descriptions are no edit
             lines.append(f"{key}: {a.get(key, '(absent)')} -> {b.get(key, '(absent)')}")
     return lines
 

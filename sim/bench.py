@@ -1,12 +1,13 @@
 """`make bench`: throughput per game and bot (DESIGN.md §9). Never a timed test: a measurement.
 
 For each game it measures
-  kernel      matches/s on one core: play_batch alone, kernels warm, the default matchups in turn
-  end to end  matches/s from config to Parquet through the runner, with 1 and with 2 workers
-              (median of three sweeps of two million matches, each in a fresh process)
-  cold/warm   seconds to get the kernels ready in a fresh process, with an empty numba cache
-              (compile) and with the project cache (load)
-  no JIT      matches/s of the same code with NUMBA_DISABLE_JIT=1 (plain Python), on a small sample
+  kernel        matches/s on one core: play_batch alone, kernels warm, the default matchups in turn
+  end to end    matches/s from config to Parquet through the runner, with 1 and with 2 workers
+                (median of three sweeps of two million matches, each in a fresh process)
+  cold compile  seconds (wall and CPU) for a fresh process to get the game's kernels ready with an
+                empty numba cache: compiling every kernel the game's warm-up reaches
+  warm load     the same with that cache filled: loading them
+  no JIT        matches/s of the same code with NUMBA_DISABLE_JIT=1 (plain Python), on a small sample
 and prints a table, writing reports/bench/bench.json and bench.md.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import resource
 import subprocess
 import sys
 import tempfile
@@ -113,18 +115,29 @@ def end_to_end_rate(name: str, policy: str, matches: int, n_jobs: int) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def _subprocess_seconds(code: str, env: dict) -> float:
+def _subprocess_seconds(code: str, env: dict) -> tuple[float, float]:
+    """(wall, CPU) seconds of a fresh process running `code`; the CPU time is the steadier figure on
+    a shared machine."""
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, env=env, check=True, capture_output=True)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
 
 
 def start_times(name: str) -> dict:
+    """Cold compile and warm load of one game's kernels, each in a fresh process."""
     code = f"from sim.core.registry import get_game; get_game({name!r}).warm_up()"
     with tempfile.TemporaryDirectory() as cache:
-        cold = _subprocess_seconds(code, dict(os.environ, NUMBA_CACHE_DIR=cache))
-        warm = _subprocess_seconds(code, dict(os.environ, NUMBA_CACHE_DIR=cache))
-    return {"cold_start_seconds": round(cold, 2), "warm_start_seconds": round(warm, 2)}
+        cold, cold_cpu = _subprocess_seconds(code, dict(os.environ, NUMBA_CACHE_DIR=cache))
+        warm, warm_cpu = _subprocess_seconds(code, dict(os.environ, NUMBA_CACHE_DIR=cache))
+    return {
+        "cold_compile_seconds": round(cold, 2),
+        "cold_compile_cpu_seconds": round(cold_cpu, 2),
+        "warm_load_seconds": round(warm, 2),
+        "warm_load_cpu_seconds": round(warm_cpu, 2),
+    }
 
 
 def nojit_rate(name: str, policy: str, matches: int) -> float:
@@ -178,7 +191,8 @@ def run_bench(quick: bool = False, games: list[str] | None = None) -> dict:
         entry["nojit_matches_per_second"] = round(nojit, 2)
         entry["jit_speedup"] = round(entry["policies"][headline]["kernel_matches_per_second"] / nojit, 1)
         print(
-            f"{name:12s} cold start {entry['cold_start_seconds']}s, warm start {entry['warm_start_seconds']}s, "
+            f"{name:12s} cold compile {entry['cold_compile_seconds']} s ({entry['cold_compile_cpu_seconds']} s CPU), "
+            f"warm load {entry['warm_load_seconds']} s, "
             f"no-JIT {nojit:,.1f} matches/s (JIT speedup x{entry['jit_speedup']})",
             flush=True,
         )
@@ -196,8 +210,8 @@ def _machine() -> dict:
 
 def _markdown(results: dict) -> str:
     lines = [
-        "| game | bot | kernel matches/s (1 core, default matchups) | end to end 1 worker (median of 3) | end to end 2 workers (median of 3) | cold start s | warm start s | no-JIT matches/s |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
+        "| game | bot | kernel matches/s (1 core, default matchups) | end to end 1 worker (median of 3) | end to end 2 workers (median of 3) | no-JIT matches/s |",
+        "|---|---|---:|---:|---:|---:|",
     ]
     for name, entry in results["games"].items():
         for policy, numbers in entry["policies"].items():
@@ -207,6 +221,19 @@ def _markdown(results: dict) -> str:
             lines.append(
                 f"| {name} | {policy} | {numbers['kernel_matches_per_second']:,.0f} | "
                 + (f"{one['matches_per_second']:,.0f} | {two['matches_per_second']:,.0f} | " if headline else " | | ")
-                + (f"{entry['cold_start_seconds']} | {entry['warm_start_seconds']} | {entry['nojit_matches_per_second']:,.1f} |" if headline else " | | |")
+                + (f"{entry['nojit_matches_per_second']:,.1f} |" if headline else " |")
             )
+    lines += [
+        "",
+        "Getting a game's kernels ready in a fresh process: with an empty numba cache (cold compile) and with",
+        "that cache filled (warm load).",
+        "",
+        "| game | cold compile, s | cold compile, CPU s | warm load, s | warm load, CPU s |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, entry in results["games"].items():
+        lines.append(
+            f"| {name} | {entry['cold_compile_seconds']} | {entry['cold_compile_cpu_seconds']} | "
+            f"{entry['warm_load_seconds']} | {entry['warm_load_cpu_seconds']} |"
+        )
     return "\n".join(lines) + "\n"

@@ -20,6 +20,7 @@ import hashlib
 import numpy as np
 from numba import njit
 
+from sim.core import compile_cache  # noqa: F401 - where the package's kernels are cached (installs on import)
 from sim.core.indexing import plain_indexing
 
 plain_indexing()  # every kernel module imports this one before its kernels compile

@@ -26,7 +26,7 @@ from sim.core.errors import UserError, did_you_mean
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
 from sim.core.registry import get_game
-from sim.core.worker import Task, TaskOutput, pair_scores, run_task
+from sim.core.worker import Task, TaskOutput, kernels_cached, pair_scores, run_task
 
 
 @dataclass
@@ -484,6 +484,9 @@ def _announce(plan: Plan, todo: list[Task]) -> None:
 
     remaining = sum(plan.matches_of(t) for t in todo)
     done = plan.total_matches - remaining
+    if todo and not kernels_cached(plan.game):
+        print(f"{plan.name}: compiling the {plan.game.name} kernels (first run only; a minute or two)", file=sys.stderr,
+              flush=True)
     if not todo:
         message = f"{plan.name}: already complete ({_count(plan.total_matches)} matches); nothing to play"
     elif done:

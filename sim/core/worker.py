@@ -7,7 +7,6 @@ and writing need (numba, the game's kernels, pyarrow), not the config stack (ome
 from __future__ import annotations
 
 import fcntl
-import os
 import sys
 import time
 from dataclasses import dataclass
@@ -15,9 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core import lake
+from sim.core import compile_cache, lake
 from sim.core.game import Game, Matchup, Policy, Ruleset, SeedBlock
-from sim.core.rng import name_key, stream_key
+from sim.core.rng import name_key
 
 
 @dataclass(frozen=True)
@@ -50,33 +49,48 @@ def set_up_numba() -> None:
     (~0.5 s). Part of it is importing scipy.linalg (~0.3 s of a worker's start) only to see whether a
     BLAS is there for np.dot and np.linalg; no kernel uses them, so a process that has not imported
     scipy yet does the set-up with scipy.linalg unimportable. numba then records "no BLAS" for this
-    process, and scipy.linalg imports as usual afterwards (the statistics need it)."""
+    process, and scipy.linalg imports as usual afterwards (the statistics need it). The set-up loads
+    no kernel: with a cold cache, every kernel is compiled by one process under the warm-up lock."""
+    from numba.core.registry import cpu_target
+
     hide = "scipy.linalg" not in sys.modules
     if hide:
         sys.modules["scipy.linalg"] = None  # an import of it, or of a module inside it, raises ImportError
     try:
-        stream_key(1, 2, 3, 4, 5)
+        cpu_target.target_context.refresh()  # what numba runs before it loads the first cached kernel
     finally:
         if hide:
             del sys.modules["scipy.linalg"]
 
 
+def _warm_marker(game: Game) -> Path:
+    folder = compile_cache.game_folder(game) or compile_cache.cache_root()
+    return folder / f"warm-up-{game.name}-{compile_cache.machine_key()}.done"
+
+
+def kernels_cached(game: Game) -> bool:
+    """Whether this game's kernels are compiled in the cache already (a sweep then starts in seconds)."""
+    return _warm_marker(game).exists()
+
+
 def ensure_kernels(game: Game) -> None:
     """Compile or load this game's kernels, once per process. Processes take turns under a file lock
-    in the numba cache folder: with a cold cache the first one compiles and the others then load the
+    in the game's cache folder: with a cold cache the first one compiles and the others then load the
     cached kernels, so a sweep compiles once however many workers start together. Once a warm-up
-    has finished, a marker beside the lock lets later processes load without waiting their turn
-    (the folder is keyed by the package's content, so its kernels stay complete)."""
+    has finished, a marker beside the lock lets later processes load without waiting their turn. The
+    folder is named after the content of every file the kernels are built from (compile_cache), so a
+    marker in it vouches for exactly the kernels it holds, wherever the checkout and its cache were
+    copied; a machine of another kind (CPU) has markers of its own."""
     if game.name in _KERNELS_READY:
         return
     set_up_numba()  # needs no turn
-    cache = Path(os.environ["NUMBA_CACHE_DIR"])
-    warmed = cache / f"warm-up-{game.name}.done"
+    warmed = _warm_marker(game)
+    folder = warmed.parent
     if warmed.exists():
         game.warm_up()
     else:
-        cache.mkdir(parents=True, exist_ok=True)
-        with (cache / f"warm-up-{game.name}.lock").open("a") as lock:
+        folder.mkdir(parents=True, exist_ok=True)
+        with (folder / f"warm-up-{game.name}.lock").open("a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
                 game.warm_up()

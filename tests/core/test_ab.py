@@ -31,3 +31,13 @@ def test_ab_refuses_editions_given_twice(output_root):
         run_ab("standard", "short", ["game=coin_race", "edition=short"])
     with pytest.raises(UserError, match="same edition"):
         run_ab("short", "short", ["game=coin_race"])
+
+
+def test_the_diff_names_rule_changes_of_every_game_not_edition_names():
+    waybound = get_game("waybound")
+    assert data_diff(waybound.load_ruleset("0.36"), waybound.load_ruleset("0.36-no-opening")) == [
+        "edition.rules.opening_no_first_explore: 1 -> 0",
+        "edition.rules.opening_second_extra_charge: 1 -> 0",
+    ]
+    aeons = get_game("aeons_end")
+    assert "rules.gravehold_life: 30 -> 35" in data_diff(aeons.load_ruleset("normal"), aeons.load_ruleset("beginner"))

@@ -110,6 +110,18 @@ def test_a_run_says_whether_it_starts_resumes_or_has_nothing_to_do(output_root, 
     assert "told: already complete (384 matches)" in capsys.readouterr().err
 
 
+def test_a_cold_cache_is_announced_before_the_compile(output_root, capsys, monkeypatch):
+    """Issue 20, item 5: the first run says it compiles instead of showing 0.00 match/s for minutes."""
+    from sim.core import compile_cache, config, runner, worker
+
+    cfg = config.compose(["game=coin_race", "pairs=64", "runner.n_jobs=1", "name=cold"])
+    plan = runner.make_plan(cfg)
+    monkeypatch.setattr(compile_cache, "game_folder", lambda game: output_root / "empty-cache")
+    assert not worker.kernels_cached(plan.game)
+    runner._announce(plan, plan.tasks)
+    assert "cold: compiling the coin_race kernels (first run only" in capsys.readouterr().err
+
+
 # ---- issue 19: a finished task is proven, a broken part is played again ----------------------------
 
 

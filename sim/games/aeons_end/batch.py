@@ -1,17 +1,19 @@
-"""Batch kernel: plays B cooperative games from seed keys and fills the result columns."""
+"""Batch kernel: plays B cooperative games from seed keys and fills the result columns.
+
+Each mage acts with its own bot: `policy_arrays` turns one Policy per deck slot (slot i = mage i of the
+matchup) into a policy id and a weights row per mage and the index of the random stream that mage's bot draws
+from. Mages playing the same bot (same policy id and weights) share one stream, keyed by the first of them, so
+a team with one bot plays bit for bit as when the whole team had a single policy.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
+from sim.core.policies import weight_matrix
 from sim.core.rng import PURPOSE_CHANCE, PURPOSE_POLICY, PURPOSE_SETUP, stream_key
-from sim.games.aeons_end.codes import (
-    END_TURN_CAP,
-    ERR_ILLEGAL_ACTION,
-    ERR_INVARIANT_VIOLATION,
-    ERR_NO_LEGAL_ACTION,
-)
+from sim.core.seating import seats_for
 from sim.games.aeons_end.engine import (
     advance,
     check_invariants,
@@ -23,6 +25,7 @@ from sim.games.aeons_end.engine import (
 from sim.games.aeons_end.layout import (
     CARD_COUNT_BASE,
     CARD_COUNTS,
+    G_ACTIVE,
     G_CARDS_GAINED,
     G_COUNT_CARDS,
     G_DAMAGE_DEALT,
@@ -42,27 +45,49 @@ from sim.games.aeons_end.layout import (
     P_LIFE,
     ROUND_RECORD,
     STATE_SIZE,
+    STREAM_COUNT,
+    STREAM_POLICY,
 )
 from sim.games.aeons_end.policy import needs_legal_actions, policy_act
+from sim.games.aeons_end.vocab import (
+    END_TURN_CAP,
+    ERR_ILLEGAL_ACTION,
+    ERR_INVARIANT_VIOLATION,
+    ERR_NO_LEGAL_ACTION,
+)
 
 DECISION_CAP = 50000  # a safety net: a game that needs more decisions ends as turn_cap
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def fill_keys(keys, root_seed, matchup_key, turn_order_index, deal_index):
-    """The game's four streams. The turn-order deck has its own index so that a study can hold the
-    rest of the deal fixed while the turn order varies (or the reverse); see ``stream_indices``."""
+    """The game's streams (layout.STREAM_*). The turn-order deck has its own index so that a study can hold
+    the rest of the deal fixed while the turn order varies (or the reverse); see ``stream_indices``."""
     keys[0] = stream_key(root_seed, matchup_key, turn_order_index, PURPOSE_CHANCE, 0)   # turn-order deck
     keys[1] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_SETUP, 0)    # nemesis deck
     keys[2] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_CHANCE, 1)   # other chance
-    keys[3] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_POLICY, 0)   # the team's bot
+    for slot in range(keys.shape[0] - STREAM_POLICY):                              # the bots, by deck slot
+        keys[STREAM_POLICY + slot] = stream_key(root_seed, matchup_key, deal_index, PURPOSE_POLICY, slot)
 
 
 @njit(cache=True, _nrt=True)
 def make_keys(root_seed, matchup_key, turn_order_index, deal_index):
-    keys = np.empty(4, np.uint64)
+    keys = np.empty(STREAM_COUNT, np.uint64)
     fill_keys(keys, root_seed, matchup_key, turn_order_index, deal_index)
     return keys
+
+
+def policy_arrays(policies, matchup) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(policy ids int64[P], weights float64[P, n_params], stream index int64[P]) of the mages' bots, from one
+    Policy per deck slot or one for the whole team (`seating.seats_for`). A bot's stream is that of the first
+    mage with the same bot (policy id and weights), so equal bots share one."""
+    policies = seats_for(tuple(policies), matchup)
+    ids, params = weight_matrix(policies)
+    streams = np.zeros(len(policies), np.int64)
+    for i, policy in enumerate(policies):
+        streams[i] = STREAM_POLICY + next(j for j, other in enumerate(policies) if other.policy_id == policy.policy_id
+                                          and np.array_equal(other.params, policy.params))
+    return ids, params, streams
 
 
 def stream_indices(rules: dict, pair_index: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -81,16 +106,19 @@ def stream_indices(rules: dict, pair_index: np.ndarray) -> tuple[np.ndarray, np.
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_game(s, T, keys, counters, policy_id, params, debug, legal, round_gravehold, round_life):
+def play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, legal, round_gravehold,
+              round_life):
     reset(s, T, keys, counters)
     advance(s, T, keys, counters, round_gravehold, round_life)
     while s[G_STATUS] == 0:
+        p = s[G_ACTIVE]
+        policy_id = policy_ids[p]
         n = 0
         if debug or needs_legal_actions(policy_id):
             n = legal_actions(s, T, legal)
             if n == 0:
                 return ERR_NO_LEGAL_ACTION
-        a = policy_act(policy_id, s, T, legal, n, params, keys, counters)
+        a = policy_act(policy_id, s, T, legal, n, params[p], keys, counters, policy_streams[p])
         if debug:
             found = False
             for i in range(n):
@@ -113,16 +141,17 @@ def scratch():
     """Work arrays of play_batch_kernel (state, legal actions, stream keys and counters), allocated by
     the caller: the kernel then runs without numba's reference counting (an atomic update for every
     array handed to a function)."""
-    return (np.zeros(STATE_SIZE, np.int64), np.zeros(MAX_ACTIONS, np.int64), np.zeros(4, np.uint64),
-            np.zeros(4, np.uint64))
+    return (np.zeros(STATE_SIZE, np.int64), np.zeros(MAX_ACTIONS, np.int64), np.zeros(STREAM_COUNT, np.uint64),
+            np.zeros(STREAM_COUNT, np.uint64))
 
 
 @njit(cache=True, _nrt=False)
-def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, policy_id, params, debug, count_cards, card_counts,
+def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, policy_ids, params, policy_streams,
+                      debug, count_cards, card_counts,
                       winner, end_reason, turns, rounds, score, error, gravehold, player_life,
                       exhausted, fire, nemesis_life, cards_gained, unleashes, round_gravehold,
                       round_life, s, legal, keys, counters):
-    """Play the batch; the last four arrays come from `scratch`."""
+    """Play the batch; the last four arrays come from `scratch`; the mages' bots from `policy_arrays`."""
     n_cards = card_counts.shape[2]
     for g in range(deal_index.shape[0]):
         s[G_COUNT_CARDS] = 1 if count_cards else 0
@@ -130,7 +159,7 @@ def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, p
         counters[:] = 0
         rg = round_gravehold[g]
         rl = round_life[g]
-        err = play_game(s, T, keys, counters, policy_id, params, debug, legal, rg, rl)
+        err = play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, legal, rg, rl)
         error[g] = err
         st = s[G_STATUS]
         winner[g] = 0 if st == 1 else 1

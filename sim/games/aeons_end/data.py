@@ -10,7 +10,7 @@ import numpy as np
 from sim.core.data_files import check_name, read_yaml
 from sim.core.errors import UserError, did_you_mean
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.vocabulary import (
+from sim.games.aeons_end.vocab import (
     ABILITIES,
     CARD_TYPES,
     NEMESIS_CARD_TYPES,
@@ -261,11 +261,9 @@ def _load_basic_set(lib: Library, name: str, rows: list, data_dir: Path) -> list
     for entry in doc["cards"]:
         idx = _parse_nemesis_card(lib, entry, str(path), rows)
         by_tier[entry["tier"] - 1].append(idx)
-    from sim.games.aeons_end.engine import SU_BASIC_CAP
-
     for t, ids in enumerate(by_tier):
-        if len(ids) > SU_BASIC_CAP:
-            raise UserError(f"at most {SU_BASIC_CAP} tier {t + 1} cards", file=str(path), entry="cards")
+        if len(ids) > L.SU_BASIC_CAP:
+            raise UserError(f"at most {L.SU_BASIC_CAP} tier {t + 1} cards", file=str(path), entry="cards")
     return by_tier
 
 
@@ -432,7 +430,10 @@ def _load_mages(lib: Library, path: Path):
 
 
 EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_delta", "expert",
-                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set"}
+                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set", "unleash_devours_from"}
+# Readings of Prince of Gluttons' Unleash "devour ... from the least expensive supply pile" (RULES.md, Ambiguities):
+# skip empty piles (S4's engine, the default) or take the least expensive pile even when empty (literal).
+UNLEASH_DEVOURS_FROM = ("least_expensive_nonempty_pile", "least_expensive_pile")
 # Sampling design, not a game rule: how the random streams of consecutive games are grouped.
 DEAL_GROUP_VARIES = ("turn_order", "deal")
 
@@ -509,6 +510,10 @@ def load_rules(edition: str, data_dir: Path | None = None) -> dict:
     if rules.get("deal_group_varies", "turn_order") not in DEAL_GROUP_VARIES:
         raise UserError(f"deal_group_varies must be one of {', '.join(DEAL_GROUP_VARIES)}, "
                         f"got {rules['deal_group_varies']!r}", file=file, entry=edition)
+    if rules.get("unleash_devours_from") not in UNLEASH_DEVOURS_FROM:
+        source = file if "unleash_devours_from" in delta else str(DATA_DIR / "rules.yaml")
+        raise UserError(f"unleash_devours_from must be one of {', '.join(UNLEASH_DEVOURS_FROM)}, "
+                        f"got {rules.get('unleash_devours_from')!r}", file=source, entry=edition)
     rules["edition"] = edition
     rules["description"] = str(delta.get("description", ""))
     return rules
@@ -575,6 +580,7 @@ def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tupl
     r[L.R_PLAYERS] = players
     r[L.R_CORRUPTION_EMPTY_DAMAGE] = nrules.get("corruption_empty_gravehold", 0)
     r[L.R_CORRUPTION_DESTROYED_EXPERT] = nrules.get("corruption_destroyed_expert", 0)
+    r[L.R_DEVOUR_EMPTY_CHEAPEST] = int(rules["unleash_devours_from"] == "least_expensive_pile")
     for i, (lo, hi, _) in enumerate(nem["swarm"]):
         r[L.R_SWARM_MIN + i] = lo
         r[L.R_SWARM_MAX + i] = hi
@@ -603,34 +609,21 @@ def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tupl
 def build_setup(lib: Library, players: int, mage_ids: list[int], supply: list[int], nemesis: str,
                 basic_set: str) -> np.ndarray:
     """The per-matchup setup vector; `basic_set` (rules key basic_nemesis_set) picks the basic card pool."""
-    from sim.games.aeons_end.engine import (
-        SETUP_SIZE,
-        SU_BASIC,
-        SU_BASIC_CAP,
-        SU_BASIC_N,
-        SU_CORRUPTION,
-        SU_CORRUPTION_N,
-        SU_MAGES,
-        SU_OWN,
-        SU_PLAYERS,
-        SU_SUPPLY,
-    )
-
-    setup = np.full(SETUP_SIZE, -1, np.int32)
-    setup[SU_PLAYERS] = players
+    setup = np.full(L.SETUP_SIZE, -1, np.int32)
+    setup[L.SU_PLAYERS] = players
     for i, m in enumerate(mage_ids):
-        setup[SU_MAGES + i] = m
+        setup[L.SU_MAGES + i] = m
     for i, c in enumerate(supply):
-        setup[SU_SUPPLY + i] = c
+        setup[L.SU_SUPPLY + i] = c
     for i, c in enumerate(lib.nemeses[nemesis]["own"]):
-        setup[SU_OWN + i] = c
+        setup[L.SU_OWN + i] = c
     corruptions = lib.nemeses[nemesis].get("corruptions", [])
-    setup[SU_CORRUPTION_N] = len(corruptions)
+    setup[L.SU_CORRUPTION_N] = len(corruptions)
     for i, c in enumerate(corruptions):
-        setup[SU_CORRUPTION + i] = c
+        setup[L.SU_CORRUPTION + i] = c
     for t in range(3):
         pool = lib.basic_sets[basic_set][t]
-        setup[SU_BASIC_N + t] = len(pool)
+        setup[L.SU_BASIC_N + t] = len(pool)
         for i, c in enumerate(pool):
-            setup[SU_BASIC + t * SU_BASIC_CAP + i] = c
+            setup[L.SU_BASIC + t * L.SU_BASIC_CAP + i] = c
     return setup

@@ -13,6 +13,8 @@ Rules summary (rulebook sections in brackets)
   * Exhausted players, end conditions, shields, OR choices [Exhausted, Game End, Game Terms].
   * Legacy basic nemesis cards (rules key basic_nemesis_set): fire tokens and their loss at 10 [Fire Tokens],
     banished cards leaving the game [Banished], multi-way OR cards, arrival damage / shield loss per player.
+  * Nemesis mats (public data): Rageborne's Fury and Strikes, Carapace Queen's husks and Swarm, Prince of
+    Gluttons' devouring (its Unleash in two readings, rules key unleash_devours_from), Crooked Mask's corruptions.
 
 Encoding (OpenSpiel style)
   state   int64[STATE_SIZE] (layout.py): a global block, the turn-order deck, the nemesis deck,
@@ -25,12 +27,12 @@ Encoding (OpenSpiel style)
           main phases; draw phases and nemesis turns run inside `advance`.
   choices the card text leaves to "the players" (who suffers "any player" damage, which cards to
           discard, which OR option of a nemesis card) are made by fixed team rules in this file
-          (documented in RULES.md); the policy chooses every action listed above.
+          (documented in RULES.md); the active mage's bot chooses every action listed above.
 
-Random streams (keys / counters arrays): 0 turn-order deck, 1 nemesis deck build, 2 other game
-chance (strike deck, shuffles ordered by cards), 3 the team's policy.
+Random streams (keys / counters arrays, layout.STREAM_*): 0 turn-order deck, 1 nemesis deck build,
+2 other game chance (strike deck, shuffles ordered by cards), 3 + deck slot the mages' bots (batch.py).
 
-Speed (RULES.md "Conformance and speed"): kernels are compiled with `_nrt=False`, because numba's
+Compile time and speed (measurements in PERF.md): kernels are compiled with `_nrt=False`, because numba's
 reference counting makes an atomic update for every array handed to a function; the few that allocate
 (reset, pile_by_cost, and in policy.py/batch.py search_act, redeal, make_keys) say `_nrt=True` explicitly,
 since numba would otherwise inherit the caller's setting. numba passes every array argument as an
@@ -43,7 +45,7 @@ functions of the nemesis (run_unleash_row, unleash, flush_pending, strike, swarm
 arguments passed to an out-of-line @njit function are wrapped in np.int64(...) / np.bool_(...):
 numba compiles one specialization per literal value (cast_spell(.., 0, True) and (.., 0, False) were
 two copies of cast_spell and of everything above it), so keep new call sites non-literal too.
-Cold compile 562 s -> 156 s CPU with these two rules (RULES.md, speed).
+Cold compile 562 s -> 156 s CPU with these two rules (PERF.md).
 """
 
 from __future__ import annotations
@@ -52,158 +54,6 @@ import numpy as np
 from numba import njit
 
 from sim.core.rng import next_below, shuffle
-from sim.games.aeons_end.codes import (
-    AB_AETHEREAL_WARD,
-    AB_ALLY_DRAWS_4,
-    AB_ANY_PLAYER_LIFE_4,
-    AB_AUSPEX_RUNE,
-    AB_BLACK_MIRROR,
-    AB_METAPHYSICAL_LINK,
-    AB_OTHERWORLDLY_GATE,
-    AB_QUICKEN_THOUGHT,
-    END_ALL_EXHAUSTED,
-    END_FIRE_TOKENS,
-    END_GRAVEHOLD_DESTROYED,
-    END_NEMESIS_CONDITION,
-    END_NEMESIS_DECK_EXHAUSTED,
-    END_NEMESIS_DEFEATED,
-    END_TURN_CAP,
-    ERR_CAPACITY,
-    NS_ADD_FIRE,
-    NS_ADD_LIFE_PER_EMPTY_PILE,
-    NS_BANISH_SELF,
-    NS_CORRUPTION_ON_DECK,
-    NS_CORRUPTIONS_TO_HAND,
-    NS_DESTROY_COSTLIEST_HAND,
-    NS_DESTROY_COSTLIEST_PREPPED_IF_COST_MAX,
-    NS_DESTROY_DECK_TOP,
-    NS_DESTROY_HAND,
-    NS_DEVOUR_CHEAPEST,
-    NS_DEVOUR_CHEAPEST_RELIC,
-    NS_DEVOUR_EXPENSIVE_GEM,
-    NS_DEVOUR_SECOND_GEM,
-    NS_DEVOUR_SELF_LIFE,
-    NS_DEVOUR_SPELL,
-    NS_DISCARD_CRYSTALS,
-    NS_DISCARD_EXPENSIVE_PREPPED,
-    NS_DISCARD_FIRE_IF_COST_MAX,
-    NS_DISCARD_GRAVEHOLD_IF_GEM,
-    NS_DISCARD_HALF_HUSKS,
-    NS_DISCARD_HAND,
-    NS_DISCARD_HAND_COSTLIEST,
-    NS_DISCARD_HUSKS,
-    NS_DISCARD_NON_CORRUPTION,
-    NS_DISCARD_PREPPED_MIN_COST,
-    NS_DRAW,
-    NS_FIRE_AT_MOST_ELSE_UNLEASH,
-    NS_FIRE_PER_HAND_MIN_COST,
-    NS_FOCUS_OTHER_PLAYER_BREACH,
-    NS_FOCUS_TARGET_BREACH,
-    NS_FURY,
-    NS_GAIN_CARD_MAX_COST,
-    NS_GRAVEHOLD,
-    NS_GRAVEHOLD_FURY,
-    NS_GRAVEHOLD_HEAL,
-    NS_GRAVEHOLD_PER_EMPTY_PILE,
-    NS_GRAVEHOLD_SELF_LIFE,
-    NS_HUSKS,
-    NS_HUSKS_PER_TURN_ORDER_DISCARD,
-    NS_LOSE_ALL_CHARGES,
-    NS_LOSE_SHIELDS_PER_PLAYER,
-    NS_NEMESIS_HEAL,
-    NS_PLAYERS_CORRUPTIONS_ON_DECK,
-    NS_PLAYERS_DISCARD_EXPENSIVE_PREPPED,
-    NS_PLAYERS_DISCARD_FURY,
-    NS_PLAYERS_LOSE,
-    NS_PLAYERS_LOSE_CHARGES,
-    NS_PULVERIZE,
-    NS_RETURN_LAST_MINION,
-    NS_SELF_DAMAGE,
-    NS_SELF_DAMAGE_PER_PLAYER,
-    NS_SET_LIFE_PER_HUSK,
-    NS_SHUFFLE_DISCARD_INTO_DECK,
-    NS_SHUFFLE_DISCARD_INTO_DECK_DESTROY,
-    NS_SHUFFLE_NEMESIS_TURN_ORDER,
-    NS_STRIKE,
-    NS_SUFFER,
-    NS_SUFFER_IF,
-    NS_SUFFER_PER_EMPTY_PILE,
-    NS_SUFFER_PER_PREPPED,
-    NS_SUFFER_PLUS_FURY,
-    NS_SUFFER_SELF_LIFE,
-    NS_SWARM,
-    NS_TARGET_ANY,
-    NS_TARGET_ANY_PREPPED,
-    NS_TARGET_CHEAP_PREPPED,
-    NS_TARGET_COSTLIEST_HAND,
-    NS_TARGET_HIGHEST,
-    NS_TARGET_LOWEST,
-    NS_TARGET_MOST_CARDS,
-    NS_TARGET_MOST_CHARGES,
-    NS_TARGET_MOST_CRYSTALS,
-    NS_TARGET_MOST_HAND,
-    NS_TARGET_MOST_OPENED,
-    NS_TARGET_MOST_PREPPED,
-    NS_TWO_PLAYERS_CORRUPT_HEAL,
-    NS_UNLEASH,
-    NS_UNLEASH_IF,
-    NS_UNLEASH_IF_BOTH_NEMESIS_TURN_ORDER_DISCARDED,
-    NS_VEX,
-    PS_AETHER,
-    PS_AETHER_GEM_ONLY,
-    PS_AETHER_IF_SECOND_COPY,
-    PS_AETHER_SPELL_ONLY,
-    PS_ALLY_CHARGE,
-    PS_ALLY_CHARGE_IF_FIRST_COPY,
-    PS_ALLY_DRAW_THEN_DISCARD,
-    PS_ALLY_SUFFER_TO_DESTROY,
-    PS_ANY_LIFE,
-    PS_BREACH_DISCOUNT,
-    PS_CAST_ANY_PREPPED,
-    PS_CAST_PREPPED_THIS_TURN,
-    PS_CHARGE,
-    PS_DAMAGE,
-    PS_DAMAGE_IF_ALL_OPEN,
-    PS_DAMAGE_PER_ADJACENT_PREPPED,
-    PS_DAMAGE_PER_OPEN_BREACH,
-    PS_DESTROY_HAND_FOR_DAMAGE,
-    PS_DESTROY_HAND_OPTIONAL,
-    PS_DESTROY_HAND_OR_DISCARD,
-    PS_DESTROY_SELF,
-    PS_DISCARD_FOR_ALLY_DRAW,
-    PS_DISCARD_FOR_ANY_LIFE,
-    PS_DISCARD_GEM_FOR_DAMAGE,
-    PS_DISCARD_HAND_FOR_DAMAGE,
-    PS_DISCARD_NON_CORRUPTION,
-    PS_DRAW,
-    PS_EVERY_PLAYER_SIFT,
-    PS_FLARE_DAMAGE,
-    PS_FOCUS_ANY_BREACH,
-    PS_FOCUS_CHEAPEST_CLOSED,
-    PS_GAIN_CHEAPEST_GEM_TO_HAND,
-    PS_GAIN_CORRUPTIONS_ON_DECK,
-    PS_GAIN_RELIC_ON_DECK_SUFFER_HALF,
-    PS_GAIN_SPELL_TO_DISCARD,
-    PS_GRAVEHOLD_DAMAGE,
-    PS_GRAVEHOLD_LIFE,
-    PS_LOOK_TOP_DESTROY,
-    PS_LOSE_CHARGE_FOR_DAMAGE,
-    PS_PAY_TO_CAST_ANY_PREPPED,
-    PS_PLAY_GEM_TWICE_DESTROY,
-    PS_RETURN_ANY_TURN_ORDER_CARD,
-    PS_RETURN_COST0_FROM_DISCARD,
-    PS_RETURN_PLAYED_GEM,
-    PS_REVEAL_TURN_ORDER_AETHER,
-    PS_SELF_LIFE,
-    PS_SELF_SUFFER,
-    TD_DESTROY_HAND_MIN_COST,
-    TD_DESTROY_OPENED_BREACHES,
-    TD_DESTROY_PREPPED_MIN_COST,
-    TD_DISCARD_HAND,
-    TD_DISCARD_HAND_DRAW,
-    TD_LOSE_CHARGES,
-    TD_SPEND_AETHER,
-)
 from sim.games.aeons_end.layout import (
     A_ABILITY,
     A_ALLY_ABILITY,
@@ -366,6 +216,7 @@ from sim.games.aeons_end.layout import (
     R_CHARGE_COST,
     R_CORRUPTION_DESTROYED_EXPERT,
     R_CORRUPTION_EMPTY_DAMAGE,
+    R_DEVOUR_EMPTY_CHEAPEST,
     R_FIRE_LOSS,
     R_FOCUS_COST,
     R_GRAVEHOLD_LIFE,
@@ -390,6 +241,15 @@ from sim.games.aeons_end.layout import (
     SEC_MAIN,
     SEC_OR,
     SEC_WHILE_PREPPED,
+    SU_BASIC,
+    SU_BASIC_CAP,
+    SU_BASIC_N,
+    SU_CORRUPTION,
+    SU_CORRUPTION_N,
+    SU_MAGES,
+    SU_OWN,
+    SU_PLAYERS,
+    SU_SUPPLY,
     SUPPLY_CARD_BASE,
     SUPPLY_COUNT_BASE,
     SUPPLY_PILES,
@@ -407,26 +267,158 @@ from sim.games.aeons_end.layout import (
     TYPE_SPELL,
 )
 from sim.games.aeons_end.tables import mc, mg, nc, ne, nx, pc, pe, rl, su
-
-STREAM_TURN_ORDER = 0
-STREAM_NEMESIS_DECK = 1
-STREAM_CHANCE = 2
-STREAM_POLICY = 3
-
-# setup vector (per matchup): players, 4 mage ids, 9 supply card ids, 9 nemesis card ids,
-# basic pool sizes by tier, basic pool ids (3 x 24)
-SU_PLAYERS = 0
-SU_MAGES = 1
-SU_SUPPLY = 5
-SU_OWN = 14
-SU_BASIC_N = 23
-SU_BASIC = 26
-SU_BASIC_CAP = 24
-SU_CORRUPTION_N = SU_BASIC + 3 * SU_BASIC_CAP
-SU_CORRUPTION = SU_CORRUPTION_N + 1
-SETUP_SIZE = SU_CORRUPTION + 16
-
-EVENT_FIELDS = 4  # (kind, a, b, c) rows written by replay
+from sim.games.aeons_end.vocab import (
+    AB_AETHEREAL_WARD,
+    AB_ALLY_DRAWS_4,
+    AB_ANY_PLAYER_LIFE_4,
+    AB_AUSPEX_RUNE,
+    AB_BLACK_MIRROR,
+    AB_METAPHYSICAL_LINK,
+    AB_OTHERWORLDLY_GATE,
+    AB_QUICKEN_THOUGHT,
+    END_ALL_EXHAUSTED,
+    END_FIRE_TOKENS,
+    END_GRAVEHOLD_DESTROYED,
+    END_NEMESIS_CONDITION,
+    END_NEMESIS_DECK_EXHAUSTED,
+    END_NEMESIS_DEFEATED,
+    END_TURN_CAP,
+    ERR_CAPACITY,
+    NS_ADD_FIRE,
+    NS_ADD_LIFE_PER_EMPTY_PILE,
+    NS_BANISH_SELF,
+    NS_CORRUPTION_ON_DECK,
+    NS_CORRUPTIONS_TO_HAND,
+    NS_DESTROY_COSTLIEST_HAND,
+    NS_DESTROY_COSTLIEST_PREPPED_IF_COST_MAX,
+    NS_DESTROY_DECK_TOP,
+    NS_DESTROY_HAND,
+    NS_DEVOUR_CHEAPEST,
+    NS_DEVOUR_CHEAPEST_RELIC,
+    NS_DEVOUR_EXPENSIVE_GEM,
+    NS_DEVOUR_SECOND_GEM,
+    NS_DEVOUR_SELF_LIFE,
+    NS_DEVOUR_SPELL,
+    NS_DISCARD_CRYSTALS,
+    NS_DISCARD_EXPENSIVE_PREPPED,
+    NS_DISCARD_FIRE_IF_COST_MAX,
+    NS_DISCARD_GRAVEHOLD_IF_GEM,
+    NS_DISCARD_HALF_HUSKS,
+    NS_DISCARD_HAND,
+    NS_DISCARD_HAND_COSTLIEST,
+    NS_DISCARD_HUSKS,
+    NS_DISCARD_NON_CORRUPTION,
+    NS_DISCARD_PREPPED_MIN_COST,
+    NS_DRAW,
+    NS_FIRE_AT_MOST_ELSE_UNLEASH,
+    NS_FIRE_PER_HAND_MIN_COST,
+    NS_FOCUS_OTHER_PLAYER_BREACH,
+    NS_FOCUS_TARGET_BREACH,
+    NS_FURY,
+    NS_GAIN_CARD_MAX_COST,
+    NS_GRAVEHOLD,
+    NS_GRAVEHOLD_FURY,
+    NS_GRAVEHOLD_HEAL,
+    NS_GRAVEHOLD_PER_EMPTY_PILE,
+    NS_GRAVEHOLD_SELF_LIFE,
+    NS_HUSKS,
+    NS_HUSKS_PER_TURN_ORDER_DISCARD,
+    NS_LOSE_ALL_CHARGES,
+    NS_LOSE_SHIELDS_PER_PLAYER,
+    NS_NEMESIS_HEAL,
+    NS_PLAYERS_CORRUPTIONS_ON_DECK,
+    NS_PLAYERS_DISCARD_EXPENSIVE_PREPPED,
+    NS_PLAYERS_DISCARD_FURY,
+    NS_PLAYERS_LOSE,
+    NS_PLAYERS_LOSE_CHARGES,
+    NS_PULVERIZE,
+    NS_RETURN_LAST_MINION,
+    NS_SELF_DAMAGE,
+    NS_SELF_DAMAGE_PER_PLAYER,
+    NS_SET_LIFE_PER_HUSK,
+    NS_SHUFFLE_DISCARD_INTO_DECK,
+    NS_SHUFFLE_DISCARD_INTO_DECK_DESTROY,
+    NS_SHUFFLE_NEMESIS_TURN_ORDER,
+    NS_STRIKE,
+    NS_SUFFER,
+    NS_SUFFER_IF,
+    NS_SUFFER_PER_EMPTY_PILE,
+    NS_SUFFER_PER_PREPPED,
+    NS_SUFFER_PLUS_FURY,
+    NS_SUFFER_SELF_LIFE,
+    NS_SWARM,
+    NS_TARGET_ANY,
+    NS_TARGET_ANY_PREPPED,
+    NS_TARGET_CHEAP_PREPPED,
+    NS_TARGET_COSTLIEST_HAND,
+    NS_TARGET_HIGHEST,
+    NS_TARGET_LOWEST,
+    NS_TARGET_MOST_CARDS,
+    NS_TARGET_MOST_CHARGES,
+    NS_TARGET_MOST_CRYSTALS,
+    NS_TARGET_MOST_HAND,
+    NS_TARGET_MOST_OPENED,
+    NS_TARGET_MOST_PREPPED,
+    NS_TWO_PLAYERS_CORRUPT_HEAL,
+    NS_UNLEASH,
+    NS_UNLEASH_IF,
+    NS_UNLEASH_IF_BOTH_NEMESIS_TURN_ORDER_DISCARDED,
+    NS_VEX,
+    PS_AETHER,
+    PS_AETHER_GEM_ONLY,
+    PS_AETHER_IF_SECOND_COPY,
+    PS_AETHER_SPELL_ONLY,
+    PS_ALLY_CHARGE,
+    PS_ALLY_CHARGE_IF_FIRST_COPY,
+    PS_ALLY_DRAW_THEN_DISCARD,
+    PS_ALLY_SUFFER_TO_DESTROY,
+    PS_ANY_LIFE,
+    PS_BREACH_DISCOUNT,
+    PS_CAST_ANY_PREPPED,
+    PS_CAST_PREPPED_THIS_TURN,
+    PS_CHARGE,
+    PS_DAMAGE,
+    PS_DAMAGE_IF_ALL_OPEN,
+    PS_DAMAGE_PER_ADJACENT_PREPPED,
+    PS_DAMAGE_PER_OPEN_BREACH,
+    PS_DESTROY_HAND_FOR_DAMAGE,
+    PS_DESTROY_HAND_OPTIONAL,
+    PS_DESTROY_HAND_OR_DISCARD,
+    PS_DESTROY_SELF,
+    PS_DISCARD_FOR_ALLY_DRAW,
+    PS_DISCARD_FOR_ANY_LIFE,
+    PS_DISCARD_GEM_FOR_DAMAGE,
+    PS_DISCARD_HAND_FOR_DAMAGE,
+    PS_DISCARD_NON_CORRUPTION,
+    PS_DRAW,
+    PS_EVERY_PLAYER_SIFT,
+    PS_FLARE_DAMAGE,
+    PS_FOCUS_ANY_BREACH,
+    PS_FOCUS_CHEAPEST_CLOSED,
+    PS_GAIN_CHEAPEST_GEM_TO_HAND,
+    PS_GAIN_CORRUPTIONS_ON_DECK,
+    PS_GAIN_RELIC_ON_DECK_SUFFER_HALF,
+    PS_GAIN_SPELL_TO_DISCARD,
+    PS_GRAVEHOLD_DAMAGE,
+    PS_GRAVEHOLD_LIFE,
+    PS_LOOK_TOP_DESTROY,
+    PS_LOSE_CHARGE_FOR_DAMAGE,
+    PS_PAY_TO_CAST_ANY_PREPPED,
+    PS_PLAY_GEM_TWICE_DESTROY,
+    PS_RETURN_ANY_TURN_ORDER_CARD,
+    PS_RETURN_COST0_FROM_DISCARD,
+    PS_RETURN_PLAYED_GEM,
+    PS_REVEAL_TURN_ORDER_AETHER,
+    PS_SELF_LIFE,
+    PS_SELF_SUFFER,
+    TD_DESTROY_HAND_MIN_COST,
+    TD_DESTROY_OPENED_BREACHES,
+    TD_DESTROY_PREPPED_MIN_COST,
+    TD_DISCARD_HAND,
+    TD_DISCARD_HAND_DRAW,
+    TD_LOSE_CHARGES,
+    TD_SPEND_AETHER,
+)
 
 # Banished nemesis cards leave the game: counted in G_DESTROYED_NEMESIS (deck + in play + discard + banished
 # is the whole nemesis deck, check_invariants).
@@ -970,6 +962,24 @@ def devour_from(s, pile, n):
         end_game(s, False, END_NEMESIS_CONDITION)
 
 
+@njit(cache=True, _nrt=False)
+def least_expensive_pile(s, T):
+    """The literal reading of Prince of Gluttons' Unleash, "from the least expensive supply pile": the pile
+    with the lowest cost even when it is empty (devour_from then makes Gravehold suffer 2 per card). Between
+    piles of that cost the players choose (rulebook, Ambiguity): a non-empty one, the lowest numbered."""
+    low = 1 << 20
+    for k in range(SUPPLY_PILES):
+        low = min(low, pc(T, s[SUPPLY_CARD_BASE + k], PC_COST))
+    best = -1
+    for k in range(SUPPLY_PILES):
+        if pc(T, s[SUPPLY_CARD_BASE + k], PC_COST) == low:
+            if s[SUPPLY_COUNT_BASE + k] > 0:
+                return k
+            if best < 0:
+                best = k
+    return best
+
+
 @njit(cache=True, _nrt=True)
 def pile_by_cost(s, T, card_type, rank, cheapest, nonempty):
     """Index of the rank-th cheapest (or costliest) pile of a type (-1 = any type)."""
@@ -1207,7 +1217,10 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
     elif code == NS_PLAYERS_LOSE:
         end_game(s, False, END_NEMESIS_CONDITION)
     elif code == NS_DEVOUR_CHEAPEST:
-        devour_from(s, pile_by_cost(s, T, np.int64(-1), np.int64(0), np.bool_(True), np.bool_(True)), n)
+        if rl(T, R_DEVOUR_EMPTY_CHEAPEST) != 0:
+            devour_from(s, least_expensive_pile(s, T), n)
+        else:
+            devour_from(s, pile_by_cost(s, T, np.int64(-1), np.int64(0), np.bool_(True), np.bool_(True)), n)
     elif code == NS_DEVOUR_SECOND_GEM:
         devour_from(s, pile_by_cost(s, T, np.int64(TYPE_GEM), np.int64(1), np.bool_(False), np.bool_(False)), n)
     elif code == NS_DEVOUR_SPELL:

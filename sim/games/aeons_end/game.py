@@ -14,7 +14,7 @@ from sim.core.rng import name_key
 from sim.games.aeons_end import data as D
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.tables import pack
-from sim.games.aeons_end.vocabulary import END_REASONS, ERROR_CODES
+from sim.games.aeons_end.vocab import END_REASONS, ERROR_CODES
 
 ENGINE_VERSION = "0.3.0"  # 0.3.0: Legacy of Gravehold basic nemesis cards (the default set)
 DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama", "kadir"],
@@ -66,7 +66,8 @@ class AeonsEnd(Game):
         assumed = tuple(lib.assumed) + (rules.get("breaches_assumed", ""), rules.get("round_cap_assumed", ""))
         ruleset_id = edition if basic_nemesis_set is None else f"{edition}+{basic_nemesis_set}-basics"
         return Ruleset(game=self.name, ruleset_id=ruleset_id, ruleset_hash=digest, tables=tables,
-                       description=rules.get("description", ""), assumed=tuple(a for a in assumed if a))
+                       description=rules.get("description", ""), assumed=tuple(a for a in assumed if a),
+                       resolved={"rules": {k: v for k, v in rules.items() if k != "description"}})
 
     def matchup_sets(self) -> list[str]:
         sets = []
@@ -197,11 +198,10 @@ class AeonsEnd(Game):
                     matchup.payload["setup"])
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
-        from sim.games.aeons_end.batch import play_batch_kernel, scratch, stream_indices
+        """`policies`: one per deck slot (slot i = mage i of the matchup), or one for the whole team."""
+        from sim.games.aeons_end.batch import play_batch_kernel, policy_arrays, scratch, stream_indices
 
-        if len({p.name for p in policies}) != 1:
-            raise UserError("every mage of a team plays the same bot in this engine version", entry="policies")
-        policy = policies[0]
+        policy_ids, params, policy_streams = policy_arrays(policies, matchup)
         B = len(seeds)
         out = {
             "winner": np.zeros(B, np.int8), "end_reason": np.zeros(B, np.int8), "turns": np.zeros(B, np.int16),
@@ -221,7 +221,8 @@ class AeonsEnd(Game):
         counts = np.zeros((B, matchup.players, n_cards, L.CARD_COUNTS) if card_counts else (1, 1, 1, L.CARD_COUNTS),
                           np.int16)
         play_batch_kernel(self.kernel_tables(ruleset, matchup), np.int64(seeds.root_seed),
-                          np.uint64(seeds.matchup_key), turn_order_index, deal_index, policy.policy_id, policy.params, debug, card_counts, counts, *out.values(),
+                          np.uint64(seeds.matchup_key), turn_order_index, deal_index, policy_ids, params, policy_streams,
+                          debug, card_counts, counts, *out.values(),
                           *scratch())
         extra = {k: out[k] for k in ("gravehold_life", "player_life", "exhausted_players", "fire_tokens",
                                       "nemesis_life", "cards_gained", "unleashes", "round_gravehold_life",
@@ -249,6 +250,6 @@ class AeonsEnd(Game):
         return list(ruleset.tables["library"].player_names)
 
     def replay(self, ruleset, matchup, policies, seeds) -> list[str]:
-        from sim.games.aeons_end.scenario import replay_log
+        from sim.games.aeons_end.render import replay_log
 
-        return replay_log(self, ruleset, matchup, policies[0], seeds)
+        return replay_log(self, ruleset, matchup, policies, seeds)

@@ -5,8 +5,6 @@ These are positions in flat arrays, not rules: rules and cards arrive as table a
 
 from __future__ import annotations
 
-from sim.games.aeons_end.vocabulary import ABILITIES, NEMESIS_STEPS, PLAYER_STEPS, TO_DISCARD
-
 MAX_PLAYERS = 4
 PILE_CAPACITY = 64           # per player hand / deck / discard / played area
 MAX_STEPS = 6                # steps per effect section
@@ -186,6 +184,8 @@ R_OPEN_COST = 34        # 16 values: breach * 4 + stage
 R_BONUS_DAMAGE = 50     # 4 values
 R_BASIC_BY_TIER = 54    # 3 values (for this player count)
 R_CORRUPTION_DESTROYED_EXPERT = 57  # 1: a destroyed corruption costs a charge or goes to a discard pile
+R_DEVOUR_EMPTY_CHEAPEST = 58  # 1: devour_cheapest targets the least expensive pile even when empty (rules
+                              # unleash_devours_from: least_expensive_pile, the literal reading)
 RULES_SIZE = 64
 
 NEMESIS_KIND_GENERIC, NEMESIS_KIND_RAGEBORNE, NEMESIS_KIND_CARAPACE_QUEEN, NEMESIS_KIND_PRINCE, \
@@ -198,12 +198,22 @@ MG_ABILITY = 5
 MG_ANY_MAIN = 6         # 1: the ability may be used in any player's main phase (mages.yaml timing)
 MG_FIELDS = 7
 
+# ---- setup vector (per matchup, int32, data.build_setup): players, 4 mage ids, 9 supply card ids, 9 nemesis
+# card ids, basic pool sizes by tier, basic pool ids (3 x 24), the corruption deck
+SU_PLAYERS = 0
+SU_MAGES = 1
+SU_SUPPLY = 5
+SU_OWN = 14
+SU_BASIC_N = 23
+SU_BASIC = 26
+SU_BASIC_CAP = 24
+SU_CORRUPTION_N = SU_BASIC + 3 * SU_BASIC_CAP
+SU_CORRUPTION = SU_CORRUPTION_N + 1
+SETUP_SIZE = SU_CORRUPTION + 16
 
-def _codes(names):
-    return {name: i for i, name in enumerate(names)}
-
-
-PS = _codes(PLAYER_STEPS)
-NS = _codes(NEMESIS_STEPS)
-TD = _codes(TO_DISCARD)
-AB = _codes(ABILITIES)
+# ---- random streams: index into the keys / counters arrays (batch.fill_keys)
+STREAM_TURN_ORDER = 0
+STREAM_NEMESIS_DECK = 1
+STREAM_CHANCE = 2
+STREAM_POLICY = 3       # + deck slot (mage): the bot of mage i draws from STREAM_POLICY + the first slot with its bot
+STREAM_COUNT = STREAM_POLICY + MAX_PLAYERS

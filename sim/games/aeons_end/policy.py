@@ -1,9 +1,13 @@
-"""Team policies in numba: one shared plan acts for every mage (cooperative game).
+"""Bots in numba: each mage acts with its own bot (policy id and weights per deck slot, batch.policy_arrays).
 
 `random` is uniform over legal actions (END weighted by a parameter); `greedy` plays every gem and
 relic, casts every prepped spell at the team's best target, preps the strongest spells into the best
 breaches, then spends aether on the best-scoring purchase (weights are data, decks/aeons_end/policies).
-`search` is determinized flat Monte Carlo over a few candidate actions, with greedy playouts.
+`search` is determinized flat Monte Carlo over a few candidate actions, with greedy playouts (the searching
+mage plays its teammates' turns with its own base plan inside a playout: assumed, PERF.md).
+
+A bot's random draws come from its stream (the keys / counters index `stream`): mages with the same bot share
+one stream, the one of the first such mage, so a team with one bot draws as it always did (batch.policy_arrays).
 """
 
 from __future__ import annotations
@@ -12,13 +16,6 @@ import numpy as np
 from numba import njit
 
 from sim.core.rng import next_below, next_u64, shuffle, splitmix64
-from sim.games.aeons_end.codes import (
-    AB_ALLY_DRAWS_4,
-    AB_ANY_PLAYER_LIFE_4,
-    AB_OTHERWORLDLY_GATE,
-    AB_QUICKEN_THOUGHT,
-    TD_DESTROY_OPENED_BREACHES,
-)
 from sim.games.aeons_end.engine import (
     ability_feasible,
     available_aether,
@@ -112,6 +109,13 @@ from sim.games.aeons_end.layout import (
     TYPE_SPELL,
 )
 from sim.games.aeons_end.tables import mg, nc, pc, rl
+from sim.games.aeons_end.vocab import (
+    AB_ALLY_DRAWS_4,
+    AB_ANY_PLAYER_LIFE_4,
+    AB_OTHERWORLDLY_GATE,
+    AB_QUICKEN_THOUGHT,
+    TD_DESTROY_OPENED_BREACHES,
+)
 
 POLICY_RANDOM = 0
 POLICY_GREEDY = 1
@@ -129,15 +133,15 @@ ROLLOUT_DECISION_CAP = 20000  # a playout that needs more decisions is scored wh
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def random_act(legal, n, params, keys, counters):
+def random_act(legal, n, params, keys, counters, stream):
     w_end = params[0]
     # END is always the last legal action in the main phase and may be absent in casting
     if legal[n - 1] // 256 == A_END and n > 1:
-        u = (next_u64(keys, counters, 3) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+        u = (next_u64(keys, counters, stream) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
         if u * (n - 1 + w_end) >= n - 1:
             return legal[n - 1]
-        return legal[next_below(keys, counters, 3, n - 1)]
-    return legal[next_below(keys, counters, 3, n)]
+        return legal[next_below(keys, counters, stream, n - 1)]
+    return legal[next_below(keys, counters, stream, n)]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -334,7 +338,7 @@ def playout_value(s, params, start_round):
 
 
 @njit(cache=True, _nrt=True)
-def search_act(s, T, legal, n, params, keys, counters):
+def search_act(s, T, legal, n, params, keys, counters, stream):
     """Flat Monte Carlo: the greedy choice and up to k-1 other legal actions (drawn from the policy
     stream) are each played out `rollouts` times with the greedy plan on a re-dealt copy of the state;
     every candidate sees the same re-deals (common random numbers). Another candidate replaces the
@@ -355,7 +359,7 @@ def search_act(s, T, legal, n, params, keys, counters):
             pool[pn] = legal[i]
             pn += 1
     while m < k and pn > 0:
-        j = next_below(keys, counters, 3, pn)
+        j = next_below(keys, counters, stream, pn)
         cand[m] = pool[j]
         m += 1
         pool[j] = pool[pn - 1]
@@ -364,7 +368,7 @@ def search_act(s, T, legal, n, params, keys, counters):
         return g
     rollouts = np.int64(params[11])
     horizon = np.int64(params[12])
-    base = next_u64(keys, counters, 3)
+    base = next_u64(keys, counters, stream)
     s2 = np.empty_like(s)
     rkeys = np.empty(4, np.uint64)
     rcounters = np.zeros(4, np.uint64)
@@ -400,12 +404,14 @@ def search_act(s, T, legal, n, params, keys, counters):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def policy_act(policy_id, s, T, legal, n, params, keys, counters):
+def policy_act(policy_id, s, T, legal, n, params, keys, counters, stream):
+    """The decision of the active mage's bot: `policy_id` and `params` are that mage's, `stream` its bot's
+    random stream."""
     if policy_id == POLICY_GREEDY:
         return greedy_act(s, T, params)
     if policy_id == POLICY_SEARCH:
-        return search_act(s, T, legal, n, params, keys, counters)
-    return random_act(legal, n, params, keys, counters)
+        return search_act(s, T, legal, n, params, keys, counters, stream)
+    return random_act(legal, n, params, keys, counters, stream)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)

@@ -5,7 +5,8 @@
     sc.apply(sc.action("prep", hand=0, breach=0))
     sc.player(0)["prepped"]  ->  [("spark", 0)]
 
-Used by the scenario tests (each cites the rulebook passage it checks) and by `replay`.
+Used by the scenario tests (each cites the rulebook passage it checks) and by render.py (replay log,
+golden playthrough).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Scenario:
         turn_order_index, deal_index, _ = stream_indices(ruleset.tables["rules"], np.array([pair_index]))
         self.keys = make_keys(np.int64(seed), np.uint64(name_key(matchup.matchup_id)), turn_order_index[0],
                               deal_index[0])
-        self.counters = np.zeros(4, np.uint64)
+        self.counters = np.zeros(L.STREAM_COUNT, np.uint64)
         self.s = np.zeros(L.STATE_SIZE, np.int64)
         self.round_gravehold = np.zeros(L.ROUND_RECORD, np.int16)
         self.round_life = np.zeros(L.ROUND_RECORD, np.int16)
@@ -213,114 +214,6 @@ class Scenario:
         return int(E.check_invariants(self.s, self.T))
 
     def describe(self, action: int) -> str:
-        kind = L.ACTION_KINDS[action // 256]
-        arg = action % 256
-        p = int(self.s[L.G_ACTIVE])
-        b = self.base(p) if p >= 0 else 0
-        names = self.lib.player_names
-        if kind == "cast":
-            k, t = divmod(arg, L.TARGETS)
-            card = names[self.s[b + L.P_PREP + k]]
-            target = "the nemesis" if t == 0 else ("husks" if t == L.TARGET_HUSKS else
-                                                   self.lib.nemesis_card_names[self.s[L.IN_PLAY_BASE + (t - 1) * L.IN_PLAY_FIELDS]])
-            return f"casts {card} from breach {k // 2 + 1} at {target}"
-        if kind == "play":
-            return f"plays {names[self.s[b + L.P_HAND + arg // 2]]}" + (" (second option)" if arg % 2 else "")
-        if kind == "prep":
-            return f"preps {names[self.s[b + L.P_HAND + arg // 4]]} to breach {arg % 4 + 1}"
-        if kind == "gain":
-            card = self.s[L.DEVOURED_BASE + self.s[L.G_DEVOURED] - 1] if arg == 9 else self.s[L.SUPPLY_CARD_BASE + arg]
-            return f"gains {names[card]}"
-        if kind in ("focus", "open"):
-            return f"{'focuses' if kind == 'focus' else 'opens'} breach {arg + 1}"
-        if kind == "to_discard":
-            return f"pays TO DISCARD of {self.lib.nemesis_card_names[self.s[L.IN_PLAY_BASE + arg * L.IN_PLAY_FIELDS]]}"
-        if kind == "ability":
-            return f"uses the mage ability (aimed at player {arg + 1})"
-        if kind == "ally_ability":
-            return f"lets player {arg // 4 + 1} use their mage ability (aimed at player {arg % 4 + 1})"
-        if kind == "while_prepped":
-            return f"uses the while-prepped effect in breach {arg // 2 + 1}"
-        if kind == "charge":
-            return "gains a charge"
-        if kind == "play_gems":
-            gems = [names[c] for c in self.s[b + L.P_HAND: b + L.P_HAND + self.s[b + L.P_HAND_N]]
-                    if self.pcard_type(c) == 0 and not self.lib.pcard[c, L.PC_HAS_OR]]
-            return "plays gems " + ", ".join(gems)
-        return "ends the phase"
+        from sim.games.aeons_end.render import describe_action
 
-
-def replay_log(game, ruleset, matchup, policy, seeds) -> list[str]:
-    """Event log of the single match in `seeds`: turn-order draws, actions, nemesis cards, damage."""
-    from sim.games.aeons_end.policy import policy_act
-
-    sc = Scenario(game, ruleset, matchup, seed=int(seeds.root_seed), pair_index=int(seeds.pair_index[0]))
-    sc.counters[:] = 0
-    E.reset(sc.s, sc.T, sc.keys,
-            sc.counters)
-    lib = sc.lib
-    deck = [lib.nemesis_card_names[c] for c in sc.s[L.NEMESIS_DECK_BASE: L.NEMESIS_DECK_BASE + sc.get("G_NEMESIS_DECK_LEN")]]
-    log = [f"setup: {matchup.sides[0]}, edition {ruleset.ruleset_id}, Gravehold {sc.get('G_GRAVEHOLD')}, "
-           f"nemesis life {sc.get('G_NEMESIS_LIFE')}", "nemesis deck (top first): " + ", ".join(deck)]
-    mages = matchup.payload["mages"]
-
-    def who(code):
-        if code == L.TO_NEMESIS:
-            return "nemesis"
-        if code == L.TO_WILD:
-            return "wild"
-        if code == L.TO_12:
-            return "1/2"
-        if code == L.TO_34:
-            return "3/4"
-        return f"player {code + 1}"
-
-    def snapshot():
-        return (sc.get("G_TURNS"), sc.get("G_NEMESIS_DECK_POS"), sc.get("G_GRAVEHOLD"), sc.get("G_NEMESIS_LIFE"),
-                [sc.player(p)["life"] for p in range(matchup.players)], sc.get("G_ROUNDS"), sc.get("G_HUSKS"),
-                [(m["card"], m["life"]) for m in sc.in_play()])
-
-    def diff(before, after):
-        lines = []
-        if after[5] != before[5]:
-            lines.append(f"round {after[5]} begins (turn-order deck shuffled)")
-        for pos in range(before[1], after[1]):
-            lines.append(f"nemesis draws {lib.nemesis_card_names[sc.s[L.NEMESIS_DECK_BASE + pos]]}")
-        if after[2] != before[2]:
-            lines.append(f"Gravehold {before[2]} -> {after[2]}")
-        if after[3] != before[3]:
-            lines.append(f"nemesis life {before[3]} -> {after[3]}")
-        for p in range(matchup.players):
-            if after[4][p] != before[4][p]:
-                lines.append(f"{mages[p]} life {before[4][p]} -> {after[4][p]}")
-        if after[6] != before[6]:
-            lines.append(f"husks {before[6]} -> {after[6]}")
-        if after[7] != before[7]:
-            lines.append("in play: " + (", ".join(f"{card} ({life})" for card, life in after[7]) or "nothing"))
-        return lines
-
-    before = snapshot()
-    sc.advance()
-    log += diff(before, snapshot())
-    last_turn = -1
-    legal = np.zeros(L.MAX_ACTIONS, np.int64)
-    while sc.get("G_STATUS") == 0 and len(log) < 20000:
-        if sc.get("G_TURNS") != last_turn:
-            last_turn = sc.get("G_TURNS")
-            p = sc.get("G_ACTIVE")
-            log.append(f"turn {last_turn}: turn-order card {who(sc.get('G_TURN_KIND'))} -> {mages[p]}")
-        n = E.legal_actions(sc.s, sc.T, legal)
-        if n == 0:
-            log.append("error: no legal action")
-            break
-        a = int(policy_act(policy.policy_id, sc.s, sc.T, legal, n, policy.params,
-                           sc.keys, sc.counters))
-        text = f"  {mages[sc.get('G_ACTIVE')]} {sc.describe(a)}"
-        before = snapshot()
-        E.step(sc.s, sc.T, sc.keys, sc.counters, a,
-               sc.round_gravehold, sc.round_life)
-        log.append(text)
-        log += ["  " + x for x in diff(before, snapshot())]
-    state, reason = sc.status()
-    log.append(f"end: players {state} ({reason}) after {sc.get('G_TURNS')} turns, {sc.get('G_ROUNDS')} rounds")
-    return log
+        return describe_action(self, action)

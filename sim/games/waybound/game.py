@@ -58,6 +58,7 @@ class Waybound(Game):
                 tables=tables,
                 description=tables.resolved["edition"]["description"],
                 assumed=tables.assumed,
+                resolved=tables.resolved,
             )
         return self._rulesets[edition]
 

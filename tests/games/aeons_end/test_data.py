@@ -1,19 +1,19 @@
-"""Designer data: loading, validation errors, vocabulary codes."""
-
+"""Designer data: loading, validation errors, vocabulary codes, the basic nemesis card sets. Each test cites
+the rulebook passage (or the public data line) it checks."""
 
 import pytest
 
 from sim.core.errors import UserError
-from sim.games.aeons_end import GAME, codes, data, vocabulary
+from sim.games.aeons_end import GAME, data, vocab
 from sim.games.aeons_end import layout as L
 
 
 def test_codes_match_vocabulary():
-    for prefix, names in (("PS_", vocabulary.PLAYER_STEPS), ("NS_", vocabulary.NEMESIS_STEPS),
-                          ("TD_", vocabulary.TO_DISCARD), ("AB_", vocabulary.ABILITIES),
-                          ("END_", vocabulary.END_REASONS), ("ERR_", vocabulary.ERROR_CODES)):
+    for prefix, names in (("PS_", vocab.PLAYER_STEPS), ("NS_", vocab.NEMESIS_STEPS),
+                          ("TD_", vocab.TO_DISCARD), ("AB_", vocab.ABILITIES),
+                          ("END_", vocab.END_REASONS), ("ERR_", vocab.ERROR_CODES)):
         for i, name in enumerate(names):
-            assert getattr(codes, prefix + name.upper()) == i
+            assert getattr(vocab, prefix + name.upper()) == i
 
 
 def test_library_contents():
@@ -33,7 +33,6 @@ def test_editions_numbers():
     assert data.load_rules("extinction")["expert"] is True
     with pytest.raises(UserError, match="unknown edition"):
         data.load_rules("nightmare")
-
 
 
 def test_unknown_effect_step_names_file_and_entry(data_copy):
@@ -133,3 +132,90 @@ def test_basic_sets_and_or_alternatives_validated(data_copy):
     with pytest.raises(UserError, match="at most 3 OR alternatives") as err:
         data.load_library()
     assert "nemesis_basic_legacy.yaml" in str(err.value) and "divide" in str(err.value)
+
+
+def test_legacy_set_loads_22_cards_8_7_7():
+    """Data §6b lists T1 8 cards, T2 7, T3 7 (its header says 24: the discrepancy is noted in the YAML header
+    and RULES.md); rulebook table 'Tier 1 | 1 | 3 | 5 | 8' needs 8 tier 1 basics for 4 players."""
+    lib = data.load_library()
+    legacy = lib.basic_sets["legacy"]
+    assert [len(t) for t in legacy] == [8, 7, 7]
+    names = sorted(lib.nemesis_card_names[c] for tier in legacy for c in tier)
+    assert len(names) == 22 and "Devil's Pact" in names and "Void Strays" in names
+    for t, tier in enumerate(legacy):
+        assert all(int(lib.ncard[c, L.NC_TIER]) == t + 1 for c in tier)
+    # the base set and the nemeses keep the card ids they had before the Legacy set came
+    assert lib.nemesis_card_ids[0] == "agony_field"
+    assert min(c for tier in legacy for c in tier) > max(c for n in lib.nemeses.values() for c in n["own"])
+
+
+def test_legacy_numbers_are_the_data_numbers():
+    """Data §6b: 'Coal Welp, type: minion, life: 3, shields: 2'; 'Pale Reckoner ... life: 8, shields: 4';
+    'Chaos Orb, type: power, power: 3, to_discard: "spend 6 Æ"'; 'Crushing Storm ... power: 1, to_discard:
+    "destroy two opened breaches"'; 'Void Strays, type: minion, life: 13'."""
+    lib = data.load_library()
+
+    def row(cid):
+        return lib.ncard[lib.nemesis_card_ids.index(cid)]
+
+    assert (row("coal_welp")[L.NC_LIFE], row("coal_welp")[L.NC_SHIELDS]) == (3, 2)
+    assert (row("pale_reckoner")[L.NC_LIFE], row("pale_reckoner")[L.NC_SHIELDS]) == (8, 4)
+    assert (row("chaos_orb")[L.NC_POWER], row("chaos_orb")[L.NC_TD_AMOUNT]) == (3, 6)
+    assert (row("crushing_storm")[L.NC_POWER], row("crushing_storm")[L.NC_TD_AMOUNT]) == (1, 2)
+    assert row("void_strays")[L.NC_LIFE] == 13
+
+
+def test_bad_basic_nemesis_set_rejected_in_one_line(data_copy):
+    """A designer error names the file, the entry and the rule in one line (sim/core/errors.py)."""
+    target = data_copy
+    path = target / "rules.yaml"
+    path.write_text(path.read_text().replace("basic_nemesis_set: legacy", "basic_nemesis_set: wave6"))
+    with pytest.raises(UserError) as err:
+        data.load_rules("normal")
+    text = str(err.value)
+    assert "\n" not in text and "rules.yaml" in text and "basic_nemesis_set" in text
+    assert "must be one of base, legacy" in text and "wave6" in text
+    path.write_text(path.read_text().replace("basic_nemesis_set: wave6", "basic_nemesis_set: legacy"))
+    eds = target / "editions.yaml"
+    eds.write_text(eds.read_text() + "  broken: {basic_nemesis_set: upgraded}\n")
+    with pytest.raises(UserError) as err:
+        data.load_rules("broken")
+    assert "editions.yaml: broken:" in str(err.value) and "upgraded" in str(err.value)
+    with pytest.raises(UserError, match="basic_nemesis_set must be one of"):
+        GAME.load_ruleset("normal", "upgraded")
+
+
+def test_legacy_file_must_declare_its_set(data_copy):
+    target = data_copy
+    path = target / "nemesis_basic_legacy.yaml"
+    path.write_text(path.read_text().replace("set: legacy", "set: base"))
+    with pytest.raises(UserError, match="set must be 'legacy'") as err:
+        data.load_library()
+    assert "nemesis_basic_legacy.yaml" in str(err.value)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (("  - {id: cleave,", "  # - {id: cleave,"), "a nemesis has exactly nine cards"),
+    (("{id: cleave, name: Cleave, tier: 1", "{id: cleave, name: Cleave, tier: 2"), "three cards of each tier"),
+])
+def test_a_nemesis_has_nine_cards_three_per_tier(data_copy, edit, message):
+    """Rulebook, Nemesis Setup: 'Each nemesis has nine nemesis specific cards ... separate them into three piles
+    of three cards according to the card's tier.'"""
+    path = data_copy / "nemeses" / "rageborne.yaml"
+    text = path.read_text()
+    assert edit[0] in text
+    path.write_text(text.replace(edit[0], edit[1]))
+    with pytest.raises(UserError, match=message) as err:
+        data.load_library()
+    assert "rageborne.yaml" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_unleash_reading_validated(data_copy):
+    """A rule variant is data (rules.yaml / editions.yaml); a bad value is one line naming the file and entry."""
+    assert data.load_rules("normal")["unleash_devours_from"] == "least_expensive_nonempty_pile"
+    assert data.load_rules("normal-literal-unleash")["unleash_devours_from"] == "least_expensive_pile"
+    path = data_copy / "editions.yaml"
+    path.write_text(path.read_text() + "  broken: {unleash_devours_from: most_expensive_pile}\n")
+    with pytest.raises(UserError, match="unleash_devours_from must be one of") as err:
+        data.load_rules("broken")
+    assert "editions.yaml: broken:" in str(err.value) and "\n" not in str(err.value)

@@ -1,6 +1,11 @@
-"""Golden digests: fixed seeds over several nemeses, player counts, editions and bots must replay to the same
-results bit for bit. A speed change that keeps play identical keeps the digests; a behaviour change must bump
-ENGINE_VERSION and record new digests (print them with `python -m tests.games.aeons_end.test_golden`).
+"""Golden digests and the golden playthrough: fixed seeds must replay to the same results bit for bit.
+
+A speed change that keeps play identical keeps both; a behaviour change must bump ENGINE_VERSION and record new
+digests and a new playthrough:
+    python -m tests.games.aeons_end.test_golden            # print the digests (paste them below)
+    python -m tests.games.aeons_end.test_golden --write    # rewrite golden/<PLAYTHROUGH_FILE>
+The playthrough (render.playthrough, OpenSpiel style) lists every state of one match, its legal actions and the
+action taken; it is reviewed in diffs, so a behaviour change shows where play first differs.
 
 Two digests, one per basic nemesis card set (rules key `basic_nemesis_set`), over the same cases:
   * base: the 22 base-game basics, the only set engines <= 0.2.0 played. Its digest is the one engine 0.2.0
@@ -10,13 +15,15 @@ Two digests, one per basic nemesis card set (rules key `basic_nemesis_set`), ove
 """
 
 import hashlib
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from sim.core.game import SeedBlock
 from sim.core.rng import name_key
-from sim.games.aeons_end import GAME
+from sim.games.aeons_end import GAME, render
 
 GOLDEN_ENGINE_VERSION = "0.3.0"
 # engine 0.2.0's digest (play unchanged when the deal_group column came), reproduced by 0.3.0 with the base set
@@ -73,6 +80,54 @@ def test_base_game_basics_edition_is_normal_with_the_base_set():
         assert (GAME.kernel_tables(edition, a) == GAME.kernel_tables(override, b)).all()
 
 
+# (edition, matchup entry, bots, root seed, pair index) of the golden playthrough
+PLAYTHROUGH = ("normal", "adelheim+brama vs rageborne", ("greedy_damage",), 2026, 0)
+PLAYTHROUGH_FILE = Path(__file__).parent / "golden" / "adelheim+brama_vs_rageborne.txt"
+
+
+def _playthrough_case():
+    edition, entry, bots, root_seed, pair = PLAYTHROUGH
+    ruleset = GAME.load_ruleset(edition)
+    matchup = GAME.load_matchups(ruleset, [entry])[0]
+    policies = tuple(GAME.load_policy(name) for name in bots)
+    seeds = SeedBlock(root_seed=root_seed, matchup_key=name_key(matchup.matchup_id),
+                      pair_index=np.array([pair], np.int64), swap=np.zeros(1, np.uint8))
+    return ruleset, matchup, policies, seeds
+
+
+PLAYTHROUGH_HEADER = ("# Aeon's End golden playthrough (render.playthrough); regenerate after a behaviour change with "
+                      "python -m tests.games.aeons_end.test_golden --write")
+
+
+def playthrough_lines() -> list[str]:
+    return [PLAYTHROUGH_HEADER] + render.playthrough(GAME, *_playthrough_case())
+
+
+def test_golden_playthrough():
+    """The recorded playthrough is what a fresh replay of its match writes, line for line (DESIGN.md §4.3)."""
+    expected = PLAYTHROUGH_FILE.read_text().splitlines()
+    actual = playthrough_lines()
+    for number, (want, got) in enumerate(zip(expected, actual, strict=False), start=1):
+        assert got == want, f"{PLAYTHROUGH_FILE.name} line {number} differs"
+    assert len(actual) == len(expected)
+
+
+def test_playthrough_agrees_with_the_batch_kernel():
+    """The playthrough drives the engine from Python; its last line (outcome, turns, rounds) is the batch
+    kernel's row for the same seed key."""
+    ruleset, matchup, policies, seeds = _playthrough_case()
+    result = GAME.play_batch(ruleset, matchup, policies, seeds)
+    state = "won" if int(result.winner[0]) == 0 else "lost"
+    reason = GAME.end_reasons[int(result.end_reason[0])]
+    assert playthrough_lines()[-1] == (f"end: players {state} ({reason}) after {int(result.turns[0])} turns, "
+                                       f"{int(result.rounds[0])} rounds")
+
+
 if __name__ == "__main__":
-    for name in ("base", "legacy"):
-        print(name, batch_digest(name))
+    if "--write" in sys.argv[1:]:
+        PLAYTHROUGH_FILE.parent.mkdir(exist_ok=True)
+        PLAYTHROUGH_FILE.write_text("\n".join(playthrough_lines()) + "\n")
+        print(f"written: {PLAYTHROUGH_FILE}")
+    else:
+        for name in ("base", "legacy"):
+            print(name, batch_digest(name))
