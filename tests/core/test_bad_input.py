@@ -390,3 +390,16 @@ def test_a_deck_whose_faction_is_not_a_name_is_one_line(tmp_path, output_root, c
     deck.write_text(_starter_deck(tmp_path / "x.yaml").read_text().replace("faction: hearthbound", "faction: []"))
     status, lines = _validate_deck(deck, capsys)
     assert status == 2 and lines == [f"error: {deck}: faction: unknown faction '[]'"]
+
+
+def test_keys_of_another_type_beside_names_are_one_line(tmp_path, output_root, capsys):
+    """Found by the fuzzer: a Companion id `7:` beside named ones, or an unknown key in Aeon's End's
+    rules.yaml, reached the ruleset hash (a TypeError sorting mixed keys)."""
+    data = _copy("waybound", tmp_path)
+    _edit_yaml(data / "companions.yaml", lambda c: c["companions"].__setitem__(7, c["companions"]["brindle"]))
+    status, lines = _run([*WAYBOUND, f"data_dir={data}"], capsys)
+    assert status == 2 and len(lines) == 1 and "companions.7: a Companion id must be a non-empty text, got 7" in lines[0]
+    aeons = _copy("aeons_end", tmp_path)
+    _edit_yaml(aeons / "rules.yaml", lambda r: r.__setitem__(7, 1))
+    status, lines = _run(["validate", "game=aeons_end", f"data_dir={aeons}"], capsys)
+    assert status == 2 and len(lines) == 1 and f"{aeons / 'rules.yaml'}: 7: unknown key '7'" in lines[0]

@@ -324,6 +324,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     path_ids: list[tuple[str, str]] = []
     for comp_id, fields in comps_raw.items():
         entry = f"companions.{comp_id}"
+        check_name(comp_id, comps_file, entry, "a Companion id")
         fields = _mapping(fields, comps_file, entry)
         _check_keys(fields, COMPANION_KEYS, comps_file, entry)
         if fields.get("faction") not in V.FACTIONS[:4]:
