@@ -17,6 +17,8 @@ class UserError(Exception):
         self.file = file
         self.entry = entry
         self.rule = message
+        # names quoted from data may hold line breaks; the message stays one line whatever they hold
+        file, entry, message = (_one_line(text) for text in (file, entry, message))
         where = ""
         if file:
             where = f"{file}"
@@ -30,6 +32,10 @@ class UserError(Exception):
     def __reduce__(self):
         # A worker's error travels to the parent pickled; keep the file and entry apart from the rule.
         return _rebuild, (self.rule, self.file, self.entry)
+
+
+def _one_line(text: str | None) -> str | None:
+    return None if text is None else str(text).replace("\r", "\\r").replace("\n", "\\n")
 
 
 def _rebuild(rule: str, file: str | None, entry: str | None) -> UserError:

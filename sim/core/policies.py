@@ -51,7 +51,7 @@ def load(folder: Path, name: str, kinds: dict[str, BotKind]) -> Policy:
         if key not in ("description", "kind", "weights"):
             raise UserError(f"unknown key '{key}' (allowed: description, kind, weights)", file=file, entry=str(key))
     kind_name = doc.get("kind")
-    if kind_name not in kinds:
+    if not isinstance(kind_name, str) or kind_name not in kinds:
         raise UserError(f"unknown bot kind '{kind_name}' (known: {', '.join(kinds)})", file=file, entry="kind")
     kind = kinds[kind_name]
     weights = doc.get("weights") or {}

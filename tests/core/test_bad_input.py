@@ -374,3 +374,32 @@ def test_read_yaml_refuses_a_key_given_twice_at_any_depth_but_keeps_merge_keys(t
     merged = tmp_path / "merged.yaml"
     merged.write_text("base: &base {cost: 1, force: 2}\nember:\n  <<: *base\n  cost: 3\n")
     assert read_yaml(merged)["ember"] == {"cost": 3, "force": 2}
+
+
+def test_an_error_quoting_a_name_with_line_breaks_stays_one_line(tmp_path, output_root, capsys):
+    """Found by the fuzzer: a `base:` of "\\r" printed the error over two lines."""
+    data = _copy("waybound", tmp_path)
+    _edit_yaml(data / "editions" / "pre-0.36.yaml", lambda e: e.__setitem__("base", "0.3\n6"))
+    status, lines = _run([*WAYBOUND, "edition=pre-0.36", f"data_dir={data}"], capsys)
+    assert status == 2 and len(lines) == 1 and "unknown base edition '0.3\\n6'" in lines[0]
+
+
+def test_a_deck_whose_faction_is_not_a_name_is_one_line(tmp_path, output_root, capsys):
+    """Found by the fuzzer: `faction: []` was a TypeError."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(_starter_deck(tmp_path / "x.yaml").read_text().replace("faction: hearthbound", "faction: []"))
+    status, lines = _validate_deck(deck, capsys)
+    assert status == 2 and lines == [f"error: {deck}: faction: unknown faction '[]'"]
+
+
+def test_keys_of_another_type_beside_names_are_one_line(tmp_path, output_root, capsys):
+    """Found by the fuzzer: a Companion id `7:` beside named ones, or an unknown key in Aeon's End's
+    rules.yaml, reached the ruleset hash (a TypeError sorting mixed keys)."""
+    data = _copy("waybound", tmp_path)
+    _edit_yaml(data / "companions.yaml", lambda c: c["companions"].__setitem__(7, c["companions"]["brindle"]))
+    status, lines = _run([*WAYBOUND, f"data_dir={data}"], capsys)
+    assert status == 2 and len(lines) == 1 and "companions.7: a Companion id must be a non-empty text, got 7" in lines[0]
+    aeons = _copy("aeons_end", tmp_path)
+    _edit_yaml(aeons / "rules.yaml", lambda r: r.__setitem__(7, 1))
+    status, lines = _run(["validate", "game=aeons_end", f"data_dir={aeons}"], capsys)
+    assert status == 2 and len(lines) == 1 and f"{aeons / 'rules.yaml'}: 7: unknown key '7'" in lines[0]

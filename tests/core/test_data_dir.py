@@ -98,7 +98,7 @@ def test_a_sweep_with_data_dir_records_it_and_replays(tmp_path, output_root):
     assert manifest["config"]["data_dir"] == str(folder)
     assert read_lake(plan.directory).height == 8
     os.chdir(tmp_path)  # the folder is recorded whole: replay works from anywhere
-    assert replay_row("moved", "0")[-1].startswith("end")
+    assert replay_row("moved", "0")[-1].startswith("result: ")
 
 
 def test_a_game_that_reads_no_data_folder_refuses_one(tmp_path):

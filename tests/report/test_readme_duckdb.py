@@ -53,7 +53,7 @@ def test_readme_duckdb_example_on_the_default_experiment(tmp_path, output_root):
     """The default experiment itself (a small Waybound opening-demo, no per-card rows)."""
     from sim.core import config, runner
 
-    cfg = config.compose(["experiment=opening-demo", "pairs=2", "runner.progress=false"])
+    cfg = config.compose(["experiment=opening-demo", "pairs=2", "publish=true", "runner.progress=false"])
     runner.run(cfg, progress=False)
     (tmp_path / "sim").symlink_to(PROJECT_ROOT / "sim")
     result = _run_example(tmp_path)

@@ -461,13 +461,24 @@ RULE_NUMBERS = {"player_life": (1, 99), "gravehold_life": (1, 99), "hand_size": 
                 "fire_token_loss": (1, 99), "nemesis_life_delta": (-99, 99), "round_cap": (1, 1000)}
 
 
+# rules.yaml holds what an edition may change (EDITION_KEYS) and what only it sets:
+BASE_ONLY_KEYS = {*RULE_NUMBERS, "basic_cards_by_players", "breaches", "breaches_assumed", "round_cap_assumed"}
+BREACH_KEYS = {"number", "focus_cost", "open_cost_by_stage", "bonus_damage"}
+
+
 def _check_rule_numbers(base: dict, file: str) -> None:
     """rules.yaml: every number the rules vector takes, of the right type and in range."""
+    allowed = BASE_ONLY_KEYS | EDITION_KEYS - {"description"}
+    for key in base:
+        if key not in allowed:
+            raise UserError(f"unknown key '{key}' (allowed: {', '.join(sorted(allowed))})", file=file, entry=str(key))
     for key, (low, high) in RULE_NUMBERS.items():
         _int(base.get(key), low, high, file, key)
     if not isinstance(base.get("expert"), bool):
         raise UserError(f"must be true or false, got {base.get('expert')!r:.40}", file=file, entry="expert")
     counts = _mapping(base.get("basic_cards_by_players"), file, "basic_cards_by_players")
+    if set(counts) != {1, 2, 3, 4}:
+        raise UserError("one entry per player count, 1 to 4", file=file, entry="basic_cards_by_players")
     for players in range(1, 5):
         entry = f"basic_cards_by_players.{players}"
         tiers = [_int(n, 0, 24, file, entry) for n in _list(counts.get(players), file, entry, 3)]
@@ -476,6 +487,7 @@ def _check_rule_numbers(base: dict, file: str) -> None:
     for k, breach in enumerate(_list(base.get("breaches"), file, "breaches", 4)):
         entry = f"breaches.{k}"
         breach = _mapping(breach, file, entry)
+        _check_keys(breach, BREACH_KEYS, BREACH_KEYS - {"number"}, file, entry)
         _int(breach.get("focus_cost"), 0, 20, file, f"{entry}.focus_cost")
         _int(breach.get("bonus_damage"), 0, 10, file, f"{entry}.bonus_damage")
         for stage in _list(breach.get("open_cost_by_stage"), file, f"{entry}.open_cost_by_stage", 4):
@@ -511,7 +523,7 @@ def load_rules(edition: str, data_dir: Path | None = None) -> dict:
         raise UserError(f"deal_group_varies must be one of {', '.join(DEAL_GROUP_VARIES)}, "
                         f"got {rules['deal_group_varies']!r}", file=file, entry=edition)
     if rules.get("unleash_devours_from") not in UNLEASH_DEVOURS_FROM:
-        source = file if "unleash_devours_from" in delta else str(DATA_DIR / "rules.yaml")
+        source = file if "unleash_devours_from" in delta else str(data_dir / "rules.yaml")
         raise UserError(f"unleash_devours_from must be one of {', '.join(UNLEASH_DEVOURS_FROM)}, "
                         f"got {rules.get('unleash_devours_from')!r}", file=source, entry=edition)
     rules["edition"] = edition

@@ -187,7 +187,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     cards_file = str(data_dir / "cards.yaml")
     cards_raw = _mapping(read_yaml(data_dir / "cards.yaml"), cards_file, "top level")
     _check_keys(cards_raw, {"cards"}, cards_file, "top level")
-    cards_raw = copy.deepcopy(_mapping(cards_raw["cards"], cards_file, "cards"))
+    cards_raw = copy.deepcopy(_mapping(cards_raw.get("cards"), cards_file, "cards"))
     for card_id, fields in resolved_edition["card_errata"].items():
         if card_id not in cards_raw:
             raise UserError(
@@ -200,7 +200,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     comps_file = str(data_dir / "companions.yaml")
     comps_raw = _mapping(read_yaml(data_dir / "companions.yaml"), comps_file, "top level")
     _check_keys(comps_raw, {"companions"}, comps_file, "top level")
-    comps_raw = copy.deepcopy(_mapping(comps_raw["companions"], comps_file, "companions"))
+    comps_raw = copy.deepcopy(_mapping(comps_raw.get("companions"), comps_file, "companions"))
     for comp_id, fields in resolved_edition["companion_errata"].items():
         targets = list(comps_raw) if comp_id == "all" else [comp_id]
         if comp_id != "all" and comp_id not in comps_raw:
@@ -286,7 +286,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
                     file, entry_of = card_field(banned)
                     raise UserError(f"a Tactic has no '{banned}'", file=file, entry=entry_of)
             effect = fields.get("effect")
-            if effect not in V.EFFECT or effect == "none":
+            if not isinstance(effect, str) or effect not in V.EFFECT or effect == "none":
                 raise UserError(f"unknown or missing effect '{effect}'", file=cards_file, entry=entry)
             row[V.C_KIND] = V.KIND_TACTIC
             row[V.C_EFFECT] = V.EFFECT[effect]
@@ -324,6 +324,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     path_ids: list[tuple[str, str]] = []
     for comp_id, fields in comps_raw.items():
         entry = f"companions.{comp_id}"
+        check_name(comp_id, comps_file, entry, "a Companion id")
         fields = _mapping(fields, comps_file, entry)
         _check_keys(fields, COMPANION_KEYS, comps_file, entry)
         if fields.get("faction") not in V.FACTIONS[:4]:
@@ -384,7 +385,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     _check_keys(fac_raw, {"factions"}, fac_file, "top level")
     factions: dict[str, dict] = {}
     tables_partial = dict(card_ids=card_ids, cards=card_rows, rules=rules)
-    for fac_id, fields in _mapping(fac_raw["factions"], fac_file, "factions").items():
+    for fac_id, fields in _mapping(fac_raw.get("factions"), fac_file, "factions").items():
         entry = f"factions.{fac_id}"
         fields = _mapping(fields, fac_file, entry)
         _check_keys(fields, FACTION_KEYS, fac_file, entry)
@@ -471,7 +472,7 @@ def load_custom_deck(path: str, tables: Tables) -> tuple[str, dict[str, int]]:
     raw = _mapping(read_yaml(Path(path)), file, "top level")
     _check_keys(raw, DECK_KEYS, file, "top level")
     faction = raw.get("faction")
-    if faction not in tables.factions:
+    if not isinstance(faction, str) or faction not in tables.factions:
         raise UserError(f"unknown faction '{faction}'", file=file, entry="faction")
     return faction, validate_deck_counts(raw.get("cards"), faction, tables, file, "cards")
 
