@@ -429,6 +429,8 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Call
             for output in _execute(plan, todo):
                 bar.update(output.matches)
     except BaseException as error:
+        # joblib has stopped the workers by now; one killed mid-write may have left a temporary part
+        lake.remove_stale_temporaries(folder)
         _mark_stopped(plan, previous, manifest_path, error)
         raise
     finally:
