@@ -50,7 +50,8 @@ def test_every_edition_deck_and_set_loads_and_every_card_is_assumed():
 
 def test_two_settings_with_heroes_ideals_and_a_deck_that_mixes_them():
     """§2: "Your ideal and every card in your main and evolution decks must be from the same setting as
-    one of your 3 heroes": the crossover deck mixes two settings through its heroes."""
+    one of your 3 heroes": the crossover deck mixes two settings through its heroes. Each setting has
+    5 heroes, 3 ideals and three archetype decks (aggro, control, evolution)."""
     library = Veilforge().library
     settings = set(library.settings.values())
     assert settings == {"Ashen Kingdoms", "Chrome Frontier"}
@@ -58,7 +59,10 @@ def test_two_settings_with_heroes_ideals_and_a_deck_that_mixes_them():
     for setting in settings:
         kinds = [k for n, k, e in zip(library.cards, compiled.types, compiled.evolution, strict=True) if library.settings[n] == setting
                  and not e]
-        assert kinds.count("hero") >= 5 and kinds.count("ideal") >= 2
+        assert kinds.count("hero") >= 5 and kinds.count("ideal") >= 3
+    for setting in ("ashen", "chrome"):
+        assert {d for d in library.decks if d.startswith(setting)} >= {f"{setting}_aggro", f"{setting}_control"}
+    assert "ashen_ascension" in library.decks and "chrome_upgrade" in library.decks
     crossover = library.decks["crossover"]
     assert {library.settings[c] for c in crossover["main"]} == settings
 

@@ -21,7 +21,7 @@ PLAYTHROUGHS = {
     "duel": ("ashen_aggro vs chrome_control", ("aggro", "control"), 11, 1),
     "teams": ("ashen_aggro+chrome_control vs chrome_aggro+ashen_control", ("aggro", "control", "random", "aggro"), 5, 0),
 }
-DIGEST = "70e98ce81c771ede6dd282cf9dc163a2"
+DIGEST = "bcf264cd9437ca33e3eba753a9b6fb7a"
 
 
 def _digest() -> str:
