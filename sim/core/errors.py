@@ -35,7 +35,11 @@ class UserError(Exception):
 
 
 def _one_line(text: str | None) -> str | None:
-    return None if text is None else str(text).replace("\r", "\\r").replace("\n", "\\n")
+    # every character str.splitlines breaks at (\r, \n, \v, \f, \x1c-\x1e, \x85, \u2028, \u2029)
+    if text is None:
+        return None
+    return "".join(char.encode("unicode_escape").decode("ascii") if len(f"a{char}b".splitlines()) > 1 else char
+                   for char in str(text))
 
 
 def _rebuild(rule: str, file: str | None, entry: str | None) -> UserError:

@@ -403,3 +403,14 @@ def test_keys_of_another_type_beside_names_are_one_line(tmp_path, output_root, c
     _edit_yaml(aeons / "rules.yaml", lambda r: r.__setitem__(7, 1))
     status, lines = _run(["validate", "game=aeons_end", f"data_dir={aeons}"], capsys)
     assert status == 2 and len(lines) == 1 and f"{aeons / 'rules.yaml'}: 7: unknown key '7'" in lines[0]
+
+
+def test_every_line_break_character_in_a_quoted_name_is_escaped():
+    """The tests read stderr with str.splitlines, which also breaks at \\v, \\f, \\x1c-\\x1e, \\x85,
+    \\u2028 and \\u2029: none of them may split the error line."""
+    from sim.core.errors import UserError
+
+    for char in "\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029":
+        message = str(UserError(f"rule{char}broken", file=f"a{char}.yaml", entry=f"cards.{char}"))
+        assert len(message.splitlines()) == 1, repr(message)
+    assert str(UserError("é ü", entry="naïve")) == "naïve: é ü"  # printable text is kept as it is
