@@ -3,7 +3,7 @@
     import sim
     plan = sim.run(["game=waybound", "pairs=200", "name=try"])   # the overrides `make sweep` takes
     frame = sim.load("try").collect()                            # polars; lazy until collected
-    frame.group_by("faction_a").agg(pl.col("winner").eq(0).mean())
+    frame.group_by("faction_a").agg(pl.col("winner_side").eq("A").mean())
 
 `load` adds, to the lake's own columns (docs/lake-schema.md), `edition` (the arm; the lake calls it
 `ruleset_id`, kept for older lakes and queries) and the parts of each side's label a game names
