@@ -343,7 +343,15 @@ def plan_content(config: DictConfig | dict) -> dict:
     data.pop("name", None)  # two experiments with the same plan share a config hash
     data.pop("publish", None)
     data["card_rows"] = runner.get("card_rows", False)
+    # Sections added to the schema after experiments were run leave the hash alone while they are at
+    # their defaults, so that those experiments still resume (their stored configs lack them).
+    for section, default in LATER_SECTIONS.items():
+        if data.get(section, default) == default:
+            data.pop(section, None)
     return data
+
+
+LATER_SECTIONS = {"sweep": {"field": "", "values": [], "base": ""}}
 
 
 def plan_hash(cfg: DictConfig) -> str:

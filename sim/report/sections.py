@@ -16,7 +16,7 @@ from scipy import stats as scipy_stats
 
 from sim.core.errors import UserError
 from sim.report import charts
-from sim.report.document import Document, Heading, Image, Paragraph, Table, format_value
+from sim.report.document import Document, Heading, Image, Paragraph, Table, format_value, p_text
 from sim.report.lake import Lake
 from sim.stats import (
     adjust_pvalues,
@@ -287,9 +287,9 @@ def section_opening(context: Context) -> None:
     for row in table.iter_rows(named=True):
         document.add(
             Paragraph(
-                f"Arm {row['arm']}: first player wins {row['match_rate']:.4f} of {row['matches']} matches "
-                f"(Wilson {row['wilson_low']:.4f} to {row['wilson_high']:.4f}); pair-level {row['pair_mean']:.4f} "
-                f"over {row['pairs']} pairs; TOST p = {row['tost_p']:.4g}: {row['verdict']}."
+                f"Arm {row['arm']}: first player wins {100 * row['match_rate']:.1f}% of {row['matches']:,} matches "
+                f"(Wilson {100 * row['wilson_low']:.1f}% to {100 * row['wilson_high']:.1f}%); pair-level "
+                f"{100 * row['pair_mean']:.1f}% over {row['pairs']:,} pairs; TOST p {p_text(row['tost_p'])}: {row['verdict']}."
             )
         )
     bots = _bots_by_arm(context)

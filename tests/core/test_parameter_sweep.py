@@ -82,3 +82,13 @@ def test_hydra_multirun_points_to_the_sweep_field(capsys):
         main(["sweep", "game=coin_race", "--multirun"])
     lines = capsys.readouterr().err.strip().splitlines()
     assert stopped.value.code == 2 and len(lines) == 1 and "sweep.field=... sweep.values=[...]" in lines[0]
+
+
+def test_experiments_run_before_the_sweep_section_keep_their_config_hash():
+    """An experiment's stored config from before `sweep:` existed must still resume: the section
+    at its defaults is not part of the plan's hash."""
+    cfg = config.compose(["game=coin_race"])
+    stored = config.OmegaConf.to_container(cfg, resolve=True)
+    del stored["sweep"]
+    assert config.changed_fields(stored, cfg) == []
+    assert config.plan_hash(cfg) == config.content_hash(config.plan_content(stored))
