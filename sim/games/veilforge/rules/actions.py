@@ -62,6 +62,27 @@ def _summon_choices(state, ruleset, seat, card_id, kind, a, legal, start, values
 
 
 @njit(cache=True, _nrt=False)
+def _ability_actions(state, ruleset, seat, card_id, when, kind, a, mana_n, legal, n, values, weights, score):
+    """The actions (kind, a, ability) of the card's ``when`` abilities (activate, graveyard) the seat
+    can pay for, one per target, listed from legal[n] (and valued when ``score``); returns the new n."""
+    first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
+    for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
+        ability = first + k
+        cost = T.ability(ruleset, ability, T.AB_COST)
+        if T.ability(ruleset, ability, T.AB_WHEN) == when and cost <= mana_n and n < ROOM:
+            listed = with_targets(state, ruleset, seat, ability, kind, a, k, legal, n)
+            if score:
+                policy.score_span(state, ruleset, seat, legal, values, n, n + listed, weights[policy.W_SPEND] * cost,
+                                  ability, weights)
+                if (kind == L.A_GRAVEYARD
+                        and T.effect(ruleset, T.ability(ruleset, ability, T.AB_EFFECT_FIRST), T.E_OP) == V.OP_SUMMON):
+                    for j in range(n, n + listed):
+                        values[j] += weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id)
+            n += listed
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
     """Every legal action of ``seat`` in its action phase; legal[0] is pass. With ``score``, the
     greedy bot's value of each action (its ``weights``) is written to ``values`` as it is listed,
@@ -122,16 +143,8 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
         if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED:
             continue
         if T.has(ruleset, card_id, V.W_ACTIVATE):
-            first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
-            for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
-                a = first + k
-                cost = T.ability(ruleset, a, T.AB_COST)
-                if T.ability(ruleset, a, T.AB_WHEN) == V.W_ACTIVATE and cost <= mana_n and n < ROOM:
-                    listed = with_targets(state, ruleset, seat, a, np.int64(L.A_ACTIVATE), slot, k, legal, n)
-                    if score:
-                        policy.score_span(state, ruleset, seat, legal, values, n, n + listed, weights[policy.W_SPEND] * cost,
-                                          a, weights)
-                    n += listed
+            n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_ACTIVATE), np.int64(L.A_ACTIVATE), slot,
+                                 mana_n, legal, n, values, weights, score)
         if can_attack(state, ruleset, seat, slot) and n < ROOM:
             k = attack_targets(state, ruleset, seat, slot, legal, n)
             for j in range(n, n + k):
@@ -159,21 +172,9 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
                 n += k
     for i in range(state[b + L.P_GRAVE_N]):
         card_id = state[b + L.P_GRAVE + i]
-        if not T.has(ruleset, card_id, V.W_GRAVEYARD) or not _first_copy(state, b, L.P_GRAVE, i):
-            continue
-        first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
-        for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
-            a = first + k
-            cost = T.ability(ruleset, a, T.AB_COST)
-            if T.ability(ruleset, a, T.AB_WHEN) == V.W_GRAVEYARD and cost <= mana_n and n < ROOM:
-                listed = with_targets(state, ruleset, seat, a, np.int64(L.A_GRAVEYARD), i, k, legal, n)
-                if score:
-                    policy.score_span(state, ruleset, seat, legal, values, n, n + listed, weights[policy.W_SPEND] * cost,
-                                      a, weights)
-                    if T.effect(ruleset, T.ability(ruleset, a, T.AB_EFFECT_FIRST), T.E_OP) == V.OP_SUMMON:
-                        for j in range(n, n + listed):
-                            values[j] += weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id)
-                n += listed
+        if T.has(ruleset, card_id, V.W_GRAVEYARD) and _first_copy(state, b, L.P_GRAVE, i):
+            n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_GRAVEYARD), np.int64(L.A_GRAVEYARD), i,
+                                 mana_n, legal, n, values, weights, score)
     return n
 
 
