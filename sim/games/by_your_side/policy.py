@@ -281,19 +281,14 @@ def steps_value(state, ruleset, weights, seat, start, end, supported, scores):
     return total
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, _nrt=False)
 def card_value(state, ruleset, weights, seat, card, supported, scores):
     """A card's worth when played now (its play steps; a lasting card's effect counts a few times); cached
-    while the board is unchanged (same_board) when not supported. The cache lookup is inlined, the value
-    computed out of line."""
+    while the board is unchanged (same_board) when not supported."""
     cached = VALUES + seat * L.MAX_CARDS + card
-    if not supported and scores[STAMPS - VALUES + cached] == scores[DECISION]:
+    turn = scores[DECISION]
+    if not supported and scores[STAMPS - VALUES + cached] == turn:
         return scores[cached]
-    return computed_card_value(state, ruleset, weights, seat, card, supported, scores)
-
-
-@njit(cache=True, _nrt=False)
-def computed_card_value(state, ruleset, weights, seat, card, supported, scores):
     kind = T.card(ruleset, card, T.C_TYPE)
     value = steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_PLAY),
                         T.effect_end(ruleset, card, vocab.SLOT_PLAY), supported, scores)
@@ -307,9 +302,8 @@ def computed_card_value(state, ruleset, weights, seat, card, supported, scores):
         value += 0.8 * steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE),
                                    T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), np.int64(0), scores)
     if not supported:
-        cached = VALUES + seat * L.MAX_CARDS + card
         scores[cached] = value
-        scores[STAMPS - VALUES + cached] = scores[DECISION]
+        scores[STAMPS - VALUES + cached] = turn
     return value
 
 
