@@ -32,6 +32,7 @@ assert len(vocab.GREEDY_WEIGHTS) == 16
 OP_ATTACH = vocab.OP["attach"]
 OP_BANISH_CHARM = vocab.OP["banish_charm"]
 OP_BANISH_SELF = vocab.OP["banish_self"]
+OP_CHOOSE_STATUS = vocab.OP["choose_status"]
 OP_DECK_PEEK = vocab.OP["deck_peek"]
 OP_DISCARD = vocab.OP["discard"]
 OP_DRAW = vocab.OP["draw"]
@@ -475,6 +476,9 @@ def choice_score(state, ruleset, weights, kind, a, b, scores):
             kind_of = T.card(ruleset, card, T.C_TYPE)
             bad = kind_of == vocab.TYPE_MANIFESTATION or kind_of == vocab.TYPE_INTRUSIVE
             return (1.0 if bad else -1.0) * (1.0 if kind == L.A_YES else -1.0)
+        if op == OP_CHOOSE_STATUS:  # invest in a later scenario while the team is safe, take the help now if not
+            safe = team_min_stability(state) > weights[W_NEGATE_AT] + 2
+            return (1.0 if safe else -1.0) * (1.0 if kind == L.A_YES else -1.0)
         return -1.0 if kind == L.A_YES else 0.0
     if choice == L.CHOICE_HAND_CARD:
         return -keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a, scores)
