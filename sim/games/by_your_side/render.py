@@ -171,10 +171,11 @@ def _header(game, ruleset, matchup, bots_by_slot, seed: int, pair: int, order: i
     ]
 
 
-def campaign_attempts(game, ruleset, matchup, bots_by_slot, seed: int, pair: int = 0, order: int = 0):
+def campaign_attempts(game, ruleset, matchup, bots_by_slot, seed: int, pair: int = 0, order: int = 0, play=None):
     """Play a campaign attempt by attempt through the scenario API, with the batch kernel's own campaign
     steps (campaign.begin, attempt_seeds, pack_attempt, after_attempt): yields (scenario index in the
-    campaign, attempt, the replay Charms taken, the played ByYourSideScenario, the Journal after it)."""
+    campaign, attempt, the replay Charms taken, the played ByYourSideScenario, the Journal after it, the
+    lines ``play(scenario)`` returned while playing it; by default the bots play it silently)."""
     from sim.core import policies as policy_files
     from sim.core.game import Matchup
     from sim.core.rng import name_key
@@ -195,10 +196,11 @@ def campaign_attempts(game, ruleset, matchup, bots_by_slot, seed: int, pair: int
         played = Matchup(game.name, matchup.matchup_id, matchup.sides, 2, attempt_matchup.copy(), cooperative=True,
                          slot_labels=matchup.slot_labels)
         scenario = ByYourSideScenario(ruleset, played, seed, order, pair, seeds=attempt_seeds.copy())
+        lines = play(scenario) if play else []
         while not scenario.state()["done"]:
             scenario.apply(scenario.bot_action(bots_by_slot))
         more = campaign.after_attempt(scenario.s, ruleset.tables.table, table, journal)
-        yield k, attempt, charms, scenario, journal.copy()
+        yield k, attempt, charms, scenario, journal.copy(), lines
         if not more:
             return
 
@@ -218,19 +220,23 @@ def journal_lines(library, journal) -> list[str]:
     return lines
 
 
-def campaign_log(game, ruleset, matchup, bots_by_slot, seed: int, pair: int = 0, order: int = 0) -> list[str]:
+def campaign_log(game, ruleset, matchup, bots_by_slot, seed: int, pair: int = 0, order: int = 0,
+                 decisions: bool = False) -> list[str]:
     """A campaign: per attempt a header (scenario, attempt, replay Charms), its events (every action and what
-    it did), its result and the Journal after it; then the campaign's row as the batch kernel plays it."""
+    it did; with ``decisions``, the golden playthrough's lines instead), its result and the Journal after it;
+    then the campaign's row as the batch kernel plays it."""
     from sim.games.by_your_side import batch
 
     library = ruleset.tables.library
     names = library.card_names
     lines = _header(game, ruleset, matchup, bots_by_slot, seed, pair, order)
-    for k, attempt, charms, scenario, journal in campaign_attempts(game, ruleset, matchup, bots_by_slot, seed, pair, order):
+    play = (lambda scenario: play_through(scenario, bots_by_slot)) if decisions else None
+    for k, attempt, charms, scenario, journal, played in campaign_attempts(game, ruleset, matchup, bots_by_slot, seed,
+                                                                           pair, order, play):
         taken = ", ".join(f"{SEAT_NAMES[s]} takes {_name(names, c)}" for s, c in enumerate(charms) if c >= 0)
         sid = library.campaigns[matchup.matchup_id]["scenarios"][k]
         lines.append(f"== scenario {k + 1} ({sid}), attempt {attempt + 1}" + (f"; replay Charms: {taken}" if taken else ""))
-        lines += [f"  {t}" for t in scenario.events_text()]
+        lines += played if decisions else [f"  {t}" for t in scenario.events_text()]
         lines.append(f"  {result_line(game, scenario.result())}")
         lines += journal_lines(library, journal)
     seeds = SeedBlock(seed, name_key_of(matchup), np.array([pair], np.int64), np.array([order], np.uint8))
@@ -283,6 +289,15 @@ def playthrough(game, ruleset, matchup, bots_by_slot, seed: int) -> list[str]:
 
     scenario = ByYourSideScenario(ruleset, matchup, seed, 0)
     lines = _header(game, ruleset, matchup, bots_by_slot, seed, 0, 0)
+    lines += play_through(scenario, bots_by_slot)
+    lines.append(result_line(game, scenario.result()))
+    return lines
+
+
+def play_through(scenario, bots_by_slot) -> list[str]:
+    """Play the scenario to its end with the bots, as playthrough lines (state, decider and legal actions,
+    the action, what it did)."""
+    lines = []
     seen = [0]
 
     def flush() -> None:
@@ -299,5 +314,4 @@ def playthrough(game, ruleset, matchup, bots_by_slot, seed: int) -> list[str]:
         lines.append(f"action: {scenario.describe(action)}")
         scenario.apply(action)
         flush()
-    lines.append(result_line(game, scenario.result()))
     return lines

@@ -217,11 +217,11 @@ def test_a_campaign_row_is_the_attempts_the_scenario_api_plays():
         assert result.turns[0] == again.turns[0]
         played = list(render.campaign_attempts(GAME, RULESET, CAMPAIGN, bots, seed))
         attempts = [0, 0, 0]
-        for k, attempt, _, _, _ in played:
+        for k, attempt, _, _, _, _ in played:
             attempts[k] = attempt + 1
         assert [int(result.extra[f"attempts_{k + 1}"][0]) for k in range(3)] == attempts
-        assert result.turns[0] == sum(int(sc.s[L.G_TURNS]) for _, _, _, sc, _ in played)
-        assert result.rounds[0] == sum(int(sc.s[L.G_ROUND]) for _, _, _, sc, _ in played)
+        assert result.turns[0] == sum(int(sc.s[L.G_TURNS]) for _, _, _, sc, _, _ in played)
+        assert result.rounds[0] == sum(int(sc.s[L.G_ROUND]) for _, _, _, sc, _, _ in played)
         journal = played[-1][4]
         assert [campaign.deck_size(journal, s) for s in range(2)] == list(result.extra["deck_size"][0])
         assert result.winner[0] == (0 if int(journal[campaign.J_WON]) == 3 else 1)

@@ -63,12 +63,12 @@ def test_golden_playthrough(name):
 
 def test_golden_campaign_with_a_loss_and_a_replay():
     """A whole campaign (guardian for Jolene, seeker for Rosi, seed 5): Scenario 1 is lost, replayed from the
-    Journal's decks with a replay Charm each, and won; then Scenarios 2 and 3. Every attempt's events, its
-    result and the Journal after it; the last line is the batch kernel's row of the same campaign."""
+    Journal's decks with a replay Charm each, and won; then Scenarios 2 and 3. Every attempt's playthrough,
+    its result and the Journal after it; the last lines are the batch kernel's row of the same campaign."""
     ruleset = GAME.load_ruleset("standard")
     matchup = GAME.load_matchups(ruleset, ["campaign"])[0]
     bots = (GAME.load_policy("guardian"), GAME.load_policy("seeker"))
-    lines = render.campaign_log(GAME, ruleset, matchup, bots, 5)
+    lines = render.campaign_log(GAME, ruleset, matchup, bots, 5, decisions=True)
     path = GOLDEN / "campaign.txt"
     if os.environ.get("SIM_REGENERATE_GOLDEN"):
         path.write_text("\n".join(lines) + "\n")
