@@ -25,7 +25,10 @@ def __getattr__(name: str):
     # sim.load / sim.run (sim/api.py) import polars and the config stack on first use only: a worker
     # process imports `sim` too and needs neither.
     if name in ("load", "run"):
-        from sim import api
+        # importlib, not an import statement: the compile cache files a game's kernels under the
+        # digest of every module its files import (sim/core/compile_cache.py), and this package's
+        # __init__ is one of them; the API's modules are no part of what is compiled.
+        import importlib
 
-        return getattr(api, name)
+        return getattr(importlib.import_module("sim.api"), name)
     raise AttributeError(f"module 'sim' has no attribute {name!r}")
