@@ -1,0 +1,131 @@
+"""Combat: Challenge (simultaneous damage, Broken, the surviving defender Exhausted), Thread Strike
+(the defender's interception choice, Thread loss, the hold, dislodging a Remembrance)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import tables as T
+from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
+from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
+from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.remembrance import carried, dislodge
+
+
+@njit(cache=True, forceinline=True)
+def power(state, ruleset, seat, slot):
+    return T.card(ruleset, state[figure(seat, slot) + L.F_CARD], T.C_POWER)
+
+
+@njit(cache=True, _nrt=False)
+def break_figure(state, seat, slot):
+    """A Broken Figure leaves play for its owner's discard."""
+    base = seat_base(seat)
+    f = figure(seat, slot)
+    state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = state[f + L.F_CARD]
+    state[base + L.P_DISCARD_N] += 1
+    state[f + L.F_CARD] = -1
+    state[f + L.F_SITE] = L.NOWHERE
+    state[f + L.F_DAMAGE] = 0
+    state[f + L.F_READY] = 0
+    state[f + L.F_HELD] = 0
+
+
+@njit(cache=True, _nrt=False)
+def fight(state, ruleset, seat, attacker, defender, events):
+    """"both deal current Challenge Power as damage simultaneously. A Figure with damage at least its
+    current Power is Broken ... A surviving defender becomes Exhausted." Returns (attacker dealt,
+    attacker received) as a pair of bits: bit 0 the attacker Broken, bit 1 the defender."""
+    other = 1 - seat
+    a, d = figure(seat, attacker), figure(other, defender)
+    pa, pd = power(state, ruleset, seat, attacker), power(state, ruleset, other, defender)
+    state[d + L.F_DAMAGE] += pa
+    state[a + L.F_DAMAGE] += pd
+    card_a, card_d = state[a + L.F_CARD], state[d + L.F_CARD]
+    broken = 0
+    if state[a + L.F_DAMAGE] >= pa:
+        broken |= 1
+        break_figure(state, seat, attacker)
+    if state[d + L.F_DAMAGE] >= pd:
+        broken |= 2
+        break_figure(state, other, defender)
+        state[seat_base(seat) + L.P_BROKEN] += 1
+    else:
+        state[d + L.F_READY] = 0
+    if broken & 1:
+        state[seat_base(other) + L.P_BROKEN] += 1
+    log_event(state, events, L.EV_CHALLENGE, seat, card_a, card_d, broken)
+    return broken
+
+
+@njit(cache=True, _nrt=False)
+def can_challenge(state, seat, attacker, defender):
+    """"Spend one Action and Exhaust a Ready Figure to Challenge an enemy Figure at the same physical Site.\""""
+    a, d = figure(seat, attacker), figure(1 - seat, defender)
+    return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
+            and state[d + L.F_CARD] >= 0 and state[a + L.F_SITE] == state[d + L.F_SITE])
+
+
+@njit(cache=True, _nrt=False)
+def challenge(state, ruleset, seat, attacker, defender, events):
+    state[L.G_ACTIONS] -= 1
+    state[figure(seat, attacker) + L.F_READY] = 0
+    fight(state, ruleset, seat, attacker, defender, events)
+
+
+@njit(cache=True, _nrt=False)
+def can_strike(state, seat, attacker):
+    """"Spend one Action and Exhaust a Ready Figure at an opposing Veilwalker's Site"; a held Figure
+    "may not declare another Thread Strike until its next Remember\""""
+    a = figure(seat, attacker)
+    target = state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER]
+    return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
+            and state[a + L.F_HELD] == 0 and state[a + L.F_SITE] == target and target != L.NOWHERE)
+
+
+@njit(cache=True, _nrt=False)
+def interceptors(state, seat, site):
+    """The defender's eligible interceptors: its Ready Figures at the struck Site."""
+    n = 0
+    for k in range(L.FIG_CAP):
+        f = figure(seat, k)
+        if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def declare_strike(state, seat, attacker):
+    """Pays and holds the attacker; returns True when the defender has an interception choice to make."""
+    a = figure(seat, attacker)
+    state[L.G_ACTIONS] -= 1
+    state[a + L.F_READY] = 0
+    state[a + L.F_HELD] = 1
+    state[L.G_STRIKER] = attacker
+    return interceptors(state, 1 - seat, state[a + L.F_SITE]) > 0
+
+
+@njit(cache=True, _nrt=False)
+def strike_lands(state, ruleset, seat, attacker, events):
+    """"Without interception, lose Thread equal to the attacker's current Challenge Power"; "at least
+    five actual Thread loss dislodges one carried Remembrance at the struck Site.\""""
+    other = 1 - seat
+    before = state[seat_base(other) + L.P_THREAD]
+    lose_thread(state, other, power(state, ruleset, seat, attacker))
+    lost = before - state[seat_base(other) + L.P_THREAD]
+    state[seat_base(seat) + L.P_STRIKES] += lost
+    site = state[figure(seat, attacker) + L.F_SITE]
+    log_event(state, events, L.EV_STRIKE, seat, state[figure(seat, attacker) + L.F_CARD], lost, 0)
+    if lost >= ruleset[T.RULE_DISLODGE_AT] and carried(state, other) > 0 and on_ring(site):
+        dislodge(state, other, site, events)
+    check_thread(state, events)
+    state[L.G_STRIKER] = -1
+
+
+@njit(cache=True, _nrt=False)
+def intercept(state, ruleset, seat, attacker, interceptor, events):
+    """"Interception becomes a normal Challenge instead of Thread loss"; seat is the attacker's."""
+    log_event(state, events, L.EV_INTERCEPT, 1 - seat, state[figure(1 - seat, interceptor) + L.F_CARD], 0, 0)
+    fight(state, ruleset, seat, attacker, interceptor, events)
+    state[L.G_STRIKER] = -1
