@@ -220,6 +220,17 @@ class VeilwalkersScenario(Scenario):
             s[base + L.P_LOOM_N] += 1
         self.check()
 
+    def mill(self, seat: int, keep: int = 0) -> None:
+        """Move the seat's deck, but its top ``keep`` cards, to its discard."""
+        s, base = self.state_vector, self._base(seat)
+        n = int(s[base + L.P_DECK_N])
+        for i in range(n - keep):
+            s[base + L.P_DISCARD + s[base + L.P_DISCARD_N]] = s[base + L.P_DECK + i]
+            s[base + L.P_DISCARD_N] += 1
+        s[base + L.P_DECK: base + L.P_DECK + keep] = s[base + L.P_DECK + n - keep: base + L.P_DECK + n].copy()
+        s[base + L.P_DECK_N] = keep
+        self.check()
+
     def carry(self, seat: int, token: int) -> None:
         """Seat's Veilwalker carries Remembrance ``token``."""
         tk = L.G_TOKEN + token * L.TOKEN_W

@@ -1,0 +1,59 @@
+"""Awaken the network (section 5): activation, history, deactivation."""
+
+import pytest
+
+from sim.core.scenario import IllegalAction
+from tests.games.veilwalkers.helpers import end_turn, kinds, shape
+
+LAMP_I = (1, 2)  # Garden's Ring I Lamp (assumed); Wayfarer's Ring I Waystation is three Sites away
+
+
+def test_a_ready_rememberer_activates_a_controlled_node_for_an_action_and_two_resonance():
+    """"Your Ready Rememberer must occupy and control your inactive physical, non-Fraying node. Pay one
+    Action and two Resonance ... The Rememberer stays Ready. First activation records permanent credit.\""""
+    sc = shape(resonance=1)
+    sc.place(0, "rememberer", LAMP_I)
+    assert "activate" not in kinds(sc), "one Resonance short"
+    sc.set(0, "P_RESONANCE", 2)
+    sc.apply(sc.action("activate", node=0))
+    me = sc.player(0)
+    assert me["nodes"] == [1, 0, 0] and me["credits"] == 1 and me["veilbound_ready"][2]
+    assert me["resonance"] == 0 and sc.state()["actions"] == 2
+    with pytest.raises(IllegalAction):
+        sc.apply(sc.action("activate", node=0))
+
+
+def test_the_rememberer_needs_control_of_the_node_site():
+    """"must occupy and control" the node."""
+    sc = shape(resonance=2)
+    sc.place(0, "rememberer", LAMP_I)
+    sc.place(1, "veilwalker", LAMP_I)
+    assert "activate" not in kinds(sc), "a tie gives no control"
+
+
+def test_enemy_control_at_turn_end_deactivates_but_history_stays():
+    """"Enemy control at the end of either Company's turn deactivates a physical node. A temporary
+    mid-turn loss of control or a tie does not." "Deactivating a node never removes this history.\""""
+    sc = shape(resonance=2)
+    sc.place(0, "rememberer", LAMP_I)
+    sc.apply(sc.action("activate", node=0))
+    sc.place(0, "rememberer", (1, 3))
+    sc.place(1, "veilwalker", LAMP_I)  # the enemy controls the Lamp mid-turn ...
+    sc.place(1, "veilwalker", (1, 0))  # ... and leaves before the turn ends
+    end_turn(sc)
+    assert sc.player(0)["nodes"][0] == 1
+    sc.place(1, "veilwalker", LAMP_I)
+    end_turn(sc)  # seat 1's turn ends with it in control
+    assert sc.player(0)["nodes"][0] == 0 and sc.player(0)["credits"] == 1
+
+
+def test_reactivation_restores_activity_without_new_credit():
+    """"Reactivation restores activity without repeating first-activation rewards.\""""
+    sc = shape(resonance=4)
+    sc.place(0, "rememberer", LAMP_I)
+    sc.apply(sc.action("activate", node=0))
+    sc.set(0, "P_NODE_ACTIVE", 0)
+    sc.apply(sc.action("activate", node=0))
+    assert sc.player(0)["credits"] == 1 and sc.player(0)["nodes"][0] == 1
+    activations = [e for e in sc.events_text() if "activates" in e]
+    assert activations[0].endswith("(first activation)") and not activations[1].endswith("(first activation)")
