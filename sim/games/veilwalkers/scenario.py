@@ -179,10 +179,10 @@ class VeilwalkersScenario(Scenario):
         self.check()
 
     def _take(self, seat: int, card: str) -> int:
-        """Remove one copy of ``card`` from the seat's deck (else hand, discard) and return its id."""
+        """Remove one copy of ``card`` from the seat's deck (else discard, hand) and return its id."""
         s, base = self.state_vector, self._base(seat)
         card_id = GAME.library.card_names.index(card)
-        for start, count_field in ((L.P_DECK, L.P_DECK_N), (L.P_HAND, L.P_HAND_N), (L.P_DISCARD, L.P_DISCARD_N)):
+        for start, count_field in ((L.P_DECK, L.P_DECK_N), (L.P_DISCARD, L.P_DISCARD_N), (L.P_HAND, L.P_HAND_N)):
             n = int(s[base + count_field])
             for i in range(n):
                 if s[base + start + i] == card_id:

@@ -1,0 +1,90 @@
+"""Combat and displacement (section 6): Challenge, Thread Strike, interception."""
+
+import pytest
+
+from sim.core.scenario import IllegalAction
+from tests.games.veilwalkers.helpers import end_turn, kinds, shape
+
+SITE = (2, 1)
+
+
+def test_a_challenge_deals_power_simultaneously_breaks_and_exhausts_the_surviving_defender():
+    """"Spend one Action and Exhaust a Ready Figure to Challenge an enemy Figure at the same physical
+    Site. After responses, both deal current Challenge Power as damage simultaneously. A Figure with
+    damage at least its current Power is Broken ... A surviving defender becomes Exhausted.\""""
+    sc = shape()
+    mine = sc.put_figure(0, "thorn_sentinel", SITE)  # Power 3
+    theirs = sc.put_figure(1, "mirror_hound_packleader", SITE)  # Power 4
+    sc.apply(sc.action("challenge", attacker=mine, defender=theirs))
+    assert sc.player(0)["figures"] == [] and "thorn_sentinel" in sc.player(0)["discard"]
+    survivor = sc.player(1)["figures"][0]
+    assert survivor["damage"] == 3 and not survivor["ready"]
+    assert sc.state()["actions"] == 2
+
+
+def test_equal_power_breaks_both():
+    """"both deal current Challenge Power as damage simultaneously": equal Powers Break both."""
+    sc = shape()
+    mine = sc.put_figure(0, "thorn_sentinel", SITE)
+    theirs = sc.put_figure(1, "mirror_stalker", SITE) if False else sc.put_figure(1, "crowned_tempest", SITE)
+    sc.put_figure(0, "seether", SITE)
+    sc.apply(sc.action("challenge", attacker=1, defender=theirs))
+    assert [f["card"] for f in sc.player(0)["figures"]] == ["thorn_sentinel"] and sc.player(1)["figures"] == []
+    assert mine == 0
+
+
+def test_exhausted_figures_cannot_attack():
+    """"Ordinary Exhausted Figures ... cannot initiate attacks.\""""
+    sc = shape()
+    mine = sc.put_figure(0, "thorn_sentinel", SITE, ready=False)
+    sc.put_figure(1, "mirror_hound", SITE)
+    assert "challenge" not in kinds(sc)
+    with pytest.raises(IllegalAction):
+        sc.apply(sc.action("challenge", attacker=mine, defender=0))
+
+
+def test_a_thread_strike_costs_the_defender_the_attackers_power_and_holds_the_attacker():
+    """"Spend one Action and Exhaust a Ready Figure at an opposing Veilwalker's Site ... Without
+    interception, lose Thread equal to the attacker's current Challenge Power." "A Figure declaring a
+    Thread Strike is held at that Site and may not declare another Thread Strike until its next
+    Remember ... Readying it does not remove the hold.\""""
+    sc = shape()
+    sc.place(1, "veilwalker", SITE)
+    slot = sc.put_figure(0, "thorn_sentinel", SITE)
+    sc.apply(sc.action("strike", attacker=slot))
+    assert sc.player(1)["thread"] == 17 and sc.state()["decider"] == 0
+    figure = sc.player(0)["figures"][0]
+    assert figure["held"] and not figure["ready"]
+    import sim.games.veilwalkers.layout as L
+
+    sc.state_vector[sc._base(0) + L.P_FIG + slot * L.FIG_W + L.F_READY] = 1
+    assert "strike" not in kinds(sc)
+    assert not any(a >> 16 == 7 and (a >> 8 & 255) == 3 + slot for a in sc.legal()), "held: it cannot relocate"
+
+
+def test_the_defender_chooses_an_interceptor_and_the_strike_becomes_a_challenge():
+    """"That defender may choose one eligible Ready Figure there to Intercept. Interception becomes a
+    normal Challenge instead of Thread loss." "Only one interceptor per attack.\""""
+    sc = shape()
+    sc.place(1, "veilwalker", SITE)
+    slot = sc.put_figure(0, "thorn_sentinel", SITE)
+    guard = sc.put_figure(1, "crowned_tempest", SITE)
+    sc.put_figure(1, "mirror_hound", SITE, ready=False)  # Exhausted: not eligible
+    sc.apply(sc.action("strike", attacker=slot))
+    assert sc.state()["pending"] == "intercept" and sc.state()["decider"] == 1
+    assert sorted(a >> 16 for a in sc.legal()) == [22, 23]
+    sc.apply(sc.action("intercept", slot=guard))
+    assert sc.player(1)["thread"] == 20
+    assert sc.player(0)["figures"] == [] and sc.player(1)["figures"][0]["damage"] == 3
+    assert sc.state()["decider"] == 0 and sc.state()["pending"] == "shape"
+
+
+def test_no_attack_happens_automatically_on_arrival():
+    """"No attack happens automatically on arrival.\""""
+    sc = shape()
+    sc.place(1, "veilwalker", (1, 4))
+    sc.put_figure(0, "thorn_sentinel", (1, 3))
+    sc.apply(sc.action("move", piece=0, direction="clockwise"))
+    assert sc.player(1)["thread"] == 20
+    end_turn(sc)
+    assert sc.player(1)["thread"] == 20
