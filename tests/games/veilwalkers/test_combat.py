@@ -3,6 +3,7 @@
 import pytest
 
 from sim.core.scenario import IllegalAction
+from sim.games.veilwalkers import layout as L
 from tests.games.veilwalkers.helpers import end_turn, kinds, shape
 
 SITE = (2, 1)
@@ -25,12 +26,12 @@ def test_a_challenge_deals_power_simultaneously_breaks_and_exhausts_the_survivin
 def test_equal_power_breaks_both():
     """"both deal current Challenge Power as damage simultaneously": equal Powers Break both."""
     sc = shape()
-    mine = sc.put_figure(0, "thorn_sentinel", SITE)
-    theirs = sc.put_figure(1, "mirror_stalker", SITE) if False else sc.put_figure(1, "crowned_tempest", SITE)
-    sc.put_figure(0, "seether", SITE)
-    sc.apply(sc.action("challenge", attacker=1, defender=theirs))
+    sc.put_figure(0, "thorn_sentinel", SITE)
+    mine = sc.put_figure(0, "seether", SITE)  # Power 4
+    theirs = sc.put_figure(1, "crowned_tempest", SITE)  # Power 4
+    sc.apply(sc.action("challenge", attacker=mine, defender=theirs))
     assert [f["card"] for f in sc.player(0)["figures"]] == ["thorn_sentinel"] and sc.player(1)["figures"] == []
-    assert mine == 0
+    assert "seether" in sc.player(0)["discard"] and "crowned_tempest" in sc.player(1)["discard"]
 
 
 def test_exhausted_figures_cannot_attack():
@@ -55,8 +56,6 @@ def test_a_thread_strike_costs_the_defender_the_attackers_power_and_holds_the_at
     assert sc.player(1)["thread"] == 17 and sc.state()["decider"] == 0
     figure = sc.player(0)["figures"][0]
     assert figure["held"] and not figure["ready"]
-    import sim.games.veilwalkers.layout as L
-
     sc.state_vector[sc._base(0) + L.P_FIG + slot * L.FIG_W + L.F_READY] = 1
     assert "strike" not in kinds(sc)
     assert not any(a >> 16 == 7 and (a >> 8 & 255) == 3 + slot for a in sc.legal()), "held: it cannot relocate"

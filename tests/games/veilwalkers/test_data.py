@@ -51,7 +51,7 @@ def test_the_board_register_keeps_every_placement_the_text_states():
         assert (pair[0] - pair[1]) % 6 == 3
     assert library.board_names[tokens[4]] == "The Name Beneath Water" and tokens[4] == 3 * 6 + 2
     lamps, stations = board[T.B_LAMP: T.B_LAMP + 3], board[T.B_WAYSTATION: T.B_WAYSTATION + 3]
-    assert all(lamp // 6 == station // 6 and (lamp - station) % 6 == 3 for lamp, station in zip(lamps, stations))
+    assert all(lamp // 6 == station // 6 and (lamp - station) % 6 == 3 for lamp, station in zip(lamps, stations, strict=True))
     ring_iii = [s for s in lamps + stations if s // 6 == 2]
     assert sorted(ring_iii) == sorted(t for t in tokens if t // 6 == 2)
     assert library.board_names[4 * 6 + 1] == "Waking Cairn" and library.board_names[5 * 6 + 1] == "Quiet Thorn Court"

@@ -1,6 +1,5 @@
 """Remembrances (section 1: claiming, dislodging) and the Convergence victory."""
 
-from sim.games.veilwalkers import layout as L
 from tests.games.veilwalkers.helpers import at, end_turn, kinds, shape
 
 RING_II_S2 = (2, 2)  # a Remembrance (assumed Site of one of Ring II's opposite pair)

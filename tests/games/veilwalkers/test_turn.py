@@ -1,5 +1,6 @@
 """The turn sequence (section 3): Remember, Draw, Weave, Shape, End, and the Round."""
 
+from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers.scenario import VeilwalkersScenario
 from tests.games.veilwalkers.helpers import DUEL, end_turn, shape
 
@@ -34,9 +35,9 @@ def test_weaving_puts_a_card_in_the_loom_for_one_resonance_at_most_eight():
     sc = VeilwalkersScenario.new(DUEL, seed=2)
     sc.skip_setup()
     assert sc.state()["pending"] == "weave"
-    card = sc.player(0)["hand"][0]
+    hand = sc.player(0)["hand"]
     sc.apply(sc.action("weave", index=0))
-    assert sc.player(0)["loom"] == 1 and sc.player(0)["resonance"] == 1 and card not in sc.player(0)["hand"][:0]
+    assert sc.player(0)["loom"] == 1 and sc.player(0)["resonance"] == 1 and sc.player(0)["hand"] == hand[1:]
     assert sc.state()["pending"] == "shape"
     sc2 = VeilwalkersScenario.new(DUEL, seed=2)
     sc2.fill_loom(0, 8)
@@ -98,8 +99,6 @@ def test_remember_readies_pieces_clears_damage_and_lifts_the_strike_hold():
     """"Ready your units and cards unless prevented, clear ordinary damage on surviving allied
     Figures"; "Refresh ... held/Drive Off restrictions.\""""
     sc = shape()
-    import sim.games.veilwalkers.layout as L
-
     slot = sc.put_figure(0, "thorn_sentinel", (1, 3), ready=False)
     f = sc._base(0) + L.P_FIG + slot * L.FIG_W
     sc.state_vector[f + L.F_DAMAGE] = 2
