@@ -100,7 +100,7 @@ def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
         rites.record_completion(state, ruleset, seat, a, events)
     elif kind == L.A_OFFER:
         state[L.G_ACTIONS] -= 1
-        card_id = cards.remove_from_hand(state, seat, a)
+        card_id = turn.take_from_hand(state, seat, a)
         cards.to_discard(state, seat, card_id)
         log_event(state, events, L.EV_DISCARD, seat, card_id, 0, 0)
         rites.offered(state, ruleset, seat, events)

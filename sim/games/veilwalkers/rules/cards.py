@@ -14,19 +14,7 @@ from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.rites import mark_thread
-from sim.games.veilwalkers.rules.turn import draw_cards
-
-
-@njit(cache=True, _nrt=False)
-def remove_from_hand(state, seat, index):
-    base = seat_base(seat)
-    n = state[base + L.P_HAND_N]
-    card_id = state[base + L.P_HAND + index]
-    for i in range(index, n - 1):
-        state[base + L.P_HAND + i] = state[base + L.P_HAND + i + 1]
-    state[base + L.P_HAND + n - 1] = 0
-    state[base + L.P_HAND_N] = n - 1
-    return card_id
+from sim.games.veilwalkers.rules.turn import draw_cards, take_from_hand
 
 
 @njit(cache=True, _nrt=False)
@@ -152,7 +140,7 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
 @njit(cache=True, _nrt=False)
 def play(state, ruleset, seat, index, events, counts, count_cards):
     base = seat_base(seat)
-    card_id = remove_from_hand(state, seat, index)
+    card_id = take_from_hand(state, seat, index)
     state[L.G_ACTIONS] -= 1
     state[base + L.P_RESONANCE] -= T.card(ruleset, card_id, T.C_COST)
     kind = T.card(ruleset, card_id, T.C_TYPE)

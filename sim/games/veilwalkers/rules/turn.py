@@ -41,6 +41,18 @@ def draw_cards(state, seat, n, events, counts, count_cards):
 
 
 @njit(cache=True, _nrt=False)
+def take_from_hand(state, seat, index):
+    """Remove the hand's ``index``-th card (the others keep their order) and return it."""
+    base = seat_base(seat)
+    n = state[base + L.P_HAND_N]
+    card_id = state[base + L.P_HAND + index]
+    for i in range(index, n - 1):
+        state[base + L.P_HAND + i] = state[base + L.P_HAND + i + 1]
+    state[base + L.P_HAND_N] = n - 1
+    return card_id
+
+
+@njit(cache=True, _nrt=False)
 def begin_turn(state, ruleset, seat, events, counts, count_cards):
     """Remember, then Draw; the Weave decision follows (or the Shape when nothing can be woven)."""
     base = seat_base(seat)
@@ -83,11 +95,7 @@ def weave(state, ruleset, seat, index, events):
     """"optionally put one card from hand facedown into your Loom, maximum eight. Immediately gain one
     Resonance if you do.\""""
     base = seat_base(seat)
-    n = state[base + L.P_HAND_N]
-    card_id = state[base + L.P_HAND + index]
-    for i in range(index, n - 1):
-        state[base + L.P_HAND + i] = state[base + L.P_HAND + i + 1]
-    state[base + L.P_HAND_N] = n - 1
+    card_id = take_from_hand(state, seat, index)
     state[base + L.P_LOOM + state[base + L.P_LOOM_N]] = card_id
     state[base + L.P_LOOM_N] += 1
     state[base + L.P_RESONANCE] += 1
@@ -114,11 +122,7 @@ def end_shape(state, ruleset, seat):
 @njit(cache=True, _nrt=False)
 def discard(state, ruleset, seat, index, events):
     base = seat_base(seat)
-    n = state[base + L.P_HAND_N]
-    card_id = state[base + L.P_HAND + index]
-    for i in range(index, n - 1):
-        state[base + L.P_HAND + i] = state[base + L.P_HAND + i + 1]
-    state[base + L.P_HAND_N] = n - 1
+    card_id = take_from_hand(state, seat, index)
     state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = card_id
     state[base + L.P_DISCARD_N] += 1
     log_event(state, events, L.EV_DISCARD, seat, card_id, 0, 0)
