@@ -67,23 +67,33 @@ def travel_distance(ruleset, origin, goal):
 
 
 @njit(cache=True, _nrt=False)
-def goal_of(state, ruleset, weights, seat, piece):
+def walker_goal(state, ruleset, seat):
+    """The Veilwalker's goal: the nearest Remembrance on the board until it carries enough, then First
+    Bloom (or Ring VI's entrance while the network history is incomplete)."""
+    base = seat_base(seat)
+    walker = state[base + L.P_VB_SITE + L.VEILWALKER]
+    if carried(state, seat) < ruleset[T.RULE_TO_WIN]:
+        best, best_d = -1, 1000
+        for t in range(L.TOKENS):
+            site = state[L.G_TOKEN + t * L.TOKEN_W + L.TK_SITE]
+            if site >= 0:
+                d = travel_distance(ruleset, walker, site)
+                if d < best_d:
+                    best, best_d = site, d
+        if best >= 0:
+            return best
+    if history_credits(state, seat) == L.NODES:
+        return L.BLOOM
+    return bloom_port_site(ruleset)
+
+
+@njit(cache=True, _nrt=False)
+def goal_of(state, ruleset, weights, seat, piece, walker_target):
+    """A piece's goal (``walker_target``: the Veilwalker's, computed once per decision)."""
     base = seat_base(seat)
     walker = state[base + L.P_VB_SITE + L.VEILWALKER]
     if piece == L.VEILWALKER:
-        if carried(state, seat) < ruleset[T.RULE_TO_WIN]:
-            best, best_d = -1, 1000
-            for t in range(L.TOKENS):
-                site = state[L.G_TOKEN + t * L.TOKEN_W + L.TK_SITE]
-                if site >= 0:
-                    d = travel_distance(ruleset, walker, site)
-                    if d < best_d:
-                        best, best_d = site, d
-            if best >= 0:
-                return best
-        if history_credits(state, seat) == L.NODES:
-            return L.BLOOM
-        return bloom_port_site(ruleset)
+        return walker_target
     if piece == L.REMEMBERER:
         for node in range(L.NODES):
             if state[base + L.P_NODE_ACTIVE + node] == 0:
@@ -98,19 +108,19 @@ def goal_of(state, ruleset, weights, seat, piece):
 
 
 @njit(cache=True, _nrt=False)
-def gain(state, ruleset, weights, seat, piece, destination):
+def gain(state, ruleset, weights, seat, piece, destination, walker_target):
     """Distance a relocation of ``piece`` to ``destination`` gains towards its goal."""
-    goal = goal_of(state, ruleset, weights, seat, piece)
+    goal = goal_of(state, ruleset, weights, seat, piece, walker_target)
     return travel_distance(ruleset, piece_site(state, seat, piece), goal) - travel_distance(ruleset, destination, goal)
 
 
 @njit(cache=True, _nrt=False)
-def needed_misalignment(state, ruleset, weights, seat):
+def needed_misalignment(state, ruleset, weights, seat, walker_target):
     """How far from aligned the Gates the Veilwalker and the Rememberer need next are (rotation steps)."""
     total = 0
     for piece in (L.VEILWALKER, L.REMEMBERER):
         here = piece_site(state, seat, piece)
-        goal = goal_of(state, ruleset, weights, seat, piece)
+        goal = goal_of(state, ruleset, weights, seat, piece, walker_target)
         if here < 0 or here == L.BLOOM or goal < 0 or here == goal:
             continue
         ring = here // L.SITES
@@ -135,7 +145,7 @@ def fight_value(state, ruleset, weights, seat, mine, theirs):
 
 
 @njit(cache=True, _nrt=False)
-def action_value(state, ruleset, weights, seat, action):
+def action_value(state, ruleset, weights, seat, action, walker_target):
     base = seat_base(seat)
     kind, a, b = kind_of(action), field_a(action), field_b(action)
     if kind == L.A_END_SHAPE:
@@ -173,27 +183,27 @@ def action_value(state, ruleset, weights, seat, action):
                 value += weights[V.W_EFFECT] * amount
         return value
     if kind == L.A_MOVE:
-        return weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, a, neighbor(piece_site(state, seat, a), b))
+        return weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, a, neighbor(piece_site(state, seat, a), b), walker_target)
     if kind == L.A_TRAVERSE or kind == L.A_ESCORT or kind == L.A_TRIO:
         piece = L.VEILWALKER if kind != L.A_TRAVERSE else a
         destination = traverse_destination(state, ruleset, seat, piece, b, False)
-        ahead = gain(state, ruleset, weights, seat, piece, destination)
+        ahead = gain(state, ruleset, weights, seat, piece, destination, walker_target)
         value = weights[V.W_APPROACH] * ahead + (weights[V.W_TRAVERSE] if ahead > 0 else 0.0)
         if kind == L.A_ESCORT:
-            value += weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, L.PIECE_FIGURE + a, destination)
+            value += weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, L.PIECE_FIGURE + a, destination, walker_target)
         elif kind == L.A_TRIO:
-            value += weights[V.W_APPROACH] * (gain(state, ruleset, weights, seat, L.WAYFINDER, destination)
-                                              + gain(state, ruleset, weights, seat, L.REMEMBERER, destination))
+            value += weights[V.W_APPROACH] * (gain(state, ruleset, weights, seat, L.WAYFINDER, destination, walker_target)
+                                              + gain(state, ruleset, weights, seat, L.REMEMBERER, destination, walker_target))
         if destination == L.BLOOM:
             value += weights[V.W_BLOOM]
         return value
     if kind == L.A_LINK:
-        return weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, a, node_site(state, ruleset, seat, b))
+        return weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, a, node_site(state, ruleset, seat, b), walker_target)
     if kind == L.A_ROTATE:
-        before = needed_misalignment(state, ruleset, weights, seat)
+        before = needed_misalignment(state, ruleset, weights, seat, walker_target)
         old = state[L.G_OFFSET + a]
         state[L.G_OFFSET + a] = (old + (1 if b == 0 else L.SITES - 1)) % L.SITES
-        after = needed_misalignment(state, ruleset, weights, seat)
+        after = needed_misalignment(state, ruleset, weights, seat, walker_target)
         state[L.G_OFFSET + a] = old
         return weights[V.W_ROTATE] * (before - after)
     if kind == L.A_WAYMARK:
@@ -221,10 +231,11 @@ def choose(state, ruleset, legal, n, policy_id, weights, keys, counters, values)
     stream = L.STREAM_BOT + seat
     if policy_id == V.POLICY_RANDOM or n == 1:
         return legal[rng.next_below(keys, counters, stream, n)] if n > 1 else legal[0]
+    target = walker_goal(state, ruleset, seat)
     best = -1e300
     ties = 0
     for i in range(n):
-        value = action_value(state, ruleset, weights, seat, legal[i])
+        value = action_value(state, ruleset, weights, seat, legal[i], target)
         values[i] = value
         if value > best + 1e-9:
             best = value
