@@ -43,6 +43,7 @@ G_BLOOM_OPEN = 13  # 1 once a Veilwalker has entered First Bloom
 G_DECISIONS = 14
 G_STRIKER = 15  # a Thread Strike awaiting the defender's interception choice: the attacker's Figure slot
 G_START = 16  # the Ring I local Site chosen by the coin flip's winner
+G_TARGET = 17  # the pending attack's target: -1 a Thread Strike, else the Veilbound a Drive Off displaces
 G_OFFSET = 20  # 6 fields: each Ring's clockwise offset (world sector = (local + offset) mod 6)
 G_TOKEN = 26  # 5 Remembrances x TOKEN_W
 TOKEN_W = 4
@@ -75,7 +76,8 @@ P_RITE_DONE = 28  # 5 boundaries
 P_WAYMARK = 33  # 5
 P_RITE_MARK = 38  # 5: Dominion marker / Return "Departed" / Burden "arrived carrying"
 P_THREADS = 43  # 5: Three Threads marks (THREAD_* bits)
-P_FIG = 48
+P_VB_IMMUNE = 48  # 3: driven off, immune to another Drive Off until its Company's next Remember
+P_FIG = 51
 FIG_W = 5
 F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD = range(FIG_W)  # F_CARD -1: an empty slot
 P_REL = P_FIG + FIG_CAP * FIG_W
@@ -94,7 +96,7 @@ THREAD_CREATION, THREAD_STORY, THREAD_MEMORY, THREAD_FALLBACK_USED = 1, 2, 4, 8
 
 # ---- phases and decisions
 PH_SETUP, PH_WEAVE, PH_SHAPE, PH_END, PH_OVER = range(5)
-DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT = range(7)
+DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT = range(7)  # intercept: a Thread Strike or a Drive Off
 
 # ---- actions: kind << 16 | a << 8 | b
 A_MULLIGAN = 1  # a: bit mask of opening-hand positions put on the bottom
@@ -120,9 +122,10 @@ A_LINK = 20  # Wayfarer's Connected Waystations: a: piece, b: destination node
 A_DISCARD = 21  # a: hand index
 A_INTERCEPT = 22  # a: interceptor slot
 A_NO_INTERCEPT = 23
+A_DRIVE_OFF = 24  # a: attacker slot, b: the opposing Veilbound
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
-                "link", "discard", "intercept", "no_intercept")
+                "link", "discard", "intercept", "no_intercept", "drive_off")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself, so no die is rolled in this stage)
@@ -153,6 +156,7 @@ EV_START = 18  # seat (coin winner), its local Site, the opponent's
 EV_BLOOM = 19  # seat, piece
 EV_END = 20  # (seat field) winner seat (-1 draw), end reason
 EV_EFFECT = 21  # seat, op, amount done
+EV_DRIVE_OFF = 22  # seat (the attacker), the driven piece, from, to
 
 # ---- card counts per seat and card: (drawn, played, in the opening hand)
 COUNT_DRAWN, COUNT_PLAYED, COUNT_OPENING = 0, 1, 2

@@ -68,7 +68,8 @@ class VeilwalkersScenario(Scenario):
     def action(self, kind: str, **fields) -> int:
         """Fields by name: piece ("veilwalker", "wayfinder", "rememberer" or a Figure slot), direction
         ("clockwise"/"counterclockwise" or "inward"/"outward"), index (hand), ring (1-6), boundary
-        (0-4), node, token, slot, attacker, defender, mask, site (Ring I local), thread."""
+        (0-4), node, token, slot, attacker, defender, mask, site (Ring I local), thread; a Drive Off's
+        piece is the opposing Veilbound it targets (by index 0-2 or name)."""
         if kind not in L.ACTION_NAMES[1:]:
             raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(L.ACTION_NAMES[1:])})")
         code = L.ACTION_NAMES.index(kind)
@@ -76,6 +77,8 @@ class VeilwalkersScenario(Scenario):
         piece = fields.pop("piece", None)
         if piece is not None:
             a = PIECE_NAMES.index(piece) if isinstance(piece, str) else L.PIECE_FIGURE + int(piece)
+            if kind == "drive_off":  # (attacker slot, the opposing Veilbound)
+                a, b = 0, a
         direction = fields.pop("direction", None)
         if direction is not None:
             b = {"clockwise": 0, "counterclockwise": 1, "inward": 0, "outward": 1}[direction]

@@ -132,10 +132,12 @@ GREEDY_WEIGHTS = (
     "mulligan_cost",  # the opening hand's cards of this cost or more go to the bottom
     "pass",  # value of ending the Shape (the threshold other actions must beat)
     "hunt",  # above 0.5, Figures head for the opposing Veilwalker; else they escort their own
+    "drive_off",  # driving off an opposing Veilbound (twice for a Veilwalker, plus per Remembrance it drops)
 )
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
     "greedy": BotKind(POLICY_GREEDY, GREEDY_WEIGHTS),
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
- W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT) = range(len(GREEDY_WEIGHTS))
+ W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
+ W_DRIVE_OFF) = range(len(GREEDY_WEIGHTS))

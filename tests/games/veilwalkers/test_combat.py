@@ -4,7 +4,7 @@ import pytest
 
 from sim.core.scenario import IllegalAction
 from sim.games.veilwalkers import layout as L
-from tests.games.veilwalkers.helpers import end_turn, kinds, shape
+from tests.games.veilwalkers.helpers import at, end_turn, kinds, shape
 
 SITE = (2, 1)
 
@@ -87,3 +87,42 @@ def test_no_attack_happens_automatically_on_arrival():
     assert sc.player(1)["thread"] == 20
     end_turn(sc)
     assert sc.player(1)["thread"] == 20
+
+
+def test_drive_off_returns_the_role_to_its_entry_exhausted_immune_and_the_veilwalker_drops_one():
+    """Drive Off: "Spend one Action and Exhaust a Ready Figure to Drive Off an opposing Veilbound at its
+    Site ... Otherwise return the role to its Company's active Stronghold, or its Entry Site if no
+    Stronghold is active. It arrives Exhausted, keeps its one Presence if physical, and cannot act or
+    move until next Remember. It is immune to another Drive Off until that Remember ... A Veilwalker
+    drops one carried Remembrance at its departure, retaining the rest. No Thread damage." Drop: "uses
+    normal claim rules rather than the Thread Strike recovery window"."""
+    sc = shape()
+    sc.place(1, "veilwalker", SITE)
+    sc.carry(1, 3)
+    sc.carry(1, 4)
+    slot = sc.put_figure(0, "thorn_sentinel", SITE)
+    sc.put_figure(0, "nessa", SITE)
+    sc.apply(sc.action("drive_off", attacker=slot, piece="veilwalker"))
+    them = sc.player(1)
+    assert them["veilbound"][0] == 0 and not them["veilbound_ready"][0]  # seat 1's Entry: Ring I S0
+    assert them["remembrances"] == 1 and them["thread"] == 20
+    assert sc.state()["tokens"][3] == (at(SITE), -1)
+    assert not sc.player(0)["figures"][0]["ready"]
+    sc.place(1, "veilwalker", SITE)
+    assert not any(a >> 16 == 24 for a in sc.legal()), "immune until its next Remember"
+    end_turn(sc)
+    assert sc.player(1)["veilbound_ready"][0]
+    assert sc.action("claim", token=3) not in sc.legal(), "normal claim rules: seat 1 does not control the Site"
+
+
+def test_an_interceptor_replaces_the_drive_off_with_a_challenge():
+    """"A Ready eligible defender may Intercept, replacing the displacement with a normal Challenge even
+    if the interceptor loses.\""""
+    sc = shape()
+    sc.place(1, "rememberer", SITE)
+    slot = sc.put_figure(0, "seether", SITE)
+    guard = sc.put_figure(1, "roadfolk_guide", SITE)
+    sc.apply(sc.action("drive_off", attacker=slot, piece="rememberer"))
+    assert sc.state()["pending"] == "intercept" and sc.state()["decider"] == 1
+    sc.apply(sc.action("intercept", slot=guard))
+    assert sc.player(1)["veilbound"][2] == at(SITE) and sc.player(1)["figures"] == []

@@ -39,7 +39,7 @@ def _digest() -> str:
 
 def test_golden_digest():
     assert GAME.engine_version == "0.1.0"
-    assert _digest() == "217d1a108d05598dfabd1205cdd2ab69"
+    assert _digest() == "67b1522394f0d141121b4660f6ff3106"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

@@ -1,5 +1,5 @@
 """Combat: Challenge (simultaneous damage, Broken, the surviving defender Exhausted), Thread Strike
-(the defender's interception choice, Thread loss, the hold, dislodging a Remembrance)."""
+(the defender's interception choice, Thread loss, the hold, dislodging a Remembrance), Drive Off."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from numba import njit
 
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
+from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.remembrance import carried, dislodge
+from sim.games.veilwalkers.rules.rites import rite_of
 
 
 @njit(cache=True, forceinline=True)
@@ -103,6 +105,7 @@ def declare_strike(state, seat, attacker):
     state[a + L.F_READY] = 0
     state[a + L.F_HELD] = 1
     state[L.G_STRIKER] = attacker
+    state[L.G_TARGET] = -1
     return interceptors(state, 1 - seat, state[a + L.F_SITE]) > 0
 
 
@@ -124,8 +127,72 @@ def strike_lands(state, ruleset, seat, attacker, events):
 
 
 @njit(cache=True, _nrt=False)
+def entry_site(state, seat):
+    """The Company's Entry Site: its Ring I start ("Each Company places all three Veilbound together at
+    its Entry Site"); seat 1 won the flip and chose it, seat 0 starts three Sites away."""
+    if seat == 1:
+        return state[L.G_START]
+    return (state[L.G_START] + 3) % L.SITES
+
+
+@njit(cache=True, _nrt=False)
+def can_drive_off(state, seat, attacker, piece):
+    """"Spend one Action and Exhaust a Ready Figure to Drive Off an opposing Veilbound at its Site";
+    a driven-off role "is immune to another Drive Off until that Remember"."""
+    a = figure(seat, attacker)
+    other = seat_base(1 - seat)
+    site = state[other + L.P_VB_SITE + piece]
+    return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
+            and state[a + L.F_SITE] == site and on_ring(site) and state[other + L.P_VB_IMMUNE + piece] == 0)
+
+
+@njit(cache=True, _nrt=False)
+def declare_drive_off(state, seat, attacker, piece):
+    """Pays; returns True when the defender has an interception choice to make."""
+    a = figure(seat, attacker)
+    state[L.G_ACTIONS] -= 1
+    state[a + L.F_READY] = 0
+    state[L.G_STRIKER] = attacker
+    state[L.G_TARGET] = piece
+    return interceptors(state, 1 - seat, state[a + L.F_SITE]) > 0
+
+
+@njit(cache=True, _nrt=False)
+def drive_off_lands(state, ruleset, seat, attacker, events):
+    """"return the role to its Company's active Stronghold, or its Entry Site if no Stronghold is
+    active. It arrives Exhausted ... cannot act or move until next Remember. It is immune to another
+    Drive Off until that Remember ... This return triggers no ordinary arrival effects or Return Rite
+    progress. A Veilwalker drops one carried Remembrance at its departure, retaining the rest. No
+    Thread damage." (No Strongholds in this stage: always the Entry Site.)"""
+    other = 1 - seat
+    base = seat_base(other)
+    piece = state[L.G_TARGET]
+    origin = state[base + L.P_VB_SITE + piece]
+    destination = entry_site(state, other)
+    if piece == L.VEILWALKER:
+        for t in range(L.TOKENS):
+            tk = L.G_TOKEN + t * L.TOKEN_W
+            if state[tk + L.TK_CARRIER] == other:
+                state[tk + L.TK_CARRIER] = -1
+                state[tk + L.TK_SITE] = origin
+                state[tk + L.TK_DISLODGED_FROM] = -1  # "uses normal claim rules"
+                log_event(state, events, L.EV_DISLODGE, other, t, origin, 0)
+                break
+        for b in range(L.BOUNDARIES):
+            state[base + L.P_RITE_MARK + b] = 0 if rite_of(ruleset, b) == V.RITE_BURDEN else state[
+                base + L.P_RITE_MARK + b]
+    state[base + L.P_VB_SITE + piece] = destination
+    state[base + L.P_VB_READY + piece] = 0
+    state[base + L.P_VB_IMMUNE + piece] = 1
+    log_event(state, events, L.EV_DRIVE_OFF, seat, piece, origin, destination)
+    state[L.G_STRIKER] = -1
+    state[L.G_TARGET] = -1
+
+
+@njit(cache=True, _nrt=False)
 def intercept(state, ruleset, seat, attacker, interceptor, events):
     """"Interception becomes a normal Challenge instead of Thread loss"; seat is the attacker's."""
     log_event(state, events, L.EV_INTERCEPT, 1 - seat, state[figure(1 - seat, interceptor) + L.F_CARD], 0, 0)
     fight(state, ruleset, seat, attacker, interceptor, events)
     state[L.G_STRIKER] = -1
+    state[L.G_TARGET] = -1

@@ -25,6 +25,7 @@ def prepare(state, ruleset, matchup, order, keys, counters, events, counts, coun
         state[tk + L.TK_CARRIER] = -1
         state[tk + L.TK_DISLODGED_FROM] = -1
     state[L.G_STRIKER] = -1
+    state[L.G_TARGET] = -1
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)

@@ -66,6 +66,7 @@ def begin_turn(state, ruleset, seat, events, counts, count_cards):
     # surviving allied Figures, and refresh Resonance to your Loom size"
     for i in range(3):
         state[base + L.P_VB_READY + i] = 1
+        state[base + L.P_VB_IMMUNE + i] = 0
     for k in range(L.FIG_CAP):
         f = figure(seat, k)
         if state[f + L.F_CARD] >= 0:
