@@ -9,7 +9,8 @@ status, and names what later stages add):
   Turn: Remember (Convergence check, ready, clear damage, Resonance = Loom size, 3 Actions, 4 with
   Garden's reward), Draw 2 (the first turn of the match 1), Weave (one card to the Loom, +1
   Resonance), Shape (Actions: play a card, Move, Traverse, escort, trio crossing, Turnpoint rotation,
-  Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, the Rites' own steps,
+  Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, the Rites' own
+  steps,
   Waystation links), End (discard to 7, node deactivation by enemy control, Dominion markers).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
   Remembrances, controlling it at the start of Remember), Unraveling (opposing Thread 0; both 0 at
@@ -117,6 +118,12 @@ def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
             state[L.G_DECIDER] = 1 - seat
         else:
             combat.strike_lands(state, ruleset, seat, a, events)
+    elif kind == L.A_RAZE:
+        if combat.declare_raze(state, seat, a, b):
+            state[L.G_PENDING] = L.DEC_INTERCEPT
+            state[L.G_DECIDER] = 1 - seat
+        else:
+            combat.raze_lands(state, ruleset, seat, a, events)
     elif kind == L.A_DRIVE_OFF:
         if combat.declare_drive_off(state, seat, a, b):
             state[L.G_PENDING] = L.DEC_INTERCEPT
@@ -153,6 +160,8 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
     elif kind == L.A_INTERCEPT or kind == L.A_NO_INTERCEPT:
         if kind == L.A_INTERCEPT:
             combat.intercept(state, ruleset, active, state[L.G_STRIKER], a, events)
+        elif state[L.G_TARGET] >= L.RAZE_TARGET:
+            combat.raze_lands(state, ruleset, active, state[L.G_STRIKER], events)
         elif state[L.G_TARGET] >= 0:
             combat.drive_off_lands(state, ruleset, active, state[L.G_STRIKER], events)
         else:

@@ -43,7 +43,9 @@ G_BLOOM_OPEN = 13  # 1 once a Veilwalker has entered First Bloom
 G_DECISIONS = 14
 G_STRIKER = 15  # a Thread Strike awaiting the defender's interception choice: the attacker's Figure slot
 G_START = 16  # the Ring I local Site chosen by the coin flip's winner
-G_TARGET = 17  # the pending attack's target: -1 a Thread Strike, else the Veilbound a Drive Off displaces
+G_TARGET = 17  # the pending attack's target: -1 a Thread Strike, 0-2 the Veilbound a Drive Off displaces,
+#   RAZE_TARGET + k the opposing Installed Relic in slot k a Raze attacks
+RAZE_TARGET = 8
 G_OFFSET = 20  # 6 fields: each Ring's clockwise offset (world sector = (local + offset) mod 6)
 G_TOKEN = 26  # 5 Remembrances x TOKEN_W
 TOKEN_W = 4
@@ -123,9 +125,10 @@ A_DISCARD = 21  # a: hand index
 A_INTERCEPT = 22  # a: interceptor slot
 A_NO_INTERCEPT = 23
 A_DRIVE_OFF = 24  # a: attacker slot, b: the opposing Veilbound
+A_RAZE = 25  # a: attacker slot, b: the opposing Installed Relic's slot
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
-                "link", "discard", "intercept", "no_intercept", "drive_off")
+                "link", "discard", "intercept", "no_intercept", "drive_off", "raze")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself, so no die is rolled in this stage)
@@ -157,6 +160,7 @@ EV_BLOOM = 19  # seat, piece
 EV_END = 20  # (seat field) winner seat (-1 draw), end reason
 EV_EFFECT = 21  # seat, op, amount done
 EV_DRIVE_OFF = 22  # seat (the attacker), the driven piece, from, to
+EV_RAZE = 23  # seat (the attacker), attacker card, Relic card, 1 if the Relic Breaks
 
 # ---- card counts per seat and card: (drawn, played, in the opening hand)
 COUNT_DRAWN, COUNT_PLAYED, COUNT_OPENING = 0, 1, 2

@@ -216,6 +216,14 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return weights[V.W_RITE]
     if kind == L.A_CHALLENGE:
         return fight_value(state, ruleset, weights, seat, a, b)
+    if kind == L.A_RAZE:
+        relic_power = T.card(ruleset, state[seat_base(1 - seat) + L.P_REL + b * L.REL_W + L.R_CARD], T.C_POWER)
+        if power(state, ruleset, seat, a) < relic_power:
+            return -1.0
+        value = weights[V.W_CHALLENGE] * relic_power
+        if interceptors(state, 1 - seat, state[figure(seat, a) + L.F_SITE]) > 0:
+            value *= 0.5
+        return value
     if kind == L.A_DRIVE_OFF:
         value = weights[V.W_DRIVE_OFF] * (2.0 + carried(state, 1 - seat) if b == L.VEILWALKER else 1.0)
         if interceptors(state, 1 - seat, state[figure(seat, a) + L.F_SITE]) > 0:

@@ -68,7 +68,7 @@ class VeilwalkersScenario(Scenario):
     def action(self, kind: str, **fields) -> int:
         """Fields by name: piece ("veilwalker", "wayfinder", "rememberer" or a Figure slot), direction
         ("clockwise"/"counterclockwise" or "inward"/"outward"), index (hand), ring (1-6), boundary
-        (0-4), node, token, slot, attacker, defender, mask, site (Ring I local), thread; a Drive Off's
+        (0-4), node, token, slot, attacker, defender, relic, mask, site (Ring I local), thread; a Drive Off's
         piece is the opposing Veilbound it targets (by index 0-2 or name)."""
         if kind not in L.ACTION_NAMES[1:]:
             raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(L.ACTION_NAMES[1:])})")
@@ -87,7 +87,7 @@ class VeilwalkersScenario(Scenario):
                 a = int(fields.pop(name))
         if "ring" in fields:
             a = int(fields.pop("ring")) - 1
-        for name in ("defender", "destination", "thread"):
+        for name in ("defender", "destination", "thread", "relic"):
             if name in fields:
                 b = int(fields.pop(name))
         if fields:
@@ -213,6 +213,18 @@ class VeilwalkersScenario(Scenario):
                 self.check()
                 return k
         raise IllegalAction("no free Figure slot")
+
+    def put_relic(self, seat: int, card: str, where) -> int:
+        """A copy of ``card`` installed at a Site; returns its Relic slot."""
+        s, base = self.state_vector, self._base(seat)
+        card_id = self._take(seat, card)
+        for k in range(L.REL_CAP):
+            r = base + L.P_REL + k * L.REL_W
+            if s[r + L.R_CARD] < 0:
+                s[r: r + L.REL_W] = [card_id, site_of(where)]
+                self.check()
+                return k
+        raise IllegalAction("no free Relic slot")
 
     def fill_loom(self, seat: int, n: int) -> None:
         """Weave ``n`` cards from the top of the deck into the Loom (setting up Resonance income)."""

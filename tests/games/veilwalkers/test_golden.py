@@ -39,7 +39,7 @@ def _digest() -> str:
 
 def test_golden_digest():
     assert GAME.engine_version == "0.1.0"
-    assert _digest() == "67b1522394f0d141121b4660f6ff3106"
+    assert _digest() == "9a01ccf49611445b8afc3a9f6594ff10"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

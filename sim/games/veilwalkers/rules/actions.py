@@ -10,7 +10,7 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import figure, on_ring, piece_site, seat_base
 from sim.games.veilwalkers.rules.cards import can_play
-from sim.games.veilwalkers.rules.combat import can_challenge, can_drive_off, can_strike
+from sim.games.veilwalkers.rules.combat import can_challenge, can_drive_off, can_raze, can_strike
 from sim.games.veilwalkers.rules.movement import (
     NO_ROUTE,
     can_escort,
@@ -130,6 +130,10 @@ def list_shape(state, ruleset, seat, legal):
         for piece in range(3):
             if can_drive_off(state, seat, attacker, piece):
                 legal[n] = encode(L.A_DRIVE_OFF, attacker, piece)
+                n += 1
+        for slot in range(L.REL_CAP):
+            if can_raze(state, seat, attacker, slot):
+                legal[n] = encode(L.A_RAZE, attacker, slot)
                 n += 1
     return n
 

@@ -1,5 +1,6 @@
 """Combat: Challenge (simultaneous damage, Broken, the surviving defender Exhausted), Thread Strike
-(the defender's interception choice, Thread loss, the hold, dislodging a Remembrance), Drive Off."""
+(the defender's interception choice, Thread loss, the hold, dislodging a Remembrance), Drive Off,
+Raze."""
 
 from __future__ import annotations
 
@@ -185,6 +186,51 @@ def drive_off_lands(state, ruleset, seat, attacker, events):
     state[base + L.P_VB_READY + piece] = 0
     state[base + L.P_VB_IMMUNE + piece] = 1
     log_event(state, events, L.EV_DRIVE_OFF, seat, piece, origin, destination)
+    state[L.G_STRIKER] = -1
+    state[L.G_TARGET] = -1
+
+
+@njit(cache=True, forceinline=True)
+def relic(seat, slot):
+    return seat_base(seat) + L.P_REL + slot * L.REL_W
+
+
+@njit(cache=True, _nrt=False)
+def can_raze(state, seat, attacker, slot):
+    """Raze: "One Action and Exhaust a Ready Figure at an opposing Installed Relic.\""""
+    a = figure(seat, attacker)
+    r = relic(1 - seat, slot)
+    return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
+            and state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == state[a + L.F_SITE])
+
+
+@njit(cache=True, _nrt=False)
+def declare_raze(state, seat, attacker, slot):
+    """Pays; returns True when the defender has an interception choice ("A Ready eligible defending
+    Figure may Intercept, becoming the Challenge target and protecting the Relic")."""
+    a = figure(seat, attacker)
+    state[L.G_ACTIONS] -= 1
+    state[a + L.F_READY] = 0
+    state[L.G_STRIKER] = attacker
+    state[L.G_TARGET] = L.RAZE_TARGET + slot
+    return interceptors(state, 1 - seat, state[a + L.F_SITE]) > 0
+
+
+@njit(cache=True, _nrt=False)
+def raze_lands(state, ruleset, seat, attacker, events):
+    """"If its Raze Power meets the Relic Power, Break the Relic." (Raze Power: the Figure's Power.)
+    A Broken Relic goes to its owner's discard."""
+    other = 1 - seat
+    r = relic(other, state[L.G_TARGET] - L.RAZE_TARGET)
+    relic_card = state[r + L.R_CARD]
+    broken = power(state, ruleset, seat, attacker) >= T.card(ruleset, relic_card, T.C_POWER)
+    if broken:
+        base = seat_base(other)
+        state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = relic_card
+        state[base + L.P_DISCARD_N] += 1
+        state[r + L.R_CARD] = -1
+        state[r + L.R_SITE] = L.NOWHERE
+    log_event(state, events, L.EV_RAZE, seat, state[figure(seat, attacker) + L.F_CARD], relic_card, 1 if broken else 0)
     state[L.G_STRIKER] = -1
     state[L.G_TARGET] = -1
 
