@@ -126,3 +126,33 @@ def test_an_interceptor_replaces_the_drive_off_with_a_challenge():
     assert sc.state()["pending"] == "intercept" and sc.state()["decider"] == 1
     sc.apply(sc.action("intercept", slot=guard))
     assert sc.player(1)["veilbound"][2] == at(SITE) and sc.player(1)["figures"] == []
+
+
+def test_raze_breaks_an_installed_relic_whose_power_the_attacker_meets():
+    """Raze: "One Action and Exhaust a Ready Figure at an opposing Installed Relic. If its Raze Power
+    meets the Relic Power, Break the Relic." (Raze Power is read as the Figure's Power.)"""
+    sc = shape()
+    weak = sc.put_figure(0, "everburn_scout", SITE)  # Power 1
+    stone = sc.put_relic(1, "weather_stone", SITE)  # Power 1
+    sc.apply(sc.action("raze", attacker=weak, relic=stone))
+    assert sc.player(1)["relics"] == [] and "weather_stone" in sc.player(1)["discard"]
+    assert not sc.player(0)["figures"][0]["ready"] and sc.state()["actions"] == 2
+    mirror = shape("lamplight vs lamplight")
+    slot = mirror.put_figure(0, "everburn_scout", SITE)
+    core = mirror.put_relic(1, "seed_lamp_core", SITE)  # Power 2
+    mirror.apply(mirror.action("raze", attacker=slot, relic=core))
+    assert mirror.player(1)["relics"] == [{"card": "seed_lamp_core", "site": at(SITE)}], "Power 1 does not meet 2"
+    assert not mirror.player(0)["figures"][0]["ready"] and mirror.state()["actions"] == 2
+
+
+def test_a_defending_figure_intercepts_a_raze_and_protects_the_relic():
+    """"A Ready eligible defending Figure may Intercept, becoming the Challenge target and protecting
+    the Relic.\""""
+    sc = shape()
+    slot = sc.put_figure(0, "thorn_sentinel", SITE)
+    stone = sc.put_relic(1, "weather_stone", SITE)
+    guard = sc.put_figure(1, "crowned_tempest", SITE)
+    sc.apply(sc.action("raze", attacker=slot, relic=stone))
+    assert sc.state()["pending"] == "intercept" and sc.state()["decider"] == 1
+    sc.apply(sc.action("intercept", slot=guard))
+    assert len(sc.player(1)["relics"]) == 1 and sc.player(0)["figures"] == []
