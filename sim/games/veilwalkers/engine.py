@@ -9,8 +9,8 @@ status, and names what later stages add):
   Turn: Remember (Convergence check, ready, clear damage, Resonance = Loom size, 3 Actions, 4 with
   Garden's reward), Draw 2 (the first turn of the match 1), Weave (one card to the Loom, +1
   Resonance), Shape (Actions: play a card, Move, Traverse, escort, trio crossing, Turnpoint rotation,
-  Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, the Rites' own
-  steps,
+  Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, Mute and
+  Reactivate, the Rites' own steps,
   Waystation links), End (discard to 7, node deactivation by enemy control, Dominion markers).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
   Remembrances, controlling it at the start of Remember), Unraveling (opposing Thread 0; both 0 at
@@ -118,6 +118,10 @@ def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
             state[L.G_DECIDER] = 1 - seat
         else:
             combat.strike_lands(state, ruleset, seat, a, events)
+    elif kind == L.A_MUTE:
+        combat.set_muted(state, seat, 1 - seat, a, 1, events)
+    elif kind == L.A_REACTIVATE:
+        combat.set_muted(state, seat, seat, a, 0, events)
     elif kind == L.A_RAZE:
         if combat.declare_raze(state, seat, a, b):
             state[L.G_PENDING] = L.DEC_INTERCEPT

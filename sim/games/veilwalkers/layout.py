@@ -83,8 +83,8 @@ P_FIG = 51
 FIG_W = 5
 F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD = range(FIG_W)  # F_CARD -1: an empty slot
 P_REL = P_FIG + FIG_CAP * FIG_W
-REL_W = 2
-R_CARD, R_SITE = range(REL_W)
+REL_W = 3
+R_CARD, R_SITE, R_MUTED = range(REL_W)  # R_MUTED: Muted by Wayfarer (no text, Presence or activations)
 P_DECK = P_REL + REL_CAP * REL_W
 P_HAND = P_DECK + DECK_CAP
 P_LOOM = P_HAND + HAND_CAP
@@ -126,9 +126,11 @@ A_INTERCEPT = 22  # a: interceptor slot
 A_NO_INTERCEPT = 23
 A_DRIVE_OFF = 24  # a: attacker slot, b: the opposing Veilbound
 A_RAZE = 25  # a: attacker slot, b: the opposing Installed Relic's slot
+A_MUTE = 26  # Wayfarer Mutes an opposing Installed Relic: a: its slot
+A_REACTIVATE = 27  # a: the own Muted Relic's slot
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
-                "link", "discard", "intercept", "no_intercept", "drive_off", "raze")
+                "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself, so no die is rolled in this stage)
@@ -161,6 +163,7 @@ EV_END = 20  # (seat field) winner seat (-1 draw), end reason
 EV_EFFECT = 21  # seat, op, amount done
 EV_DRIVE_OFF = 22  # seat (the attacker), the driven piece, from, to
 EV_RAZE = 23  # seat (the attacker), attacker card, Relic card, 1 if the Relic Breaks
+EV_MUTE = 24  # seat (the actor), Relic card, 1 Muted / 0 Reactivated
 
 # ---- card counts per seat and card: (drawn, played, in the opening hand)
 COUNT_DRAWN, COUNT_PLAYED, COUNT_OPENING = 0, 1, 2

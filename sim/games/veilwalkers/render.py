@@ -57,6 +57,8 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
         return f"challenge Figure {a} vs enemy Figure {b}"
     if kind in (L.A_ACTIVATE, L.A_CLAIM, L.A_STRIKE, L.A_INTERCEPT):
         return f"{name} {a}"
+    if kind in (L.A_MUTE, L.A_REACTIVATE):
+        return f"{name} {'enemy ' if kind == L.A_MUTE else ''}Relic {a}"
     if kind == L.A_RAZE:
         return f"raze enemy Relic {b} with Figure {a}"
     if kind == L.A_DRIVE_OFF:
@@ -108,6 +110,8 @@ def describe_event(row) -> str:
         return f"seat 1 (won the flip) starts at Ring I S{a}; seat 0 at Ring I S{b}"
     if kind == L.EV_BLOOM:
         return f"{who} {piece_name(a)} enters First Bloom"
+    if kind == L.EV_MUTE:
+        return f"{who} {'Mutes' if b else 'Reactivates'} {_card(a)}"
     if kind == L.EV_RAZE:
         return f"{who} {_card(a)} razes {_card(b)}" + (": Broken" if c else ": it holds")
     if kind == L.EV_DRIVE_OFF:

@@ -107,7 +107,8 @@ class VeilwalkersScenario(Scenario):
                 figures.append({"slot": k, "card": names[s[f + L.F_CARD]], "site": int(s[f + L.F_SITE]),
                                 "damage": int(s[f + L.F_DAMAGE]), "ready": bool(s[f + L.F_READY]),
                                 "held": bool(s[f + L.F_HELD])})
-        relics = [{"card": names[s[base + L.P_REL + k * L.REL_W]], "site": int(s[base + L.P_REL + k * L.REL_W + 1])}
+        relics = [{"card": names[s[base + L.P_REL + k * L.REL_W]], "site": int(s[base + L.P_REL + k * L.REL_W + L.R_SITE])}
+                  | ({"muted": True} if s[base + L.P_REL + k * L.REL_W + L.R_MUTED] else {})
                   for k in range(L.REL_CAP) if s[base + L.P_REL + k * L.REL_W] >= 0]
         return {
             "company": V.COMPANIES[int(s[base + L.P_COMPANY])],
@@ -221,7 +222,7 @@ class VeilwalkersScenario(Scenario):
         for k in range(L.REL_CAP):
             r = base + L.P_REL + k * L.REL_W
             if s[r + L.R_CARD] < 0:
-                s[r: r + L.REL_W] = [card_id, site_of(where)]
+                s[r: r + L.REL_W] = [card_id, site_of(where), 0]
                 self.check()
                 return k
         raise IllegalAction("no free Relic slot")

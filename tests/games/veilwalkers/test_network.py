@@ -3,7 +3,8 @@
 import pytest
 
 from sim.core.scenario import IllegalAction
-from tests.games.veilwalkers.helpers import end_turn, kinds, shape
+from sim.games.veilwalkers.rules.board import presence
+from tests.games.veilwalkers.helpers import at, end_turn, kinds, shape
 
 LAMP_I = (1, 2)  # Garden's Ring I Lamp (assumed); Wayfarer's Ring I Waystation is three Sites away
 
@@ -57,3 +58,26 @@ def test_reactivation_restores_activity_without_new_credit():
     assert sc.player(0)["credits"] == 1 and sc.player(0)["nodes"][0] == 1
     activations = [e for e in sc.events_text() if "activates" in e]
     assert activations[0].endswith("(first activation)") and not activations[1].endswith("(first activation)")
+
+
+def test_wayfarer_mutes_an_opposing_installed_relic_and_its_controller_reactivates_it():
+    """"Wayfarer may Mute an opposing Installed Relic at a Site occupied by its Ready Veilwalker or
+    Wayfinder, or one of its active ordinary Figures: one Action and one Resonance. Its text, Presence
+    and activations become inactive. Its controller may Reactivate for one Action and one Resonance
+    while its Ready Veilwalker or Rememberer occupies that Site.\""""
+    sc = shape(order=1, resonance=1)  # seat 0 leads Wayfarer (roadfolk), seat 1 Garden (lamplight)
+    core = sc.put_relic(1, "seed_lamp_core", (2, 1))
+    assert "mute" not in kinds(sc)
+    sc.place(0, "wayfinder", (2, 1))
+    sc.apply(sc.action("mute", slot=core))
+    assert sc.player(1)["relics"][0].get("muted") and sc.player(0)["resonance"] == 0
+    assert presence(sc.state_vector, sc.ruleset.tables, 1, at((2, 1))) == 0, "no Presence while Muted"
+    end_turn(sc)
+    sc.set(1, "P_RESONANCE", 1)
+    assert "reactivate" not in kinds(sc), "its Veilwalker or Rememberer must be there"
+    sc.place(1, "rememberer", (2, 1))
+    sc.apply(sc.action("reactivate", slot=core))
+    assert not sc.player(1)["relics"][0].get("muted")
+    garden = shape(resonance=1)
+    garden.put_relic(1, "whisper_rune", (1, 3))
+    assert "mute" not in kinds(garden), "only Wayfarer Mutes"

@@ -10,7 +10,14 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import figure, on_ring, piece_site, seat_base
 from sim.games.veilwalkers.rules.cards import can_play
-from sim.games.veilwalkers.rules.combat import can_challenge, can_drive_off, can_raze, can_strike
+from sim.games.veilwalkers.rules.combat import (
+    can_challenge,
+    can_drive_off,
+    can_mute,
+    can_raze,
+    can_reactivate,
+    can_strike,
+)
 from sim.games.veilwalkers.rules.movement import (
     NO_ROUTE,
     can_escort,
@@ -116,6 +123,13 @@ def list_shape(state, ruleset, seat, legal):
     if veilwalker_gate(state, ruleset, seat, V.RITE_OFFERING) >= 0:
         for i in range(state[base + L.P_HAND_N]):
             legal[n] = encode(L.A_OFFER, i, 0)
+            n += 1
+    for slot in range(L.REL_CAP):
+        if can_mute(state, seat, slot):
+            legal[n] = encode(L.A_MUTE, slot, 0)
+            n += 1
+        if can_reactivate(state, seat, slot):
+            legal[n] = encode(L.A_REACTIVATE, slot, 0)
             n += 1
     for attacker in range(L.FIG_CAP):
         if state[figure(seat, attacker) + L.F_CARD] < 0:

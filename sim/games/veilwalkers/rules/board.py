@@ -76,8 +76,8 @@ def bloom_misalignment(state, ruleset):
 
 @njit(cache=True, _nrt=False)
 def presence(state, ruleset, seat, site):
-    """A Company's Presence at a Site: one per Veilbound there, each Figure's Power, each Installed
-    Relic's Power. Exhaustion does not remove Presence; damage does not reduce Power."""
+    """A Company's Presence at a Site: one per Veilbound there, each Figure's Power, each active (not
+    Muted) Installed Relic's Power. Exhaustion does not remove Presence; damage does not reduce Power."""
     base = seat_base(seat)
     total = 0
     for i in range(3):
@@ -89,7 +89,7 @@ def presence(state, ruleset, seat, site):
             total += T.card(ruleset, state[f + L.F_CARD], T.C_POWER)
     for k in range(L.REL_CAP):
         r = base + L.P_REL + k * L.REL_W
-        if state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site:
+        if state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site and state[r + L.R_MUTED] == 0:
             total += T.card(ruleset, state[r + L.R_CARD], T.C_POWER)
     return total
 

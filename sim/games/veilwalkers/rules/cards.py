@@ -159,6 +159,7 @@ def play(state, ruleset, seat, index, events, counts, count_cards):
         r = base + L.P_REL + free_relic_slot(state, seat) * L.REL_W
         state[r + L.R_CARD] = card_id
         state[r + L.R_SITE] = site
+        state[r + L.R_MUTED] = 0
     if kind <= V.TYPE_RELIC and T.card(ruleset, card_id, T.C_ASPECT) == V.ASPECT_CREATION:
         mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "successfully deploy a Creation card here"
     if T.card(ruleset, card_id, T.C_DISASTER):

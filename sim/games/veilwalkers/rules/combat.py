@@ -230,9 +230,56 @@ def raze_lands(state, ruleset, seat, attacker, events):
         state[base + L.P_DISCARD_N] += 1
         state[r + L.R_CARD] = -1
         state[r + L.R_SITE] = L.NOWHERE
+        state[r + L.R_MUTED] = 0
     log_event(state, events, L.EV_RAZE, seat, state[figure(seat, attacker) + L.F_CARD], relic_card, 1 if broken else 0)
     state[L.G_STRIKER] = -1
     state[L.G_TARGET] = -1
+
+
+@njit(cache=True, _nrt=False)
+def can_mute(state, seat, slot):
+    """"Wayfarer may Mute an opposing Installed Relic at a Site occupied by its Ready Veilwalker or
+    Wayfinder, or one of its active ordinary Figures: one Action and one Resonance.\""""
+    base = seat_base(seat)
+    r = relic(1 - seat, slot)
+    site = state[r + L.R_SITE]
+    if (state[base + L.P_COMPANY] != V.WAYFARER or state[L.G_ACTIONS] < 1 or state[base + L.P_RESONANCE] < 1
+            or state[r + L.R_CARD] < 0 or state[r + L.R_MUTED] == 1):
+        return False
+    for piece in (L.VEILWALKER, L.WAYFINDER):
+        if state[base + L.P_VB_SITE + piece] == site and state[base + L.P_VB_READY + piece] == 1:
+            return True
+    for k in range(L.FIG_CAP):
+        f = figure(seat, k)
+        if state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == site:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def can_reactivate(state, seat, slot):
+    """"Its controller may Reactivate for one Action and one Resonance while its Ready Veilwalker or
+    Rememberer occupies that Site. This does not re-awaken or replay the card.\""""
+    base = seat_base(seat)
+    r = relic(seat, slot)
+    site = state[r + L.R_SITE]
+    if state[L.G_ACTIONS] < 1 or state[base + L.P_RESONANCE] < 1 or state[r + L.R_CARD] < 0 or state[r + L.R_MUTED] == 0:
+        return False
+    for piece in (L.VEILWALKER, L.REMEMBERER):
+        if state[base + L.P_VB_SITE + piece] == site and state[base + L.P_VB_READY + piece] == 1:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def set_muted(state, seat, owner, slot, muted, events):
+    """Mute (``muted`` 1, by the opponent of ``owner``) or Reactivate (0, by ``owner``): one Action and
+    one Resonance of the acting ``seat``."""
+    state[L.G_ACTIONS] -= 1
+    state[seat_base(seat) + L.P_RESONANCE] -= 1
+    r = relic(owner, slot)
+    state[r + L.R_MUTED] = muted
+    log_event(state, events, L.EV_MUTE, seat, state[r + L.R_CARD], muted, 0)
 
 
 @njit(cache=True, _nrt=False)
