@@ -118,6 +118,11 @@ def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
             state[L.G_DECIDER] = 1 - seat
         else:
             combat.strike_lands(state, ruleset, seat, a, events)
+    elif kind == L.A_BREAK_THROUGH:
+        base = seat_base(seat)
+        state[base + L.P_DISRUPTION] -= 3
+        state[base + L.P_BREAK_THROUGH] = 1
+        log_event(state, events, L.EV_GAIN, seat, 2, state[base + L.P_DISRUPTION], 0)
     elif kind == L.A_MUTE:
         combat.set_muted(state, seat, 1 - seat, a, 1, events)
     elif kind == L.A_REACTIVATE:

@@ -79,7 +79,11 @@ P_WAYMARK = 33  # 5
 P_RITE_MARK = 38  # 5: Dominion marker / Return "Departed" / Burden "arrived carrying"
 P_THREADS = 43  # 5: Three Threads marks (THREAD_* bits)
 P_VB_IMMUNE = 48  # 3: driven off, immune to another Drive Off until its Company's next Remember
-P_FIG = 51
+P_GROWTH = 51  # Garden's Growth, 0-3
+P_DISRUPTION = 52  # Wayfarer's Disruption, 0-3
+P_GAINED_ROUND = 53  # the Round of the last Growth or Disruption gained (at most one per Round)
+P_BREAK_THROUGH = 54  # 1 while Break Through waits for the turn's next Traverse
+P_FIG = 56
 FIG_W = 5
 F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD = range(FIG_W)  # F_CARD -1: an empty slot
 P_REL = P_FIG + FIG_CAP * FIG_W
@@ -128,9 +132,10 @@ A_DRIVE_OFF = 24  # a: attacker slot, b: the opposing Veilbound
 A_RAZE = 25  # a: attacker slot, b: the opposing Installed Relic's slot
 A_MUTE = 26  # Wayfarer Mutes an opposing Installed Relic: a: its slot
 A_REACTIVATE = 27  # a: the own Muted Relic's slot
+A_BREAK_THROUGH = 28  # Wayfarer spends three Disruption: the turn's next Traverse costs no base Action
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
-                "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate")
+                "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself, so no die is rolled in this stage)
@@ -164,6 +169,7 @@ EV_EFFECT = 21  # seat, op, amount done
 EV_DRIVE_OFF = 22  # seat (the attacker), the driven piece, from, to
 EV_RAZE = 23  # seat (the attacker), attacker card, Relic card, 1 if the Relic Breaks
 EV_MUTE = 24  # seat (the actor), Relic card, 1 Muted / 0 Reactivated
+EV_GAIN = 25  # seat, 0 Growth / 1 Disruption / 2 Break Through spent, the new count
 
 # ---- card counts per seat and card: (drawn, played, in the opening hand)
 COUNT_DRAWN, COUNT_PLAYED, COUNT_OPENING = 0, 1, 2

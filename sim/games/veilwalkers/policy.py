@@ -216,6 +216,8 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return weights[V.W_RITE]
     if kind == L.A_CHALLENGE:
         return fight_value(state, ruleset, weights, seat, a, b)
+    if kind == L.A_BREAK_THROUGH:
+        return 0.5 * weights[V.W_TRAVERSE]
     if kind == L.A_MUTE or kind == L.A_REACTIVATE:
         owner = 1 - seat if kind == L.A_MUTE else seat
         return weights[V.W_DEPLOY] * T.card(ruleset, state[seat_base(owner) + L.P_REL + a * L.REL_W + L.R_CARD], T.C_POWER)

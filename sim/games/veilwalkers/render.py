@@ -110,6 +110,9 @@ def describe_event(row) -> str:
         return f"seat 1 (won the flip) starts at Ring I S{a}; seat 0 at Ring I S{b}"
     if kind == L.EV_BLOOM:
         return f"{who} {piece_name(a)} enters First Bloom"
+    if kind == L.EV_GAIN:
+        what = ("gains Growth", "gains Disruption", "spends three Disruption: Break Through")[a]
+        return f"{who} {what} ({b})"
     if kind == L.EV_MUTE:
         return f"{who} {'Mutes' if b else 'Reactivates'} {_card(a)}"
     if kind == L.EV_RAZE:

@@ -129,6 +129,9 @@ class VeilwalkersScenario(Scenario):
             "waymarks": [int(v) for v in s[base + L.P_WAYMARK: base + L.P_WAYMARK + 5]],
             "rite_marks": [int(v) for v in s[base + L.P_RITE_MARK: base + L.P_RITE_MARK + 5]],
             "threads": [int(v) for v in s[base + L.P_THREADS: base + L.P_THREADS + 5]],
+            "growth": int(s[base + L.P_GROWTH]),
+            "disruption": int(s[base + L.P_DISRUPTION]),
+            "break_through": bool(s[base + L.P_BREAK_THROUGH]),
         }
 
     def state(self) -> dict:

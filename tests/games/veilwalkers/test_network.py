@@ -81,3 +81,52 @@ def test_wayfarer_mutes_an_opposing_installed_relic_and_its_controller_reactivat
     garden = shape(resonance=1)
     garden.put_relic(1, "whisper_rune", (1, 3))
     assert "mute" not in kinds(garden), "only Wayfarer Mutes"
+
+
+def test_wayfarer_gains_one_disruption_per_round_and_spends_three_for_break_through():
+    """"Wayfarer similarly gains at most one Disruption per Round, maximum three, by Muting/Razing an
+    opposing Installed Relic, Traversing an enemy-controlled Gate, or claiming a Remembrance in the
+    presence of an enemy Figure or Installed Relic. Spend three during Shape for Break Through: the
+    next otherwise legal Traverse that turn costs no base Action. Other costs and Gate conditions
+    remain.\""""
+    sc = shape(order=1, resonance=2)  # seat 0 leads Wayfarer
+    first = sc.put_relic(1, "seed_lamp_core", (2, 1))
+    second = sc.put_relic(1, "whisper_rune", (2, 1))
+    sc.place(0, "wayfinder", (2, 1))
+    sc.apply(sc.action("mute", slot=first))
+    sc.apply(sc.action("mute", slot=second))
+    assert sc.player(0)["disruption"] == 1, "at most one per Round"
+    sc.set(0, "P_DISRUPTION", 3)
+    sc.open_boundary(0, 0)
+    sc.set_offset(2, 0)  # Ring I's Gate aligned
+    sc.place(0, "veilwalker", (1, 0))
+    sc.set(None, "G_ACTIONS", 0)
+    assert [a >> 16 for a in sc.legal()] == [5, 28], "no Action left: end, or Break Through"
+    sc.apply(sc.action("break_through"))
+    assert sc.player(0)["disruption"] == 0 and sc.player(0)["break_through"]
+    sc.apply(sc.action("traverse", piece="veilwalker", direction="inward"))
+    assert sc.player(0)["veilbound"][0] == at((2, 0)) and sc.state()["actions"] == 0
+    assert not sc.player(0)["break_through"]
+
+
+def test_garden_gains_growth_by_restoring_thread_at_a_controlled_site():
+    """"Garden may gain at most one Growth per Round, maximum three, from ... restoring Thread at a
+    controlled Site. No-op repairs or healing at full Thread do not qualify.\""""
+    sc = shape(resonance=4)
+    for _ in range(2):
+        sc.give(0, "second_wind")
+    sc.apply(sc.action("play", index=len(sc.player(0)["hand"]) - 1))
+    assert sc.player(0)["growth"] == 0, "healing at full Thread does not qualify"
+    sc.set(0, "P_THREAD", 15)
+    sc.apply(sc.action("play", index=len(sc.player(0)["hand"]) - 1))
+    assert sc.player(0)["growth"] == 1 and sc.player(0)["thread"] == 18
+
+
+def test_garden_may_use_its_free_turnpoint_with_no_action_left():
+    """"Garden may use one Turnpoint per Company turn without its base Action or Resonance cost.\""""
+    sc = shape()
+    sc.credit_nodes(0)
+    sc.place(0, "wayfinder", (1, 1))
+    sc.set(None, "G_ACTIONS", 0)
+    sc.apply(sc.action("rotate", ring=1, direction="clockwise"))
+    assert sc.state()["offsets"][0] == 1 and [a >> 16 for a in sc.legal()] == [5]

@@ -22,10 +22,12 @@ from sim.games.veilwalkers.rules.movement import (
     NO_ROUTE,
     can_escort,
     can_link,
+    can_pay_traverse,
     can_relocate,
     can_rotate,
     can_trio,
     traverse_destination,
+    turnpoint_free,
 )
 from sim.games.veilwalkers.rules.network import can_activate
 from sim.games.veilwalkers.rules.remembrance import can_claim
@@ -63,7 +65,14 @@ def list_shape(state, ruleset, seat, legal):
     n = 0
     legal[n] = encode(L.A_END_SHAPE, 0, 0)
     n += 1
-    if state[L.G_ACTIONS] < 1:
+    if state[base + L.P_COMPANY] == V.WAYFARER and state[base + L.P_DISRUPTION] >= 3 and state[base + L.P_BREAK_THROUGH] == 0:
+        legal[n] = encode(L.A_BREAK_THROUGH, 0, 0)  # "Spend three during Shape": zero Actions
+        n += 1
+    # every action checks its own cost: with no Action left, Break Through's free Traverse and Garden's
+    # free Turnpoint use may still be legal
+    has_action = state[L.G_ACTIONS] >= 1
+    free_traverse = can_pay_traverse(state, seat)
+    if not has_action and not free_traverse and not turnpoint_free(state, seat):
         return n
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
@@ -74,19 +83,19 @@ def list_shape(state, ruleset, seat, legal):
         if not can_relocate(state, seat, piece):
             continue
         site = piece_site(state, seat, piece)
-        if on_ring(site):
+        if on_ring(site) and has_action:
             for direction in range(2):
                 legal[n] = encode(L.A_MOVE, piece, direction)
                 n += 1
         for direction in range(2):
-            if traverse_destination(state, ruleset, seat, piece, direction, False) != NO_ROUTE:
+            if free_traverse and traverse_destination(state, ruleset, seat, piece, direction, False) != NO_ROUTE:
                 legal[n] = encode(L.A_TRAVERSE, piece, direction)
                 n += 1
         for node in range(L.NODES):
             if can_link(state, ruleset, seat, piece, node):
                 legal[n] = encode(L.A_LINK, piece, node)
                 n += 1
-    if can_relocate(state, seat, L.VEILWALKER):
+    if free_traverse and can_relocate(state, seat, L.VEILWALKER):
         for slot in range(L.FIG_CAP):
             for direction in range(2):
                 if can_escort(state, ruleset, seat, slot, direction):
@@ -120,7 +129,7 @@ def list_shape(state, ruleset, seat, legal):
         if can_claim(state, ruleset, seat, t):
             legal[n] = encode(L.A_CLAIM, t, 0)
             n += 1
-    if veilwalker_gate(state, ruleset, seat, V.RITE_OFFERING) >= 0:
+    if has_action and veilwalker_gate(state, ruleset, seat, V.RITE_OFFERING) >= 0:
         for i in range(state[base + L.P_HAND_N]):
             legal[n] = encode(L.A_OFFER, i, 0)
             n += 1

@@ -10,9 +10,10 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import controls, figure, on_ring, seat_base
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
 from sim.games.veilwalkers.rules.rites import mark_thread
 from sim.games.veilwalkers.rules.turn import draw_cards, take_from_hand
 
@@ -102,6 +103,8 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
             done = draw_cards(state, seat, amount, events, counts, count_cards)
         elif op == V.OP_RESTORE_THREAD:
             done = restore_thread(state, ruleset, seat, amount)
+            if done > 0 and controls(state, ruleset, seat, site):  # Growth: "restoring Thread at a controlled Site"
+                gain_growth_or_disruption(state, seat, V.GARDEN, events)
         elif op == V.OP_THREAD_LOSS:
             before = state[seat_base(1 - seat) + L.P_THREAD]
             lose_thread(state, 1 - seat, amount)

@@ -12,6 +12,7 @@ from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
 from sim.games.veilwalkers.rules.remembrance import carried, dislodge
 from sim.games.veilwalkers.rules.rites import rite_of
 
@@ -231,6 +232,7 @@ def raze_lands(state, ruleset, seat, attacker, events):
         state[r + L.R_CARD] = -1
         state[r + L.R_SITE] = L.NOWHERE
         state[r + L.R_MUTED] = 0
+        gain_growth_or_disruption(state, seat, V.WAYFARER, events)
     log_event(state, events, L.EV_RAZE, seat, state[figure(seat, attacker) + L.F_CARD], relic_card, 1 if broken else 0)
     state[L.G_STRIKER] = -1
     state[L.G_TARGET] = -1
@@ -280,6 +282,8 @@ def set_muted(state, seat, owner, slot, muted, events):
     r = relic(owner, slot)
     state[r + L.R_MUTED] = muted
     log_event(state, events, L.EV_MUTE, seat, state[r + L.R_CARD], muted, 0)
+    if muted:
+        gain_growth_or_disruption(state, seat, V.WAYFARER, events)  # "by Muting/Razing an opposing Installed Relic"
 
 
 @njit(cache=True, _nrt=False)

@@ -25,7 +25,12 @@ from sim.games.veilwalkers.rules.board import (
     set_piece_site,
 )
 from sim.games.veilwalkers.rules.events import log_event
-from sim.games.veilwalkers.rules.network import history_credits, network_active, node_site
+from sim.games.veilwalkers.rules.network import (
+    gain_growth_or_disruption,
+    history_credits,
+    network_active,
+    node_site,
+)
 from sim.games.veilwalkers.rules.remembrance import carried
 from sim.games.veilwalkers.rules.rites import mark_thread, veilwalker_moved
 
@@ -121,17 +126,36 @@ def move(state, ruleset, seat, piece, direction, events):
 
 
 @njit(cache=True, _nrt=False)
+def pay_traverse(state, ruleset, seat, piece, events):
+    """A Traverse's base Action, unless Break Through waits ("the next otherwise legal Traverse that turn
+    costs no base Action"); Wayfarer gains Disruption "Traversing an enemy-controlled Gate"."""
+    base = seat_base(seat)
+    if state[base + L.P_BREAK_THROUGH]:
+        state[base + L.P_BREAK_THROUGH] = 0
+    else:
+        state[L.G_ACTIONS] -= 1
+    if controls(state, ruleset, 1 - seat, piece_site(state, seat, piece)):
+        gain_growth_or_disruption(state, seat, V.WAYFARER, events)
+
+
+@njit(cache=True, _nrt=False)
+def can_pay_traverse(state, seat):
+    return state[L.G_ACTIONS] >= 1 or state[seat_base(seat) + L.P_BREAK_THROUGH] == 1
+
+
+@njit(cache=True, _nrt=False)
 def traverse(state, ruleset, seat, piece, direction, events):
-    state[L.G_ACTIONS] -= 1
-    relocate(state, ruleset, seat, piece, traverse_destination(state, ruleset, seat, piece, direction, False), events)
+    destination = traverse_destination(state, ruleset, seat, piece, direction, False)
+    pay_traverse(state, ruleset, seat, piece, events)
+    relocate(state, ruleset, seat, piece, destination, events)
 
 
 @njit(cache=True, _nrt=False)
 def escort(state, ruleset, seat, slot, direction, events):
     """"A Veilwalker may take one allied Ally from the origin through an ordinary Traverse without
     another Action. The Ally arrives Exhausted\""""
-    state[L.G_ACTIONS] -= 1
     destination = traverse_destination(state, ruleset, seat, L.VEILWALKER, direction, False)
+    pay_traverse(state, ruleset, seat, L.VEILWALKER, events)
     relocate(state, ruleset, seat, L.VEILWALKER, destination, events)
     relocate(state, ruleset, seat, L.PIECE_FIGURE + slot, destination, events)
     state[figure(seat, slot) + L.F_READY] = 0

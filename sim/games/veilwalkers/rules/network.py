@@ -1,7 +1,7 @@
 """The network: each Company's three nodes (Garden's Lamps, Wayfarer's Waystations), activation by
 the Rememberer with permanent history credit, deactivation by enemy control at the end of either
 Company's turn, and the all-three-active rewards (Garden's extra Action and free Turnpoint use;
-Wayfarer's Connected Waystations are in movement.py)."""
+Wayfarer's Connected Waystations are in movement.py), Growth and Disruption."""
 
 from __future__ import annotations
 
@@ -55,6 +55,22 @@ def activate(state, ruleset, seat, node, events):
     first = 1 - state[base + L.P_NODE_CREDIT + node]
     state[base + L.P_NODE_CREDIT + node] = 1
     log_event(state, events, L.EV_ACTIVATE, seat, node, node_site(state, ruleset, seat, node), first)
+
+
+@njit(cache=True, _nrt=False)
+def gain_growth_or_disruption(state, seat, company, events):
+    """"Garden may gain at most one Growth per Round, maximum three"; "Wayfarer similarly gains at most
+    one Disruption per Round, maximum three". Called where a qualifying deed happens; only the
+    Company named gains."""
+    base = seat_base(seat)
+    if state[base + L.P_COMPANY] != company or state[base + L.P_GAINED_ROUND] == state[L.G_ROUND]:
+        return
+    field = L.P_GROWTH if company == V.GARDEN else L.P_DISRUPTION
+    if state[base + field] >= 3:
+        return
+    state[base + field] += 1
+    state[base + L.P_GAINED_ROUND] = state[L.G_ROUND]
+    log_event(state, events, L.EV_GAIN, seat, company, state[base + field], 0)
 
 
 @njit(cache=True, _nrt=False)

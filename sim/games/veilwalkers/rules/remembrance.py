@@ -11,7 +11,7 @@ from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import controls, seat_base
 from sim.games.veilwalkers.rules.ending import finish
 from sim.games.veilwalkers.rules.events import log_event
-from sim.games.veilwalkers.rules.network import history_credits
+from sim.games.veilwalkers.rules.network import gain_growth_or_disruption, history_credits
 
 
 @njit(cache=True, forceinline=True)
@@ -49,9 +49,27 @@ def can_claim(state, ruleset, seat, t):
 
 
 @njit(cache=True, _nrt=False)
+def enemy_card_present(state, seat, site):
+    """An enemy Figure or Installed Relic at the Site (Disruption: "claiming a Remembrance in the
+    presence of an enemy Figure or Installed Relic")."""
+    other = seat_base(1 - seat)
+    for k in range(L.FIG_CAP):
+        f = other + L.P_FIG + k * L.FIG_W
+        if state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == site:
+            return True
+    for k in range(L.REL_CAP):
+        r = other + L.P_REL + k * L.REL_W
+        if state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def claim(state, seat, t, events):
     state[L.G_ACTIONS] -= 1
     site = state[token(t) + L.TK_SITE]
+    if enemy_card_present(state, seat, site):
+        gain_growth_or_disruption(state, seat, V.WAYFARER, events)
     state[token(t) + L.TK_SITE] = L.NOWHERE
     state[token(t) + L.TK_CARRIER] = seat
     state[token(t) + L.TK_DISLODGED_FROM] = -1

@@ -138,6 +138,7 @@ def end_turn(state, ruleset, seat, events, counts, count_cards):
     deactivation_checks(state, ruleset, events)
     dominion_turn_end(state, ruleset, seat, events)
     state[L.G_ACTIONS] = 0
+    state[seat_base(seat) + L.P_BREAK_THROUGH] = 0  # "the next otherwise legal Traverse that turn"
     if seat == L.SEATS - 1:
         for s in range(L.SEATS):
             state[seat_base(s) + L.P_DISASTER] = 0
