@@ -22,18 +22,13 @@ def rite_of(ruleset, boundary):
 
 
 @njit(cache=True, _nrt=False)
-def complete(state, seat, boundary, events):
+def record_completion(state, ruleset, seat, boundary, events):
+    """"Rite completion is historical": the Rite stays complete for the Company (its progress marker
+    is cleared)."""
     base = seat_base(seat)
     if state[base + L.P_RITE_DONE + boundary] == 0:
         state[base + L.P_RITE_DONE + boundary] = 1
         state[base + L.P_RITE_MARK + boundary] = 0
-
-
-@njit(cache=True, _nrt=False)
-def record_completion(state, ruleset, seat, boundary, events):
-    base = seat_base(seat)
-    if state[base + L.P_RITE_DONE + boundary] == 0:
-        complete(state, seat, boundary, events)
         log_event(state, events, L.EV_RITE, seat, boundary, rite_of(ruleset, boundary), 0)
 
 
