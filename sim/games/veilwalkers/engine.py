@@ -10,8 +10,8 @@ status, and names what later stages add):
   Garden's reward), Draw 2 (the first turn of the match 1), Weave (one card to the Loom, +1
   Resonance), Shape (Actions: play a card, Move, Traverse, escort, trio crossing, Turnpoint rotation,
   Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, Mute and
-  Reactivate, the Rites' own steps,
-  Waystation links), End (discard to 7, node deactivation by enemy control, Dominion markers).
+  Reactivate, Break Through, the Rites' own steps, Waystation links), End (discard to 7, node
+  deactivation by enemy control, Dominion markers).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
   Remembrances, controlling it at the start of Remember), Unraveling (opposing Thread 0; both 0 at
   once: a draw), or the Round cap (a draw, its own end reason).
