@@ -72,6 +72,15 @@ def legal_actions(state, ruleset, legal):
     return actions.list_legal(state, ruleset, legal)
 
 
+@njit(cache=True, inline="always")
+def await_interception(state, seat, defender_may_intercept):
+    """An attack the defender may intercept waits for its choice (DEC_INTERCEPT); returns whether it does."""
+    if defender_may_intercept:
+        state[L.G_PENDING] = L.DEC_INTERCEPT
+        state[L.G_DECIDER] = 1 - seat
+    return defender_may_intercept
+
+
 @njit(cache=True, _nrt=False)
 def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
     if kind == L.A_PLAY:
@@ -113,10 +122,7 @@ def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
     elif kind == L.A_CHALLENGE:
         combat.challenge(state, ruleset, seat, a, b, events)
     elif kind == L.A_STRIKE:
-        if combat.declare_strike(state, seat, a):
-            state[L.G_PENDING] = L.DEC_INTERCEPT
-            state[L.G_DECIDER] = 1 - seat
-        else:
+        if not await_interception(state, seat, combat.declare_strike(state, seat, a)):
             combat.strike_lands(state, ruleset, seat, a, events)
     elif kind == L.A_BREAK_THROUGH:
         base = seat_base(seat)
@@ -128,16 +134,10 @@ def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
     elif kind == L.A_REACTIVATE:
         combat.set_muted(state, seat, seat, a, 0, events)
     elif kind == L.A_RAZE:
-        if combat.declare_raze(state, seat, a, b):
-            state[L.G_PENDING] = L.DEC_INTERCEPT
-            state[L.G_DECIDER] = 1 - seat
-        else:
+        if not await_interception(state, seat, combat.declare_raze(state, seat, a, b)):
             combat.raze_lands(state, ruleset, seat, a, events)
     elif kind == L.A_DRIVE_OFF:
-        if combat.declare_drive_off(state, seat, a, b):
-            state[L.G_PENDING] = L.DEC_INTERCEPT
-            state[L.G_DECIDER] = 1 - seat
-        else:
+        if not await_interception(state, seat, combat.declare_drive_off(state, seat, a, b)):
             combat.drive_off_lands(state, ruleset, seat, a, events)
 
 
