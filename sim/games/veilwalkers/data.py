@@ -1,0 +1,322 @@
+"""Veilwalkers' designer data (decks/veilwalkers/) -> validated, packed tables.
+
+- cards.yaml: {cards: {card id: fields}} (fields: vocab.CARD_FIELDS; effects in the vocabulary of
+  vocab.OPS)
+- board.yaml: the Ring registers (Site names, Gate ports, the Bloom port, Turnpoints, Lamps,
+  Remembrances, Sentinels, settlements)
+- decks.yaml: {decks: {name: {aspects, cards: {id: copies}, reserve: {id: copies}}}, matchup_sets};
+  an entry is '<Garden deck> vs <Wayfarer deck>' (side A leads Garden)
+- editions/<name>.yaml: rule values, a delta over `base` (sim/core/editions.py)
+- policies/<name>.yaml: bots (sim/core/policies.py)
+Every mistake is one UserError naming the file, the entry and the rule; every deck is checked
+against the deck-building rules of an edition when it loads, so nothing runs with an illegal deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sim.core import editions
+from sim.core.data_files import read_yaml
+from sim.core.errors import UserError, did_you_mean
+from sim.core.game import content_hash
+from sim.core.paths import DECKS_DIR
+from sim.games.veilwalkers import tables as T
+from sim.games.veilwalkers import vocab as V
+
+DATA_DIR = DECKS_DIR / "veilwalkers"
+SITES = V.RINGS * V.SITES_PER_RING
+
+
+@dataclass(frozen=True)
+class Library:
+    card_names: tuple[str, ...]
+    cards: dict[str, dict]  # card id -> validated fields
+    card_rows: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]  # the packed board register
+    board_names: tuple[str, ...]  # Site names, ring * 6 + local
+    decks: dict[str, dict]  # name -> {"aspects", "cards": (ids...), "reserve": (ids...)}
+    matchup_sets: dict[str, tuple[str, ...]]
+    assumed: tuple[str, ...]
+
+
+def _mapping(value, file: str, entry: str) -> dict:
+    if not isinstance(value, dict):
+        raise UserError("must be a mapping", file=file, entry=entry)
+    return value
+
+
+def _whole(value, file: str, entry: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise UserError(f"must be a whole number from {low} to {high} (got {value!r})", file=file, entry=entry)
+    return value
+
+
+def _choice(value, options, file: str, entry: str) -> int:
+    if value not in options:
+        raise UserError(f"unknown value {value!r}{did_you_mean(value, options)} (choose one of: {', '.join(options)})",
+                        file=file, entry=entry)
+    return list(options).index(value)
+
+
+def _flag(value, file: str, entry: str) -> int:
+    if not isinstance(value, bool):
+        raise UserError(f"must be true or false (got {value!r})", file=file, entry=entry)
+    return int(value)
+
+
+def _check_assumed(fields: dict, file: str, entry: str) -> bool:
+    assumed = fields.get("assumed", False)
+    _flag(assumed, file, f"{entry}.assumed")
+    if assumed and not (isinstance(fields.get("reason"), str) and fields["reason"].strip()):
+        raise UserError("an assumed entry gives its reason", file=file, entry=f"{entry}.reason")
+    return bool(assumed)
+
+
+def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
+    entry = f"cards.{card_id}"
+    for key in fields:
+        if key not in V.CARD_FIELDS:
+            raise UserError(f"unknown field '{key}'{did_you_mean(key, V.CARD_FIELDS)} (fields: {', '.join(V.CARD_FIELDS)})",
+                            file=file, entry=entry)
+    if "type" not in fields:
+        raise UserError("a card needs a type", file=file, entry=entry)
+    kind = _choice(fields["type"], V.CARD_TYPES, file, f"{entry}.type")
+    cost = _whole(fields.get("cost", 0), file, f"{entry}.cost", 0, V.COST_LIMIT)
+    is_board_piece = kind <= V.TYPE_RELIC
+    power = _whole(fields.get("power", 0), file, f"{entry}.power", 0, V.POWER_LIMIT)
+    if kind <= V.TYPE_ECHO and power < 1:
+        raise UserError("a Figure needs a Power of at least 1", file=file, entry=f"{entry}.power")
+    if not is_board_piece and "power" in fields:
+        raise UserError("only Figures and Relics have Power", file=file, entry=f"{entry}.power")
+    aspect = _choice(fields.get("aspect", "neutral"), V.ASPECTS, file, f"{entry}.aspect")
+    glyph = _choice(fields.get("glyph", "none"), V.GLYPHS, file, f"{entry}.glyph")
+    flags = [_flag(fields.get(name, False), file, f"{entry}.{name}") for name in ("singular", "unique", "quick",
+                                                                                  "disaster", "major", "reference")]
+    if (flags[2] or flags[3]) and kind != V.TYPE_EVENT:
+        raise UserError("only Events are Quick or Disasters", file=file, entry=entry)
+    if flags[4] and kind != V.TYPE_RELIC:
+        raise UserError("only Relics are Major", file=file, entry=f"{entry}.major")
+    effects = fields.get("effects", []) or []
+    if not isinstance(effects, list) or len(effects) > V.MAX_EFFECTS:
+        raise UserError(f"effects is a list of at most {V.MAX_EFFECTS}", file=file, entry=f"{entry}.effects")
+    ops, amounts = [], []
+    for i, effect in enumerate(effects):
+        where = f"{entry}.effects[{i}]"
+        effect = _mapping(effect, file, where)
+        for key in effect:
+            if key not in V.EFFECT_FIELDS:
+                raise UserError(f"unknown field '{key}' (fields: {', '.join(V.EFFECT_FIELDS)})", file=file, entry=where)
+        if "do" not in effect:
+            raise UserError(f"an effect names what it does (do: one of {', '.join(V.OPS)})", file=file, entry=where)
+        ops.append(_choice(effect["do"], V.OPS, file, f"{where}.do"))
+        amounts.append(_whole(effect.get("amount", 1), file, f"{where}.amount", 1, V.AMOUNT_LIMIT))
+    if kind >= V.TYPE_EVENT and not effects:
+        raise UserError("an Event, Memory or Path needs at least one effect", file=file, entry=f"{entry}.effects")
+    _check_assumed(fields, file, entry)
+    pad = V.MAX_EFFECTS - len(ops)
+    row = [kind, cost, power, aspect, glyph, *flags[:5], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad)]
+    assert len(row) == T.CARD_W
+    return row
+
+
+def _site(value, file: str, entry: str) -> int:
+    """[ring 1-6, local 0-5] -> ring * 6 + local."""
+    if not (isinstance(value, list) and len(value) == 2):
+        raise UserError("a Site is [Ring 1-6, Site 0-5]", file=file, entry=entry)
+    ring = _whole(value[0], file, entry, 1, V.RINGS)
+    local = _whole(value[1], file, entry, 0, V.SITES_PER_RING - 1)
+    return (ring - 1) * V.SITES_PER_RING + local
+
+
+def _load_board(data_dir: Path) -> tuple[list[int], tuple[str, ...]]:
+    file = str(data_dir / "board.yaml")
+    raw = _mapping(read_yaml(data_dir / "board.yaml"), file, "top level")
+    for key in raw:
+        if key not in V.BOARD_FIELDS:
+            raise UserError(f"unknown key '{key}' (keys: {', '.join(V.BOARD_FIELDS)})", file=file, entry=str(key))
+    _check_assumed(raw, file, "board")
+    rings = raw.get("rings")
+    if not isinstance(rings, list) or len(rings) != V.RINGS:
+        raise UserError("rings lists the six Ring registers, Ring I first", file=file, entry="rings")
+    names: list[str] = []
+    for r, ring in enumerate(rings):
+        ring = _mapping(ring, file, f"rings[{r}]")
+        sites = ring.get("sites")
+        if not isinstance(sites, list) or len(sites) != V.SITES_PER_RING or not all(isinstance(s, str) for s in sites):
+            raise UserError("a Ring register names its six Sites, S0 to S5", file=file, entry=f"rings[{r}].sites")
+        names += sites
+        tp = _whole(ring.get("turnpoint"), file, f"rings[{r}].turnpoint", 0, V.SITES_PER_RING - 1)
+        ring["_turnpoint"] = tp
+    gates = raw.get("gates")
+    if not isinstance(gates, list) or len(gates) != V.RINGS - 1:
+        raise UserError("gates lists the five boundaries (I-II first) as {outer: local, inner: local}", file=file,
+                        entry="gates")
+    outer, inner = [], []
+    for b, gate in enumerate(gates):
+        gate = _mapping(gate, file, f"gates[{b}]")
+        outer.append(_whole(gate.get("outer"), file, f"gates[{b}].outer", 0, V.SITES_PER_RING - 1))
+        inner.append(_whole(gate.get("inner"), file, f"gates[{b}].inner", 0, V.SITES_PER_RING - 1))
+    bloom_port = _whole(raw.get("bloom_port"), file, "bloom_port", 0, V.SITES_PER_RING - 1)
+    lamps = raw.get("lamps")
+    if not isinstance(lamps, list) or len(lamps) != 3:
+        raise UserError("lamps lists the three Lamp Sites; each Waystation is three Sites from its Lamp", file=file,
+                        entry="lamps")
+    lamp_sites = [_site(s, file, f"lamps[{i}]") for i, s in enumerate(lamps)]
+    stations = [(s // 6) * 6 + (s % 6 + 3) % 6 for s in lamp_sites]  # "Each pair remains three Sites apart"
+    tokens = raw.get("remembrances")
+    if not isinstance(tokens, list) or len(tokens) != 5:
+        raise UserError("remembrances lists the five Remembrance Sites", file=file, entry="remembrances")
+    token_sites = [_site(s, file, f"remembrances[{i}]") for i, s in enumerate(tokens)]
+    for key in ("sentinels", "settlements"):
+        for i, s in enumerate(raw.get(key) or []):
+            _site(s, file, f"{key}[{i}]")
+    board = outer + inner + [bloom_port] + [ring["_turnpoint"] for ring in rings] + lamp_sites + stations + token_sites
+    return board, tuple(names)
+
+
+def load_library(data_dir: Path = DATA_DIR) -> Library:
+    cards_file = str(data_dir / "cards.yaml")
+    raw = _mapping(read_yaml(data_dir / "cards.yaml"), cards_file, "top level")
+    cards = _mapping(raw.get("cards"), cards_file, "cards")
+    if not 1 <= len(cards) <= V.MAX_CARDS:
+        raise UserError(f"give 1 to {V.MAX_CARDS} cards", file=cards_file, entry="cards")
+    names, rows, fields_of, assumed = [], [], {}, []
+    for card_id, fields in cards.items():
+        fields = _mapping(fields, cards_file, f"cards.{card_id}")
+        rows.append(tuple(_card_row(str(card_id), fields, cards_file)))
+        names.append(str(card_id))
+        fields_of[str(card_id)] = fields
+        if fields.get("assumed"):
+            assumed.append(f"card {card_id}")
+    board, board_names = _load_board(data_dir)
+    assumed.append("board register")
+
+    decks_file = str(data_dir / "decks.yaml")
+    raw = _mapping(read_yaml(data_dir / "decks.yaml"), decks_file, "top level")
+    decks = {}
+    for deck, spec in _mapping(raw.get("decks"), decks_file, "decks").items():
+        entry = f"decks.{deck}"
+        spec = _mapping(spec, decks_file, entry)
+        for key in spec:
+            if key not in V.DECK_FIELDS:
+                raise UserError(f"unknown field '{key}' (fields: {', '.join(V.DECK_FIELDS)})", file=decks_file, entry=entry)
+        _check_assumed(spec, decks_file, entry)
+        aspects = spec.get("aspects", [])
+        if not isinstance(aspects, list):
+            raise UserError("aspects is the list of the deck's registered Aspects", file=decks_file, entry=f"{entry}.aspects")
+        registered = [_choice(a, V.ASPECTS[1:], decks_file, f"{entry}.aspects") + 1 for a in aspects]
+        lists = {}
+        for part in ("cards", "reserve"):
+            ids: list[int] = []
+            for card, copies in _mapping(spec.get(part) or {}, decks_file, f"{entry}.{part}").items():
+                if card not in names:
+                    raise UserError(f"unknown card '{card}'{did_you_mean(card, names)}", file=decks_file,
+                                    entry=f"{entry}.{part}")
+                ids += [names.index(card)] * _whole(copies, decks_file, f"{entry}.{part}.{card}", 0, 10)
+            lists[part] = tuple(ids)
+        decks[str(deck)] = {"aspects": tuple(registered), "cards": lists["cards"], "reserve": lists["reserve"]}
+    sets = {}
+    for set_name, entries in _mapping(raw.get("matchup_sets"), decks_file, "matchup_sets").items():
+        if not isinstance(entries, list) or not entries:
+            raise UserError("a matchup set is a non-empty list of entries", file=decks_file,
+                            entry=f"matchup_sets.{set_name}")
+        sets[str(set_name)] = tuple(str(e) for e in entries)
+    return Library(tuple(names), fields_of, tuple(rows), tuple(board), board_names, decks, sets, tuple(assumed))
+
+
+def _check_rule(rule: str, value, file: str, entry: str) -> int:
+    if rule not in V.RULE_LIMITS:
+        raise UserError(f"unknown rule '{rule}'{did_you_mean(rule, V.RULE_NAMES)}", file=file, entry=entry)
+    if rule in V.NAMED_RULES:
+        code = _choice(value, V.NAMED_RULES[rule], file, entry)
+        if V.RITES[code] not in V.MODELED_RITES:
+            raise UserError(f"Rite '{value}' is not modeled yet (a later stage; modeled: {', '.join(V.MODELED_RITES)})",
+                            file=file, entry=entry)
+        return code
+    return _whole(value, file, entry, *V.RULE_LIMITS[rule])
+
+
+def check_deck(name: str, deck: dict, library: Library, rules: dict, file: str) -> None:
+    """"Build a Company deck" (section 2), every rule of it."""
+    entry = f"decks.{name}"
+    cards, reserve = deck["cards"], deck["reserve"]
+    rows = library.card_rows
+    if len(cards) != rules["deck_size"]:
+        raise UserError(f"has {len(cards)} cards; a Company deck has exactly {rules['deck_size']}", file=file, entry=entry)
+    if reserve and len(reserve) != rules["reserve_size"]:
+        raise UserError(f"a reserve is either empty or exactly {rules['reserve_size']} cards (has {len(reserve)})",
+                        file=file, entry=f"{entry}.reserve")
+    if len(deck["aspects"]) > rules["max_aspects"]:
+        raise UserError(f"registers {len(deck['aspects'])} Aspects; at most {rules['max_aspects']}", file=file,
+                        entry=f"{entry}.aspects")
+    for card in set(cards) | set(reserve):
+        card_name = library.card_names[card]
+        row = rows[card]
+        if library.cards[card_name].get("reference"):
+            raise UserError(f"'{card_name}' is a reference card, excluded from decks", file=file, entry=entry)
+        if row[T.C_ASPECT] != V.ASPECT_NEUTRAL and row[T.C_ASPECT] not in deck["aspects"]:
+            raise UserError(f"'{card_name}' has the Aspect {V.ASPECTS[row[T.C_ASPECT]]}, which the deck does not register",
+                            file=file, entry=entry)
+        limit = 1 if row[T.C_SINGULAR] else rules["max_copies"]
+        copies = cards.count(card) + reserve.count(card)
+        if copies > limit:
+            raise UserError(f"{copies} copies of '{card_name}' across deck and reserve; at most {limit}", file=file,
+                            entry=entry)
+    types = [rows[c][T.C_TYPE] for c in cards]
+    figures = sum(t <= V.TYPE_ECHO for t in types)
+    if figures < rules["min_figures"]:
+        raise UserError(f"has {figures} Figures; at least {rules['min_figures']}", file=file, entry=entry)
+    for kind, rule in ((V.TYPE_HERO, "max_heroes"), (V.TYPE_RELIC, "max_relics"), (V.TYPE_EVENT, "max_events"),
+                       (V.TYPE_MEMORY, "max_memories"), (V.TYPE_PATH, "max_paths")):
+        if types.count(kind) > rules[rule]:
+            raise UserError(f"has {types.count(kind)} {V.CARD_TYPES[kind]} cards; at most {rules[rule]}", file=file,
+                            entry=entry)
+    combined = sum(t >= V.TYPE_EVENT for t in types)
+    if combined > rules["max_events_memories_paths"]:
+        raise UserError(f"has {combined} Events, Memories and Paths together; at most "
+                        f"{rules['max_events_memories_paths']}", file=file, entry=entry)
+
+
+def load_ruleset_table(edition: str, library: Library, data_dir: Path = DATA_DIR) -> tuple[np.ndarray, dict]:
+    """(packed ruleset table, resolved edition) of an edition, with every deck checked against it."""
+    resolved = editions.resolve(data_dir, edition, _check_rule)
+    rules = resolved["rules"]
+    missing = [r for r in V.RULE_NAMES if r not in rules]
+    if missing:
+        raise UserError(f"rule '{missing[0]}' is not set by the edition or its bases", file=str(data_dir / "editions"),
+                        entry=edition)
+    if rules["opening_hand"] > 6:
+        raise UserError("opening_hand is at most 6 (the bottom-and-redraw choice is a mask of the hand)",
+                        file=str(data_dir / "editions"), entry=edition)
+    for name, deck in library.decks.items():
+        check_deck(name, deck, library, rules, str(data_dir / "decks.yaml"))
+    return T.pack_ruleset(rules, list(library.board), [list(r) for r in library.card_rows]), resolved
+
+
+@dataclass(frozen=True)
+class Entry:
+    decks: tuple[str, str]  # (Garden's deck, Wayfarer's deck)
+
+
+def parse_entry(entry: str, library: Library) -> Entry:
+    """'<Garden deck> vs <Wayfarer deck>'."""
+    sides = [s.strip() for s in entry.split(" vs ")]
+    if len(sides) != 2:
+        raise UserError("a matchup is '<Garden deck> vs <Wayfarer deck>'", entry=entry)
+    for deck in sides:
+        if deck not in library.decks:
+            raise UserError(f"unknown deck '{deck}'{did_you_mean(deck, library.decks)} (decks.yaml has "
+                            f"{', '.join(library.decks)})", entry=entry)
+    return Entry((sides[0], sides[1]))
+
+
+def matchup_id(entry: Entry) -> str:
+    return "_vs_".join(entry.decks)
+
+
+def matchup_hash(entry: Entry, library: Library) -> str:
+    return content_hash([entry.decks, [library.decks[d]["cards"] for d in entry.decks]])

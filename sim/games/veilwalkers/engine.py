@@ -1,0 +1,259 @@
+"""Veilwalkers (Tabletop Beta 1), first stage: two Companies (Garden and Wayfarer), three Veilbound
+each, six rotating Rings of six Sites around First Bloom.
+
+Rules summary (the rulebook is ../shared/rulebooks/veilwalkers-beta1.txt; RULES.md has each clause's
+status, and names what later stages add):
+  Setup: decks of 30 shuffled, five drawn, one bottom-and-redraw each; the coin flip is the seat
+  order (its winner moves second and picks a Ring I start Site, the opponent starts three Sites away
+  and moves first); all three Veilbound at their Entry Site; the five Remembrances on their Sites.
+  Turn: Remember (Convergence check, ready, clear damage, Resonance = Loom size, 3 Actions, 4 with
+  Garden's reward), Draw 2 (the first turn of the match 1), Weave (one card to the Loom, +1
+  Resonance), Shape (Actions: play a card, Move, Traverse, escort, trio crossing, Turnpoint rotation,
+  Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, Mute and
+  Reactivate, Break Through, the Rites' own steps, Waystation links), End (discard to 7, node
+  deactivation by enemy control, Dominion markers).
+  Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
+  Remembrances, controlling it at the start of Remember), Unraveling (opposing Thread 0; both 0 at
+  once: a draw), or the Round cap (a draw, its own end reason).
+
+Encoding (layout.py): one int64 state vector (globals, then a block per seat). An action is
+kind << 16 | a << 8 | b (layout.A_*). Every decision names its decider (G_DECIDER): the active
+Company, or the defender choosing an interceptor. Random streams (sim/core/rng.py, keyed by deck
+slot): per seat a deal stream and a bot stream, and one chance stream (unused in this stage).
+
+The spine: `reset` prepares the table, `legal_actions`, `step` applies one decision and runs the
+automatic steps that follow it, `status`, `check_invariants` (debug mode, after every action). The
+rules themselves are in rules/ (one module per area).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.core import rng
+from sim.core.kernel import seat_streams
+from sim.core.seating import slot_of_seat
+from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import tables as T
+from sim.games.veilwalkers.rules import (
+    actions,
+    cards,
+    combat,
+    movement,
+    network,
+    remembrance,
+    rites,
+    setup,
+    turn,
+)
+from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
+from sim.games.veilwalkers.rules.events import log_event
+
+
+@njit(cache=True, _nrt=False)
+def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards):
+    """A new match of deal ``pair`` in seat order ``order``, up to the first decision (a mulligan)."""
+    for i in range(state.shape[0]):
+        state[i] = 0
+    state[L.G_ROUND] = 1
+    state[L.G_WINNER] = -1
+    state[L.G_ORDER] = order
+    for i in range(keys.shape[0]):
+        keys[i] = 0
+        counters[i] = 0
+    seat_streams(seeds, pair, order, 2, 1, rng.PURPOSE_DEAL, keys, 0)
+    seat_streams(seeds, pair, order, 2, 1, rng.PURPOSE_POLICY, keys, L.STREAM_BOT)
+    keys[L.STREAM_CHANCE] = rng.stream_key(seeds[0], seeds[1], pair, rng.PURPOSE_CHANCE, 0)
+    setup.prepare(state, ruleset, matchup, order, keys, counters, events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
+def legal_actions(state, ruleset, legal):
+    return actions.list_legal(state, ruleset, legal)
+
+
+@njit(cache=True, inline="always")
+def await_interception(state, seat, defender_may_intercept):
+    """An attack the defender may intercept waits for its choice (DEC_INTERCEPT); returns whether it does."""
+    if defender_may_intercept:
+        state[L.G_PENDING] = L.DEC_INTERCEPT
+        state[L.G_DECIDER] = 1 - seat
+    return defender_may_intercept
+
+
+@njit(cache=True, _nrt=False)
+def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
+    if kind == L.A_PLAY:
+        cards.play(state, ruleset, seat, a, events, counts, count_cards)
+    elif kind == L.A_MOVE:
+        movement.move(state, ruleset, seat, a, b, events)
+    elif kind == L.A_TRAVERSE:
+        movement.traverse(state, ruleset, seat, a, b, events)
+    elif kind == L.A_ESCORT:
+        movement.escort(state, ruleset, seat, a, b, events)
+    elif kind == L.A_TRIO:
+        movement.trio(state, ruleset, seat, b, events)
+    elif kind == L.A_ROTATE:
+        movement.rotate(state, ruleset, seat, a, b, events)
+    elif kind == L.A_LINK:
+        movement.link(state, ruleset, seat, a, b, events)
+    elif kind == L.A_WAYMARK:
+        state[L.G_ACTIONS] -= 1
+        state[seat_base(seat) + L.P_WAYMARK + a] = 1
+        log_event(state, events, L.EV_WAYMARK, seat, a, 0, 0)
+    elif kind == L.A_ACTIVATE:
+        network.activate(state, ruleset, seat, a, events)
+    elif kind == L.A_CLAIM:
+        remembrance.claim(state, seat, a, events)
+    elif kind == L.A_PRESENT:
+        state[L.G_ACTIONS] -= 1
+        rites.record_completion(state, ruleset, seat, a, events)
+    elif kind == L.A_OFFER:
+        state[L.G_ACTIONS] -= 1
+        card_id = turn.take_from_hand(state, seat, a)
+        cards.to_discard(state, seat, card_id)
+        log_event(state, events, L.EV_DISCARD, seat, card_id, 0, 0)
+        rites.offered(state, ruleset, seat, events)
+    elif kind == L.A_FALLBACK:
+        state[L.G_ACTIONS] -= 1
+        state[seat_base(seat) + L.P_RESONANCE] -= ruleset[T.RULE_FALLBACK_RESONANCE]
+        state[seat_base(seat) + L.P_THREADS + a] |= L.THREAD_FALLBACK_USED
+        rites.mark_thread(state, ruleset, seat, b, events)
+    elif kind == L.A_CHALLENGE:
+        combat.challenge(state, ruleset, seat, a, b, events)
+    elif kind == L.A_STRIKE:
+        if not await_interception(state, seat, combat.declare_strike(state, seat, a)):
+            combat.strike_lands(state, ruleset, seat, a, events)
+    elif kind == L.A_BREAK_THROUGH:
+        base = seat_base(seat)
+        state[base + L.P_DISRUPTION] -= 3
+        state[base + L.P_BREAK_THROUGH] = 1
+        log_event(state, events, L.EV_GAIN, seat, 2, state[base + L.P_DISRUPTION], 0)
+    elif kind == L.A_MUTE:
+        combat.set_muted(state, seat, 1 - seat, a, 1, events)
+    elif kind == L.A_REACTIVATE:
+        combat.set_muted(state, seat, seat, a, 0, events)
+    elif kind == L.A_RAZE:
+        if not await_interception(state, seat, combat.declare_raze(state, seat, a, b)):
+            combat.raze_lands(state, ruleset, seat, a, events)
+    elif kind == L.A_DRIVE_OFF:
+        if not await_interception(state, seat, combat.declare_drive_off(state, seat, a, b)):
+            combat.drive_off_lands(state, ruleset, seat, a, events)
+
+
+@njit(cache=True, _nrt=False)
+def step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards):
+    kind = actions.kind_of(action)
+    a = actions.field_a(action)
+    b = actions.field_b(action)
+    seat = state[L.G_DECIDER]
+    active = state[L.G_SIDE]
+    state[L.G_DECISIONS] += 1
+    if kind == L.A_MULLIGAN:
+        setup.mulligan(state, seat, a, keys, counters, events, counts, count_cards)
+    elif kind == L.A_START:
+        setup.place_start(state, a, events)
+        turn.begin_turn(state, ruleset, 0, events, counts, count_cards)
+    elif kind == L.A_WEAVE:
+        turn.weave(state, ruleset, seat, a, events)
+        turn.start_shape(state)
+    elif kind == L.A_NO_WEAVE:
+        turn.start_shape(state)
+    elif kind == L.A_END_SHAPE or kind == L.A_DISCARD:
+        if kind == L.A_END_SHAPE:
+            turn.end_shape(state, ruleset, seat)
+        else:
+            turn.discard(state, ruleset, seat, a, events)
+        if state[L.G_PENDING] == L.DEC_NONE:
+            turn.end_turn(state, ruleset, seat, events, counts, count_cards)
+    elif kind == L.A_INTERCEPT or kind == L.A_NO_INTERCEPT:
+        if kind == L.A_INTERCEPT:
+            combat.intercept(state, ruleset, active, state[L.G_STRIKER], a, events)
+        elif state[L.G_TARGET] >= L.RAZE_TARGET:
+            combat.raze_lands(state, ruleset, active, state[L.G_STRIKER], events)
+        elif state[L.G_TARGET] >= 0:
+            combat.drive_off_lands(state, ruleset, active, state[L.G_STRIKER], events)
+        else:
+            combat.strike_lands(state, ruleset, active, state[L.G_STRIKER], events)
+        state[L.G_DECIDER] = active
+        state[L.G_PENDING] = L.DEC_SHAPE
+        rites.check_standing(state, ruleset, active, events)
+    else:
+        shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards)
+        rites.check_standing(state, ruleset, seat, events)
+    if state[L.G_DONE]:
+        state[L.G_PENDING] = L.DEC_NONE
+
+
+@njit(cache=True, inline="always")
+def status(state):
+    """(done, winner seat or -1, end reason)."""
+    return state[L.G_DONE], state[L.G_WINNER], state[L.G_END_REASON]
+
+
+@njit(cache=True, _nrt=False)
+def zone_count(state, seat, card_id):
+    base = seat_base(seat)
+    n = 0
+    for i in range(state[base + L.P_DECK_N]):
+        n += state[base + L.P_DECK + i] == card_id
+    for i in range(state[base + L.P_HAND_N]):
+        n += state[base + L.P_HAND + i] == card_id
+    for i in range(state[base + L.P_LOOM_N]):
+        n += state[base + L.P_LOOM + i] == card_id
+    for i in range(state[base + L.P_DISCARD_N]):
+        n += state[base + L.P_DISCARD + i] == card_id
+    for k in range(L.FIG_CAP):
+        n += state[figure(seat, k) + L.F_CARD] == card_id
+    for k in range(L.REL_CAP):
+        n += state[base + L.P_REL + k * L.REL_W + L.R_CARD] == card_id
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def check_invariants(state, ruleset, matchup):
+    """0, or the code of the first broken invariant: every card of a deck in exactly one zone, Thread
+    and Resonance in range, every Remembrance on a Site or carried, Figures alive and on the board,
+    Ring offsets in range."""
+    deck_size = matchup[T.MATCHUP_DECK_SIZE]
+    for seat in range(L.SEATS):
+        base = seat_base(seat)
+        slot = slot_of_seat(state[L.G_ORDER], seat, 2, 1)
+        for i in range(deck_size):
+            card_id = T.deck_card(matchup, slot, i)
+            copies = 0
+            for j in range(deck_size):
+                copies += T.deck_card(matchup, slot, j) == card_id
+            if zone_count(state, seat, card_id) != copies:
+                return L.INVARIANT_CARDS
+        total = state[base + L.P_DECK_N] + state[base + L.P_HAND_N] + state[base + L.P_LOOM_N] + state[base + L.P_DISCARD_N]
+        for k in range(L.FIG_CAP):
+            f = figure(seat, k)
+            if state[f + L.F_CARD] >= 0:
+                total += 1
+                if state[f + L.F_DAMAGE] >= T.card(ruleset, state[f + L.F_CARD], T.C_POWER) or state[f + L.F_SITE] < 0:
+                    return L.INVARIANT_FIGURES
+        for k in range(L.REL_CAP):
+            total += state[base + L.P_REL + k * L.REL_W + L.R_CARD] >= 0
+        if total != deck_size:
+            return L.INVARIANT_CARDS
+        if not 0 <= state[base + L.P_THREAD] <= ruleset[T.RULE_THREAD_START]:
+            return L.INVARIANT_THREAD
+        if state[base + L.P_RESONANCE] < 0 or state[L.G_ACTIONS] < 0 or state[base + L.P_LOOM_N] > ruleset[T.RULE_LOOM_MAX]:
+            return L.INVARIANT_COUNTS
+        if state[L.G_PENDING] != L.DEC_MULLIGAN and state[L.G_PENDING] != L.DEC_START:
+            for i in range(3):
+                site = state[base + L.P_VB_SITE + i]
+                if not (on_ring(site) or site == L.BLOOM):
+                    return L.INVARIANT_BOARD
+                if site == L.BLOOM and i != L.VEILWALKER:
+                    return L.INVARIANT_BOARD
+    for t in range(L.TOKENS):
+        tk = L.G_TOKEN + t * L.TOKEN_W
+        site, carrier = state[tk + L.TK_SITE], state[tk + L.TK_CARRIER]
+        if not ((on_ring(site) and carrier == -1) or (site == L.NOWHERE and 0 <= carrier < L.SEATS)):
+            return L.INVARIANT_TOKENS
+    for ring in range(L.RINGS):
+        if not 0 <= state[L.G_OFFSET + ring] < L.SITES:
+            return L.INVARIANT_BOARD
+    return 0

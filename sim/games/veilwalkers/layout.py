@@ -1,0 +1,187 @@
+"""Veilwalkers' state layout and its action and event encodings (engine.py's docstring sums them up).
+
+The state of a match is one int64 vector: global fields, then one block per Company (seat). A Site is
+``ring * 6 + local`` (Ring I is ring 0, the outermost; Ring VI is ring 5), First Bloom is BLOOM; a
+piece off the board is NOWHERE.
+"""
+
+from __future__ import annotations
+
+# ---- the board
+RINGS = 6
+SITES = 6
+BLOOM = 36
+NOWHERE = -1
+BOUNDARIES = 5  # the inter-Ring boundaries I-II ... V-VI
+TOKENS = 5  # Remembrances
+NODES = 3  # per Company: Lamps (Garden) or Waystations (Wayfarer)
+
+# ---- capacities
+SEATS = 2
+DECK_CAP = 30
+HAND_CAP = 32
+LOOM_CAP = 20
+FIG_CAP = 16  # Figures in play per Company
+REL_CAP = 12  # Installed Relics in play per Company
+MAX_LEGAL = 512
+
+# ---- global fields
+G_ROUND = 0  # current Round, from 1 (a Round: one turn of each Company)
+G_TURNS = 1  # Company turns started in total
+G_SIDE = 2  # seat of the Company whose turn it is (seat 0 moves first)
+G_PHASE = 3  # PH_*
+G_PENDING = 4  # DEC_* the decision awaited
+G_DECIDER = 5  # the seat to decide
+G_DONE = 6
+G_WINNER = 7  # seat of the winner; -1 none or a draw
+G_END_REASON = 8
+G_ERROR = 9
+G_ORDER = 10  # the seat order this match plays (sim/core/seating.py)
+G_EVENTS = 11  # events written so far
+G_ACTIONS = 12  # shared Actions left this turn
+G_BLOOM_OPEN = 13  # 1 once a Veilwalker has entered First Bloom
+G_DECISIONS = 14
+G_STRIKER = 15  # a Thread Strike awaiting the defender's interception choice: the attacker's Figure slot
+G_START = 16  # the Ring I local Site chosen by the coin flip's winner
+G_TARGET = 17  # the pending attack's target: -1 a Thread Strike, 0-2 the Veilbound a Drive Off displaces,
+#   RAZE_TARGET + k the opposing Installed Relic in slot k a Raze attacks
+RAZE_TARGET = 8
+G_OFFSET = 20  # 6 fields: each Ring's clockwise offset (world sector = (local + offset) mod 6)
+G_TOKEN = 26  # 5 Remembrances x TOKEN_W
+TOKEN_W = 4
+TK_SITE = 0  # the Site it lies at, or NOWHERE while carried
+TK_CARRIER = 1  # the seat whose Veilwalker carries it, or -1
+TK_DISLODGED_FROM = 2  # the seat a Thread Strike dislodged it from, or -1
+TK_WINDOW = 3  # that seat may not reclaim it while G_TURNS <= this value
+GLOBALS = G_TOKEN + TOKENS * TOKEN_W
+
+# ---- one block per seat
+P_THREAD = 0
+P_RESONANCE = 1
+P_COMPANY = 2  # vocab.GARDEN or vocab.WAYFARER
+P_TURNS = 3  # own turns started
+P_DECK_N = 4  # cards left in the deck (the top is P_DECK + P_DECK_N - 1)
+P_HAND_N = 5
+P_LOOM_N = 6
+P_DISCARD_N = 7
+P_FREE_TURNPOINT = 8  # Garden's free Turnpoint use spent this turn
+P_DISASTER = 9  # a Disaster played this Round
+P_STRIKES = 10  # statistics: Thread taken from the opponent by Thread Strikes
+P_CLAIMS = 11  # statistics: Remembrances claimed
+P_ROTATIONS = 12  # statistics: Ring rotations
+P_BROKEN = 13  # statistics: enemy Figures Broken
+P_VB_SITE = 16  # 3: Veilwalker, Wayfinder, Rememberer
+P_VB_READY = 19  # 3
+P_NODE_CREDIT = 22  # 3: first activation recorded (permanent history)
+P_NODE_ACTIVE = 25  # 3
+P_RITE_DONE = 28  # 5 boundaries
+P_WAYMARK = 33  # 5
+P_RITE_MARK = 38  # 5: Dominion marker / Return "Departed" / Burden "arrived carrying"
+P_THREADS = 43  # 5: Three Threads marks (THREAD_* bits)
+P_VB_IMMUNE = 48  # 3: driven off, immune to another Drive Off until its Company's next Remember
+P_GROWTH = 51  # Garden's Growth, 0-3
+P_DISRUPTION = 52  # Wayfarer's Disruption, 0-3
+P_GAINED_ROUND = 53  # the Round of the last Growth or Disruption gained (at most one per Round)
+P_BREAK_THROUGH = 54  # 1 while Break Through waits for the turn's next Traverse
+P_FIG = 56
+FIG_W = 5
+F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD = range(FIG_W)  # F_CARD -1: an empty slot
+P_REL = P_FIG + FIG_CAP * FIG_W
+REL_W = 3
+R_CARD, R_SITE, R_MUTED = range(REL_W)  # R_MUTED: Muted by Wayfarer (no text, Presence or activations)
+P_DECK = P_REL + REL_CAP * REL_W
+P_HAND = P_DECK + DECK_CAP
+P_LOOM = P_HAND + HAND_CAP
+P_DISCARD = P_LOOM + LOOM_CAP
+SEAT_SIZE = P_DISCARD + DECK_CAP
+STATE_SIZE = GLOBALS + SEATS * SEAT_SIZE
+
+VEILWALKER, WAYFINDER, REMEMBERER = 0, 1, 2
+PIECE_FIGURE = 3  # pieces 0..2 are the Veilbound, 3 + k Figure slot k
+THREAD_CREATION, THREAD_STORY, THREAD_MEMORY, THREAD_FALLBACK_USED = 1, 2, 4, 8
+
+# ---- phases and decisions
+PH_SETUP, PH_WEAVE, PH_SHAPE, PH_END, PH_OVER = range(5)
+DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT = range(7)  # intercept: a Thread Strike or a Drive Off
+
+# ---- actions: kind << 16 | a << 8 | b
+A_MULLIGAN = 1  # a: bit mask of opening-hand positions put on the bottom
+A_START = 2  # a: Ring I local Site
+A_WEAVE = 3  # a: hand index
+A_NO_WEAVE = 4
+A_END_SHAPE = 5
+A_PLAY = 6  # a: hand index
+A_MOVE = 7  # a: piece, b: 0 clockwise / 1 counterclockwise
+A_TRAVERSE = 8  # a: piece, b: 0 inward / 1 outward (from Ring VI inward is First Bloom)
+A_ESCORT = 9  # the Veilwalker traverses with one Ally: a: the Ally's Figure slot, b: direction
+A_TRIO = 10  # all three Veilbound through one Gate: b: direction
+A_ROTATE = 11  # a: ring, b: 0 clockwise / 1 counterclockwise
+A_WAYMARK = 12  # a: boundary
+A_ACTIVATE = 13  # a: node
+A_CLAIM = 14  # a: Remembrance
+A_CHALLENGE = 15  # a: attacker slot, b: defender slot
+A_STRIKE = 16  # a: attacker slot
+A_PRESENT = 17  # Rite of Burden: a: boundary
+A_OFFER = 18  # Rite of Offering: a: hand index
+A_FALLBACK = 19  # Three Threads fallback: a: boundary, b: thread bit
+A_LINK = 20  # Wayfarer's Connected Waystations: a: piece, b: destination node
+A_DISCARD = 21  # a: hand index
+A_INTERCEPT = 22  # a: interceptor slot
+A_NO_INTERCEPT = 23
+A_DRIVE_OFF = 24  # a: attacker slot, b: the opposing Veilbound
+A_RAZE = 25  # a: attacker slot, b: the opposing Installed Relic's slot
+A_MUTE = 26  # Wayfarer Mutes an opposing Installed Relic: a: its slot
+A_REACTIVATE = 27  # a: the own Muted Relic's slot
+A_BREAK_THROUGH = 28  # Wayfarer spends three Disruption: the turn's next Traverse costs no base Action
+ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
+                "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
+                "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through")
+
+# ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
+# chance (the coin flip is the seat order itself, so no die is rolled in this stage)
+STREAM_BOT = 2
+STREAM_CHANCE = 4
+N_STREAMS = 5
+
+# ---- events: rows (kind, seat, a, b, c)
+EVENT_WIDTH = 5
+EV_TURN = 1  # seat, round, actions
+EV_DRAW = 2  # seat, card
+EV_WEAVE = 3  # seat, card, loom size
+EV_PLAY = 4  # seat, card, site
+EV_MOVE = 5  # seat, piece, from, to
+EV_ROTATE = 6  # seat, ring, direction, new offset
+EV_WAYMARK = 7  # seat, boundary
+EV_RITE = 8  # seat, boundary, rite
+EV_ACTIVATE = 9  # seat, node, site, first (1) or reactivation (0)
+EV_DEACTIVATE = 10  # seat, node, site
+EV_CLAIM = 11  # seat, token, site
+EV_CHALLENGE = 12  # seat, attacker card, defender card, (attacker broken, defender broken) bits
+EV_STRIKE = 13  # seat, attacker card, Thread lost
+EV_DISLODGE = 14  # seat (the struck Company), token, site
+EV_INTERCEPT = 15  # seat (defender), interceptor card
+EV_DISCARD = 16  # seat, card
+EV_MULLIGAN = 17  # seat, cards put on the bottom
+EV_START = 18  # seat (coin winner), its local Site, the opponent's
+EV_BLOOM = 19  # seat, piece
+EV_END = 20  # (seat field) winner seat (-1 draw), end reason
+EV_EFFECT = 21  # seat, op, amount done
+EV_DRIVE_OFF = 22  # seat (the attacker), the driven piece, from, to
+EV_RAZE = 23  # seat (the attacker), attacker card, Relic card, 1 if the Relic Breaks
+EV_MUTE = 24  # seat (the actor), Relic card, 1 Muted / 0 Reactivated
+EV_GAIN = 25  # seat, 0 Growth / 1 Disruption / 2 Break Through spent, the new count
+
+# ---- card counts per seat and card: (drawn, played, in the opening hand)
+COUNT_DRAWN, COUNT_PLAYED, COUNT_OPENING = 0, 1, 2
+CARD_COUNT_COLUMNS = 3
+
+# ---- error and invariant codes
+ERROR_ILLEGAL_ACTION = 1
+ERROR_INVARIANT = 2
+ERROR_OVERFLOW = 3
+INVARIANT_CARDS = 1
+INVARIANT_THREAD = 2
+INVARIANT_TOKENS = 3
+INVARIANT_FIGURES = 4
+INVARIANT_COUNTS = 5
+INVARIANT_BOARD = 6

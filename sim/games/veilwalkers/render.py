@@ -1,0 +1,188 @@
+"""Veilwalkers in words: actions, events, the replay log and the golden playthrough."""
+
+from __future__ import annotations
+
+from sim.core.game import result_line
+from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import vocab as V
+
+PIECES = ("Veilwalker", "Wayfinder", "Rememberer")
+RINGS = ("I", "II", "III", "IV", "V", "VI")
+DIRECTIONS = ("clockwise", "counterclockwise")
+THREADS = {L.THREAD_CREATION: "Creation", L.THREAD_STORY: "Story", L.THREAD_MEMORY: "Memory"}
+
+
+def _card(index: int) -> str:
+    from sim.games.veilwalkers import GAME
+
+    return GAME.library.card_names[index] if 0 <= index < len(GAME.library.card_names) else f"card {index}"
+
+
+def site_name(site: int) -> str:
+    if site == L.BLOOM:
+        return "First Bloom"
+    if site < 0:
+        return "off the board"
+    return f"{RINGS[site // L.SITES]} S{site % L.SITES}"
+
+
+def piece_name(piece: int) -> str:
+    return PIECES[piece] if piece < L.PIECE_FIGURE else f"Figure {piece - L.PIECE_FIGURE}"
+
+
+def describe_action(action: int, hand: list[str] | None = None) -> str:
+    kind, a, b = action >> 16, action >> 8 & 255, action & 255
+    name = L.ACTION_NAMES[kind] if 0 < kind < len(L.ACTION_NAMES) else f"action {action}"
+    held = f" {hand[a]}" if hand is not None and a < len(hand) else ""
+    if kind == L.A_MULLIGAN:
+        return f"bottom {bin(a).count('1')} (mask {a})"
+    if kind == L.A_START:
+        return f"start Ring I S{a}"
+    if kind in (L.A_WEAVE, L.A_PLAY, L.A_OFFER, L.A_DISCARD):
+        return f"{name} {a}{held}"
+    if kind in (L.A_MOVE, L.A_ROTATE):
+        subject = piece_name(a) if kind == L.A_MOVE else f"Ring {RINGS[a]}"
+        return f"{name} {subject} {DIRECTIONS[b]}"
+    if kind == L.A_TRAVERSE:
+        return f"traverse {piece_name(a)} {'inward' if b == 0 else 'outward'}"
+    if kind == L.A_ESCORT:
+        return f"traverse Veilwalker {'inward' if b == 0 else 'outward'} with Figure {a}"
+    if kind == L.A_TRIO:
+        return f"trio crossing {'inward' if b == 0 else 'outward'}"
+    if kind in (L.A_WAYMARK, L.A_PRESENT):
+        return f"{name} boundary {RINGS[a]}-{RINGS[a + 1]}"
+    if kind == L.A_FALLBACK:
+        return f"fallback boundary {RINGS[a]}-{RINGS[a + 1]} {THREADS.get(b, b)}"
+    if kind == L.A_CHALLENGE:
+        return f"challenge Figure {a} vs enemy Figure {b}"
+    if kind in (L.A_ACTIVATE, L.A_CLAIM, L.A_STRIKE, L.A_INTERCEPT):
+        return f"{name} {a}"
+    if kind in (L.A_MUTE, L.A_REACTIVATE):
+        return f"{name} {'enemy ' if kind == L.A_MUTE else ''}Relic {a}"
+    if kind == L.A_RAZE:
+        return f"raze enemy Relic {b} with Figure {a}"
+    if kind == L.A_DRIVE_OFF:
+        return f"drive off enemy {piece_name(b)} with Figure {a}"
+    if kind == L.A_LINK:
+        return f"link {piece_name(a)} to Waystation {b}"
+    return name
+
+
+def describe_event(row) -> str:
+    kind, seat, a, b, c = (int(v) for v in row[: L.EVENT_WIDTH])
+    who = f"seat {seat}"
+    if kind == L.EV_TURN:
+        return f"round {a}: {who} begins its turn with {b} Actions"
+    if kind == L.EV_DRAW:
+        return f"{who} draws {_card(a)}"
+    if kind == L.EV_WEAVE:
+        return f"{who} weaves {_card(a)} (Loom {b})"
+    if kind == L.EV_PLAY:
+        return f"{who} plays {_card(a)} at {site_name(b)}"
+    if kind == L.EV_MOVE:
+        return f"{who} {piece_name(a)}: {site_name(b)} -> {site_name(c)}"
+    if kind == L.EV_ROTATE:
+        return f"{who} turns Ring {RINGS[a]} {DIRECTIONS[b]} (offset {c})"
+    if kind == L.EV_WAYMARK:
+        return f"{who} binds the Waymark of {RINGS[a]}-{RINGS[a + 1]}"
+    if kind == L.EV_RITE:
+        return f"{who} completes the Rite of {V.RITES[b]} ({RINGS[a]}-{RINGS[a + 1]})"
+    if kind == L.EV_ACTIVATE:
+        return f"{who} activates node {a} at {site_name(b)}{' (first activation)' if c else ''}"
+    if kind == L.EV_DEACTIVATE:
+        return f"{who} node {a} at {site_name(b)} deactivates (enemy control)"
+    if kind == L.EV_CLAIM:
+        return f"{who} claims Remembrance {a} at {site_name(b)}"
+    if kind == L.EV_CHALLENGE:
+        return f"{who} {_card(a)} fights {_card(b)}" + (" (attacker Broken)" if c & 1 else "") + (
+            " (defender Broken)" if c & 2 else "")
+    if kind == L.EV_STRIKE:
+        return f"{who} {_card(a)} strikes: the opponent loses {b} Thread"
+    if kind == L.EV_DISLODGE:
+        return f"{who} drops Remembrance {a} at {site_name(b)}"
+    if kind == L.EV_INTERCEPT:
+        return f"{who} intercepts with {_card(a)}"
+    if kind == L.EV_DISCARD:
+        return f"{who} discards {_card(a)}"
+    if kind == L.EV_MULLIGAN:
+        return f"{who} puts {a} card(s) on the bottom and redraws"
+    if kind == L.EV_START:
+        return f"seat 1 (won the flip) starts at Ring I S{a}; seat 0 at Ring I S{b}"
+    if kind == L.EV_BLOOM:
+        return f"{who} {piece_name(a)} enters First Bloom"
+    if kind == L.EV_GAIN:
+        what = ("gains Growth", "gains Disruption", "spends three Disruption: Break Through")[a]
+        return f"{who} {what} ({b})"
+    if kind == L.EV_MUTE:
+        return f"{who} {'Mutes' if b else 'Reactivates'} {_card(a)}"
+    if kind == L.EV_RAZE:
+        return f"{who} {_card(a)} razes {_card(b)}" + (": Broken" if c else ": it holds")
+    if kind == L.EV_DRIVE_OFF:
+        return f"{who} drives off the enemy {piece_name(a)}: {site_name(b)} -> {site_name(c)} (Exhausted)"
+    if kind == L.EV_EFFECT:
+        return f"{who} effect {V.OPS[a]}: {b}"
+    if kind == L.EV_END:
+        outcome = "draw" if seat < 0 else f"seat {seat} wins"
+        return f"end: {outcome} ({V.END_REASONS[a]})"
+    return f"event {kind} {seat} {a} {b} {c}"
+
+
+def _header(game, ruleset, matchup, bots_by_slot, seed: int, pair: int, order: int) -> list[str]:
+    seating = matchup.seating
+    table = seating.slot_table()[order]
+    seats = ", ".join(
+        f"seat {k}: {matchup.sides[int(table[k])]} [{bots_by_slot[int(table[k])].name}]" for k in range(seating.seats)
+    )
+    return [
+        f"{game.name} {game.engine_version} edition {ruleset.ruleset_id} ({ruleset.ruleset_hash}) {matchup.matchup_id} "
+        f"seed {seed} pair {pair} order {order}",
+        seats,
+    ]
+
+
+def state_line(scenario) -> str:
+    st = scenario.state()
+    parts = [f"round {st['round']} seat {st['decider']} {st['pending']} actions {st['actions']} offsets "
+             f"{''.join(str(o) for o in st['offsets'])}"]
+    for k, p in enumerate(st["players"]):
+        parts.append(f"[{k} {p['company']} thread {p['thread']} res {p['resonance']} loom {p['loom']} hand "
+                     f"{len(p['hand'])} deck {p['deck']} VB {'/'.join(site_name(s) for s in p['veilbound'])} "
+                     f"figs {len(p['figures'])} rem {p['remembrances']} nodes {p['nodes']} rites {p['rites']}]")
+    return " ".join(parts)
+
+
+def replay_log(game, ruleset, matchup, bots_by_slot, seed: int, pair: int, order: int) -> list[str]:
+    """Every event of one match, then its result line (the batch row's winner, length and scores)."""
+    from sim.games.veilwalkers.scenario import VeilwalkersScenario
+
+    scenario = VeilwalkersScenario(ruleset, matchup, seed, order, pair)
+    while not scenario.state()["done"]:
+        scenario.apply(scenario.bot_action(bots_by_slot))
+    header = _header(game, ruleset, matchup, bots_by_slot, seed, pair, order)
+    return header + scenario.events_text() + [result_line(game, scenario.result())]
+
+
+def playthrough(game, ruleset, matchup, bots_by_slot, seed: int, order: int) -> list[str]:
+    """The golden playthrough: before every decision the state line and the legal actions, then the
+    action taken and what it did."""
+    from sim.games.veilwalkers.scenario import VeilwalkersScenario
+
+    scenario = VeilwalkersScenario(ruleset, matchup, seed, order)
+    lines = _header(game, ruleset, matchup, bots_by_slot, seed, 0, order)
+    seen = [0]
+
+    def flush() -> None:
+        text = scenario.events_text()
+        lines.extend(f"  {t}" for t in text[seen[0]:])
+        seen[0] = len(text)
+
+    flush()
+    while not scenario.state()["done"]:
+        action = scenario.bot_action(bots_by_slot)
+        lines.append(f"state: {state_line(scenario)}")
+        lines.append(f"legal: {', '.join(scenario.describe(a) for a in scenario.legal())}")
+        lines.append(f"action: {scenario.describe(action)}")
+        scenario.apply(action)
+        flush()
+    lines.append(result_line(game, scenario.result()))
+    return lines

@@ -1,0 +1,201 @@
+"""The legal actions of every decision: the opening bottom-and-redraw, the start Site, the Weave, the
+Shape (every action the pieces and cards allow now), the End's discards and the defender's
+interception choice."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import vocab as V
+from sim.games.veilwalkers.rules.board import figure, on_ring, piece_site, seat_base
+from sim.games.veilwalkers.rules.cards import can_play
+from sim.games.veilwalkers.rules.combat import (
+    can_challenge,
+    can_drive_off,
+    can_mute,
+    can_raze,
+    can_reactivate,
+    can_strike,
+)
+from sim.games.veilwalkers.rules.movement import (
+    NO_ROUTE,
+    can_escort,
+    can_link,
+    can_pay_traverse,
+    can_relocate,
+    can_rotate,
+    can_trio,
+    traverse_destination,
+    turnpoint_free,
+)
+from sim.games.veilwalkers.rules.network import can_activate
+from sim.games.veilwalkers.rules.remembrance import can_claim
+from sim.games.veilwalkers.rules.rites import (
+    can_fallback,
+    can_present,
+    can_waymark,
+    veilwalker_gate,
+)
+
+
+@njit(cache=True, forceinline=True)
+def encode(kind, a, b):
+    return kind << 16 | a << 8 | b
+
+
+@njit(cache=True, forceinline=True)
+def kind_of(action):
+    return action >> 16
+
+
+@njit(cache=True, forceinline=True)
+def field_a(action):
+    return action >> 8 & 255
+
+
+@njit(cache=True, forceinline=True)
+def field_b(action):
+    return action & 255
+
+
+@njit(cache=True, _nrt=False)
+def list_shape(state, ruleset, seat, legal):
+    base = seat_base(seat)
+    n = 0
+    legal[n] = encode(L.A_END_SHAPE, 0, 0)
+    n += 1
+    if state[base + L.P_COMPANY] == V.WAYFARER and state[base + L.P_DISRUPTION] >= 3 and state[base + L.P_BREAK_THROUGH] == 0:
+        legal[n] = encode(L.A_BREAK_THROUGH, 0, 0)  # "Spend three during Shape": zero Actions
+        n += 1
+    # every action checks its own cost: with no Action left, Break Through's free Traverse and Garden's
+    # free Turnpoint use may still be legal
+    has_action = state[L.G_ACTIONS] >= 1
+    free_traverse = can_pay_traverse(state, seat)
+    if not has_action and not free_traverse and not turnpoint_free(state, seat):
+        return n
+    for i in range(state[base + L.P_HAND_N]):
+        if can_play(state, ruleset, seat, i):
+            legal[n] = encode(L.A_PLAY, i, 0)
+            n += 1
+    pieces = L.PIECE_FIGURE + L.FIG_CAP
+    for piece in range(pieces):
+        if not can_relocate(state, seat, piece):
+            continue
+        site = piece_site(state, seat, piece)
+        if on_ring(site) and has_action:
+            for direction in range(2):
+                legal[n] = encode(L.A_MOVE, piece, direction)
+                n += 1
+        for direction in range(2):
+            if free_traverse and traverse_destination(state, ruleset, seat, piece, direction, False) != NO_ROUTE:
+                legal[n] = encode(L.A_TRAVERSE, piece, direction)
+                n += 1
+        for node in range(L.NODES):
+            if can_link(state, ruleset, seat, piece, node):
+                legal[n] = encode(L.A_LINK, piece, node)
+                n += 1
+    if free_traverse and can_relocate(state, seat, L.VEILWALKER):
+        for slot in range(L.FIG_CAP):
+            for direction in range(2):
+                if can_escort(state, ruleset, seat, slot, direction):
+                    legal[n] = encode(L.A_ESCORT, slot, direction)
+                    n += 1
+    for direction in range(2):
+        if can_trio(state, ruleset, seat, direction):
+            legal[n] = encode(L.A_TRIO, 0, direction)
+            n += 1
+    for ring in range(L.RINGS):
+        if can_rotate(state, ruleset, seat, ring):
+            for direction in range(2):
+                legal[n] = encode(L.A_ROTATE, ring, direction)
+                n += 1
+    for b in range(L.BOUNDARIES):
+        if can_waymark(state, ruleset, seat, b):
+            legal[n] = encode(L.A_WAYMARK, b, 0)
+            n += 1
+        if can_present(state, ruleset, seat, b):
+            legal[n] = encode(L.A_PRESENT, b, 0)
+            n += 1
+        for thread in (L.THREAD_CREATION, L.THREAD_STORY, L.THREAD_MEMORY):
+            if can_fallback(state, ruleset, seat, b, thread):
+                legal[n] = encode(L.A_FALLBACK, b, thread)
+                n += 1
+    for node in range(L.NODES):
+        if can_activate(state, ruleset, seat, node):
+            legal[n] = encode(L.A_ACTIVATE, node, 0)
+            n += 1
+    for t in range(L.TOKENS):
+        if can_claim(state, ruleset, seat, t):
+            legal[n] = encode(L.A_CLAIM, t, 0)
+            n += 1
+    if has_action and veilwalker_gate(state, ruleset, seat, V.RITE_OFFERING) >= 0:
+        for i in range(state[base + L.P_HAND_N]):
+            legal[n] = encode(L.A_OFFER, i, 0)
+            n += 1
+    for slot in range(L.REL_CAP):
+        if can_mute(state, seat, slot):
+            legal[n] = encode(L.A_MUTE, slot, 0)
+            n += 1
+        if can_reactivate(state, seat, slot):
+            legal[n] = encode(L.A_REACTIVATE, slot, 0)
+            n += 1
+    for attacker in range(L.FIG_CAP):
+        if state[figure(seat, attacker) + L.F_CARD] < 0:
+            continue
+        for defender in range(L.FIG_CAP):
+            if can_challenge(state, seat, attacker, defender):
+                legal[n] = encode(L.A_CHALLENGE, attacker, defender)
+                n += 1
+        if can_strike(state, seat, attacker):
+            legal[n] = encode(L.A_STRIKE, attacker, 0)
+            n += 1
+        for piece in range(3):
+            if can_drive_off(state, seat, attacker, piece):
+                legal[n] = encode(L.A_DRIVE_OFF, attacker, piece)
+                n += 1
+        for slot in range(L.REL_CAP):
+            if can_raze(state, seat, attacker, slot):
+                legal[n] = encode(L.A_RAZE, attacker, slot)
+                n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def list_legal(state, ruleset, legal):
+    if state[L.G_DONE]:
+        return 0
+    pending = state[L.G_PENDING]
+    seat = state[L.G_DECIDER]
+    base = seat_base(seat)
+    n = 0
+    if pending == L.DEC_SHAPE:
+        return list_shape(state, ruleset, seat, legal)
+    if pending == L.DEC_MULLIGAN:
+        for mask in range(1 << min(state[base + L.P_HAND_N], 6)):
+            legal[n] = encode(L.A_MULLIGAN, mask, 0)
+            n += 1
+    elif pending == L.DEC_START:
+        for local in range(L.SITES):
+            legal[n] = encode(L.A_START, local, 0)
+            n += 1
+    elif pending == L.DEC_WEAVE:
+        legal[n] = encode(L.A_NO_WEAVE, 0, 0)
+        n += 1
+        for i in range(state[base + L.P_HAND_N]):
+            legal[n] = encode(L.A_WEAVE, i, 0)
+            n += 1
+    elif pending == L.DEC_DISCARD:
+        for i in range(state[base + L.P_HAND_N]):
+            legal[n] = encode(L.A_DISCARD, i, 0)
+            n += 1
+    elif pending == L.DEC_INTERCEPT:
+        legal[n] = encode(L.A_NO_INTERCEPT, 0, 0)
+        n += 1
+        site = state[figure(1 - seat, state[L.G_STRIKER]) + L.F_SITE]
+        for k in range(L.FIG_CAP):
+            f = figure(seat, k)
+            if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
+                legal[n] = encode(L.A_INTERCEPT, k, 0)
+                n += 1
+    return n

@@ -1,0 +1,139 @@
+"""The map: six rotating Rings of six Sites, world sectors, Gates and their alignment, the First Bloom
+entrance, Presence and control.
+
+"Each Ring contains six Sites, S0-S5. First Bloom is a separate fixed center." "World sector =
+(local Site + offset) modulo six." A Site is ring * 6 + local; rotation changes only the Ring's
+offset, so everything at a Site turns with it ("Rotation carries a Ring's Sites and everything
+attached to them")."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import tables as T
+
+
+@njit(cache=True, forceinline=True)
+def seat_base(seat):
+    return L.GLOBALS + seat * L.SEAT_SIZE
+
+
+@njit(cache=True, forceinline=True)
+def on_ring(site):
+    """A physical Ring Site (not First Bloom, not off the board)."""
+    return 0 <= site < L.BLOOM
+
+
+@njit(cache=True, forceinline=True)
+def sector(state, site):
+    return (site % L.SITES + state[L.G_OFFSET + site // L.SITES]) % L.SITES
+
+
+@njit(cache=True, forceinline=True)
+def neighbor(site, direction):
+    """The immediately clockwise (direction 0: local + 1) or counterclockwise Site on the same Ring."""
+    ring = site // L.SITES
+    step = 1 if direction == 0 else L.SITES - 1
+    return ring * L.SITES + (site % L.SITES + step) % L.SITES
+
+
+@njit(cache=True, forceinline=True)
+def lateral_distance(a, b):
+    d = (a - b) % L.SITES
+    return min(d, L.SITES - d)
+
+
+@njit(cache=True, forceinline=True)
+def gate_site(ruleset, boundary):
+    """The inward Gate of the outer Ring of ``boundary``: its Rite and Waymark serve both directions."""
+    return boundary * L.SITES + T.board(ruleset, T.B_GATE_OUTER + boundary)
+
+
+@njit(cache=True, forceinline=True)
+def port_site(ruleset, boundary):
+    """The matching port on the inner Ring of ``boundary``."""
+    return (boundary + 1) * L.SITES + T.board(ruleset, T.B_GATE_INNER + boundary)
+
+
+@njit(cache=True, forceinline=True)
+def bloom_port_site(ruleset):
+    return (L.RINGS - 1) * L.SITES + T.board(ruleset, T.B_BLOOM_PORT)
+
+
+@njit(cache=True, forceinline=True)
+def gate_misalignment(state, ruleset, boundary):
+    """Rotation steps (0-3) between a boundary's two ports: 0 means aligned ("Matching ports must align")."""
+    return lateral_distance(sector(state, gate_site(ruleset, boundary)), sector(state, port_site(ruleset, boundary)))
+
+
+@njit(cache=True, forceinline=True)
+def bloom_misalignment(state, ruleset):
+    """Steps from Ring VI's entrance to First Bloom's nearer port ("fixed ports in sectors 0 and 3")."""
+    s = sector(state, bloom_port_site(ruleset)) % 3
+    return min(s, 3 - s)
+
+
+@njit(cache=True, _nrt=False)
+def presence(state, ruleset, seat, site):
+    """A Company's Presence at a Site: one per Veilbound there, each Figure's Power, each active (not
+    Muted) Installed Relic's Power. Exhaustion does not remove Presence; damage does not reduce Power."""
+    base = seat_base(seat)
+    total = 0
+    for i in range(3):
+        if state[base + L.P_VB_SITE + i] == site:
+            total += 1
+    for k in range(L.FIG_CAP):
+        f = base + L.P_FIG + k * L.FIG_W
+        if state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == site:
+            total += T.card(ruleset, state[f + L.F_CARD], T.C_POWER)
+    for k in range(L.REL_CAP):
+        r = base + L.P_REL + k * L.REL_W
+        if state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site and state[r + L.R_MUTED] == 0:
+            total += T.card(ruleset, state[r + L.R_CARD], T.C_POWER)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def controls(state, ruleset, seat, site):
+    """"A Company controls a Site only with a positive total strictly higher than every opposing or
+    neutral total there. Ties give no control." (No neutral Presence exists in this stage.)"""
+    own = presence(state, ruleset, seat, site)
+    return own > 0 and own > presence(state, ruleset, 1 - seat, site)
+
+
+@njit(cache=True, _nrt=False)
+def has_piece(state, seat, site):
+    """Does the Company have any Veilbound or Figure at the Site (contesting a Turnpoint)?"""
+    base = seat_base(seat)
+    for i in range(3):
+        if state[base + L.P_VB_SITE + i] == site:
+            return True
+    for k in range(L.FIG_CAP):
+        f = base + L.P_FIG + k * L.FIG_W
+        if state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == site:
+            return True
+    return False
+
+
+@njit(cache=True, forceinline=True)
+def piece_site(state, seat, piece):
+    base = seat_base(seat)
+    if piece < L.PIECE_FIGURE:
+        return state[base + L.P_VB_SITE + piece]
+    return state[base + L.P_FIG + (piece - L.PIECE_FIGURE) * L.FIG_W + L.F_SITE]
+
+
+@njit(cache=True, forceinline=True)
+def set_piece_site(state, seat, piece, site):
+    base = seat_base(seat)
+    if piece < L.PIECE_FIGURE:
+        state[base + L.P_VB_SITE + piece] = site
+    else:
+        state[base + L.P_FIG + (piece - L.PIECE_FIGURE) * L.FIG_W + L.F_SITE] = site
+
+
+@njit(cache=True, forceinline=True)
+def figure(seat, slot):
+    """Index of Figure slot ``slot``'s record in the state."""
+    return seat_base(seat) + L.P_FIG + slot * L.FIG_W

@@ -1,0 +1,176 @@
+"""Playing cards: "A normal card play costs one Action plus printed Resonance." Figures Deploy Ready at
+the Veilwalker's physical Site, Relics install there (two Installed slots per Company per Site; Major
+uses both), Events, Memories and Paths resolve their effects (the data vocabulary of vocab.OPS) and
+go to the discard."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import tables as T
+from sim.games.veilwalkers import vocab as V
+from sim.games.veilwalkers.rules.board import controls, figure, on_ring, seat_base
+from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
+from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
+from sim.games.veilwalkers.rules.rites import mark_thread
+from sim.games.veilwalkers.rules.turn import draw_cards, take_from_hand
+
+
+@njit(cache=True, _nrt=False)
+def to_discard(state, seat, card_id):
+    base = seat_base(seat)
+    state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = card_id
+    state[base + L.P_DISCARD_N] += 1
+
+
+@njit(cache=True, _nrt=False)
+def free_figure_slot(state, seat):
+    for k in range(L.FIG_CAP):
+        if state[figure(seat, k) + L.F_CARD] < 0:
+            return k
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def relic_slots_used(state, ruleset, seat, site):
+    base = seat_base(seat)
+    used = 0
+    for k in range(L.REL_CAP):
+        r = base + L.P_REL + k * L.REL_W
+        if state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site:
+            used += 2 if T.card(ruleset, state[r + L.R_CARD], T.C_MAJOR) else 1
+    return used
+
+
+@njit(cache=True, _nrt=False)
+def free_relic_slot(state, seat):
+    base = seat_base(seat)
+    for k in range(L.REL_CAP):
+        if state[base + L.P_REL + k * L.REL_W + L.R_CARD] < 0:
+            return k
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def unique_in_play(state, seat, card_id):
+    """"You cannot Deploy or voluntarily take control of a second active Unique of the same name.\""""
+    for k in range(L.FIG_CAP):
+        if state[figure(seat, k) + L.F_CARD] == card_id:
+            return True
+    base = seat_base(seat)
+    for k in range(L.REL_CAP):
+        if state[base + L.P_REL + k * L.REL_W + L.R_CARD] == card_id:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def can_play(state, ruleset, seat, index):
+    base = seat_base(seat)
+    card_id = state[base + L.P_HAND + index]
+    if state[L.G_ACTIONS] < 1 or state[base + L.P_RESONANCE] < T.card(ruleset, card_id, T.C_COST):
+        return False
+    kind = T.card(ruleset, card_id, T.C_TYPE)
+    site = state[base + L.P_VB_SITE + L.VEILWALKER]
+    if kind <= V.TYPE_RELIC:
+        # "Ordinary Figures Deploy Ready at your physical Veilwalker's Site"; no deployment enters Bloom
+        if not on_ring(site):
+            return False
+        if T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, seat, card_id):
+            return False
+        if kind == V.TYPE_RELIC:
+            need = 2 if T.card(ruleset, card_id, T.C_MAJOR) else 1
+            if free_relic_slot(state, seat) < 0:
+                return False
+            return relic_slots_used(state, ruleset, seat, site) + need <= ruleset[T.RULE_INSTALLED_SLOTS]
+        return free_figure_slot(state, seat) >= 0
+    if T.card(ruleset, card_id, T.C_DISASTER) and state[base + L.P_DISASTER]:
+        return False  # "At most one Disaster may be played per Company per Round"
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
+    base = seat_base(seat)
+    site = state[base + L.P_VB_SITE + L.VEILWALKER]
+    for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
+        op = T.card(ruleset, card_id, T.C_OP + e)
+        amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
+        done = 0
+        if op == V.OP_DRAW:
+            done = draw_cards(state, seat, amount, events, counts, count_cards)
+        elif op == V.OP_RESTORE_THREAD:
+            done = restore_thread(state, ruleset, seat, amount)
+            if done > 0 and controls(state, ruleset, seat, site):  # Growth: "restoring Thread at a controlled Site"
+                gain_growth_or_disruption(state, seat, V.GARDEN, events)
+        elif op == V.OP_THREAD_LOSS:
+            before = state[seat_base(1 - seat) + L.P_THREAD]
+            lose_thread(state, 1 - seat, amount)
+            done = before - state[seat_base(1 - seat) + L.P_THREAD]
+        elif op == V.OP_RESONANCE:
+            state[base + L.P_RESONANCE] += amount
+            done = amount
+        elif op == V.OP_READY:
+            for _ in range(amount):
+                best, best_power = -1, -1
+                for k in range(L.FIG_CAP):
+                    f = figure(seat, k)
+                    if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 0 and state[f + L.F_SITE] == site:
+                        p = T.card(ruleset, state[f + L.F_CARD], T.C_POWER)
+                        if p > best_power:
+                            best, best_power = k, p
+                if best < 0:
+                    break
+                state[figure(seat, best) + L.F_READY] = 1
+                done += 1
+        elif op == V.OP_HEAL:
+            left = amount
+            for k in range(L.FIG_CAP):
+                f = figure(seat, k)
+                if left > 0 and state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == site and state[f + L.F_DAMAGE] > 0:
+                    healed = min(left, state[f + L.F_DAMAGE])
+                    state[f + L.F_DAMAGE] -= healed
+                    left -= healed
+                    done += healed
+            if done > 0:
+                mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "Creation Heal damage"
+        log_event(state, events, L.EV_EFFECT, seat, op, done, 0)
+    check_thread(state, events)
+
+
+@njit(cache=True, _nrt=False)
+def play(state, ruleset, seat, index, events, counts, count_cards):
+    base = seat_base(seat)
+    card_id = take_from_hand(state, seat, index)
+    state[L.G_ACTIONS] -= 1
+    state[base + L.P_RESONANCE] -= T.card(ruleset, card_id, T.C_COST)
+    kind = T.card(ruleset, card_id, T.C_TYPE)
+    site = state[base + L.P_VB_SITE + L.VEILWALKER]
+    if count_cards:
+        counts[seat, card_id, L.COUNT_PLAYED] += 1
+    log_event(state, events, L.EV_PLAY, seat, card_id, site, 0)
+    if kind <= V.TYPE_ECHO:
+        f = figure(seat, free_figure_slot(state, seat))
+        state[f + L.F_CARD] = card_id
+        state[f + L.F_SITE] = site
+        state[f + L.F_DAMAGE] = 0
+        state[f + L.F_READY] = 1
+        state[f + L.F_HELD] = 0
+    elif kind == V.TYPE_RELIC:
+        r = base + L.P_REL + free_relic_slot(state, seat) * L.REL_W
+        state[r + L.R_CARD] = card_id
+        state[r + L.R_SITE] = site
+        state[r + L.R_MUTED] = 0
+    if kind <= V.TYPE_RELIC and T.card(ruleset, card_id, T.C_ASPECT) == V.ASPECT_CREATION:
+        mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "successfully deploy a Creation card here"
+    if T.card(ruleset, card_id, T.C_DISASTER):
+        state[base + L.P_DISASTER] = 1
+    resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards)
+    if kind == V.TYPE_MEMORY:
+        mark_thread(state, ruleset, seat, L.THREAD_MEMORY, events)  # "Memory Resolve a Memory"
+    elif kind == V.TYPE_PATH:
+        mark_thread(state, ruleset, seat, L.THREAD_STORY, events)  # "Story Play a Path"
+    if kind >= V.TYPE_EVENT:
+        to_discard(state, seat, card_id)

@@ -1,0 +1,301 @@
+"""Veilwalkers' scenario API (sim/core/scenario.py): explicit positions, legal actions, actions applied
+one by one through the kernel's own functions, with legality and invariants checked.
+
+    sc = VeilwalkersScenario.new("lamplight vs roadfolk", seed=3)
+    sc.skip_setup(start=0)                  # no bottom-and-redraw; seat 1 picks Ring I S0
+    sc.place(0, "veilwalker", (1, 0))       # [Ring 1-6, Site 0-5]
+    sc.apply(sc.action("move", piece="veilwalker", direction="clockwise"))
+    sc.player(0)["veilbound"]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.core import kernel as K
+from sim.core import policies as policy_files
+from sim.core.rng import name_key
+from sim.core.scenario import IllegalAction, Scenario
+from sim.core.seating import slot_of_seat
+from sim.games.veilwalkers import GAME, batch, engine, render
+from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import policy as bots
+from sim.games.veilwalkers import vocab as V
+from sim.games.veilwalkers.rules import remembrance
+from sim.games.veilwalkers.rules.network import history_credits
+
+PIECE_NAMES = ("veilwalker", "wayfinder", "rememberer")
+PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept")
+
+
+def site_of(where) -> int:
+    """(ring 1-6, local 0-5) or "bloom" -> the kernel's Site number."""
+    if where == "bloom":
+        return L.BLOOM
+    ring, local = where
+    return (ring - 1) * L.SITES + local
+
+
+class VeilwalkersScenario(Scenario):
+    def __init__(self, ruleset, matchup, seed: int, order: int, pair: int = 0):
+        self.ruleset, self.matchup = ruleset, matchup
+        (self.state_vector, self.legal_buffer, self.keys, self.counters, self.values,
+         self.events) = batch.scratch(n_events=20_000)
+        self.counts = np.zeros((2, len(GAME.library.card_names), L.CARD_COUNT_COLUMNS), np.int16)
+        self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
+        engine.reset(self.state_vector, ruleset.tables, matchup.payload, self.seeds, pair, order, self.keys,
+                     self.counters, self.events, self.counts, True)
+        self.log = []
+
+    @classmethod
+    def new(cls, entry: str, edition: str | None = None, seed: int = 1, order: int = 0) -> VeilwalkersScenario:
+        ruleset = GAME.load_ruleset(edition or GAME.default_edition())
+        return cls(ruleset, GAME.load_matchups(ruleset, [entry])[0], seed, order)
+
+    # ---- the base class's contract
+    def legal(self) -> list[int]:
+        n = engine.legal_actions(self.state_vector, self.ruleset.tables, self.legal_buffer)
+        return [int(a) for a in self.legal_buffer[:n]]
+
+    def describe(self, action: int) -> str:
+        seat = int(self.state_vector[L.G_DECIDER])
+        return render.describe_action(action, self.player(seat)["hand"])
+
+    def _step(self, action: int) -> None:
+        engine.step(self.state_vector, self.ruleset.tables, self.matchup.payload, action, self.keys, self.counters,
+                    self.events, self.counts, True)
+
+    def action(self, kind: str, **fields) -> int:
+        """Fields by name: piece ("veilwalker", "wayfinder", "rememberer" or a Figure slot), direction
+        ("clockwise"/"counterclockwise" or "inward"/"outward"), index (hand), ring (1-6), boundary
+        (0-4), node, token, slot, attacker, defender, relic, mask, site (Ring I local), thread; a Drive Off's
+        piece is the opposing Veilbound it targets (by index 0-2 or name)."""
+        if kind not in L.ACTION_NAMES[1:]:
+            raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(L.ACTION_NAMES[1:])})")
+        code = L.ACTION_NAMES.index(kind)
+        a = b = 0
+        piece = fields.pop("piece", None)
+        if piece is not None:
+            a = PIECE_NAMES.index(piece) if isinstance(piece, str) else L.PIECE_FIGURE + int(piece)
+            if kind == "drive_off":  # (attacker slot, the opposing Veilbound)
+                a, b = 0, a
+        direction = fields.pop("direction", None)
+        if direction is not None:
+            b = {"clockwise": 0, "counterclockwise": 1, "inward": 0, "outward": 1}[direction]
+        for name in ("index", "boundary", "node", "token", "slot", "attacker", "mask", "site"):
+            if name in fields:
+                a = int(fields.pop(name))
+        if "ring" in fields:
+            a = int(fields.pop("ring")) - 1
+        for name in ("defender", "destination", "thread", "relic"):
+            if name in fields:
+                b = int(fields.pop(name))
+        if fields:
+            raise IllegalAction(f"unknown fields {sorted(fields)} for '{kind}'")
+        return code << 16 | a << 8 | b
+
+    def _base(self, seat: int) -> int:
+        return L.GLOBALS + seat * L.SEAT_SIZE
+
+    def player(self, seat: int) -> dict:
+        s, base = self.state_vector, self._base(seat)
+        names = GAME.library.card_names
+        figures = []
+        for k in range(L.FIG_CAP):
+            f = base + L.P_FIG + k * L.FIG_W
+            if s[f + L.F_CARD] >= 0:
+                figures.append({"slot": k, "card": names[s[f + L.F_CARD]], "site": int(s[f + L.F_SITE]),
+                                "damage": int(s[f + L.F_DAMAGE]), "ready": bool(s[f + L.F_READY]),
+                                "held": bool(s[f + L.F_HELD])})
+        relics = [{"card": names[s[base + L.P_REL + k * L.REL_W]], "site": int(s[base + L.P_REL + k * L.REL_W + L.R_SITE])}
+                  | ({"muted": True} if s[base + L.P_REL + k * L.REL_W + L.R_MUTED] else {})
+                  for k in range(L.REL_CAP) if s[base + L.P_REL + k * L.REL_W] >= 0]
+        return {
+            "company": V.COMPANIES[int(s[base + L.P_COMPANY])],
+            "thread": int(s[base + L.P_THREAD]),
+            "resonance": int(s[base + L.P_RESONANCE]),
+            "loom": int(s[base + L.P_LOOM_N]),
+            "deck": int(s[base + L.P_DECK_N]),
+            "hand": [names[c] for c in s[base + L.P_HAND: base + L.P_HAND + s[base + L.P_HAND_N]]],
+            "discard": [names[c] for c in s[base + L.P_DISCARD: base + L.P_DISCARD + s[base + L.P_DISCARD_N]]],
+            "veilbound": [int(v) for v in s[base + L.P_VB_SITE: base + L.P_VB_SITE + 3]],
+            "veilbound_ready": [bool(v) for v in s[base + L.P_VB_READY: base + L.P_VB_READY + 3]],
+            "figures": figures,
+            "relics": relics,
+            "remembrances": int(remembrance.carried(s, seat)),
+            "nodes": [int(v) for v in s[base + L.P_NODE_ACTIVE: base + L.P_NODE_ACTIVE + 3]],
+            "credits": int(history_credits(s, seat)),
+            "rites": [int(v) for v in s[base + L.P_RITE_DONE: base + L.P_RITE_DONE + 5]],
+            "waymarks": [int(v) for v in s[base + L.P_WAYMARK: base + L.P_WAYMARK + 5]],
+            "rite_marks": [int(v) for v in s[base + L.P_RITE_MARK: base + L.P_RITE_MARK + 5]],
+            "threads": [int(v) for v in s[base + L.P_THREADS: base + L.P_THREADS + 5]],
+            "growth": int(s[base + L.P_GROWTH]),
+            "disruption": int(s[base + L.P_DISRUPTION]),
+            "break_through": bool(s[base + L.P_BREAK_THROUGH]),
+        }
+
+    def state(self) -> dict:
+        s = self.state_vector
+        return {
+            "round": int(s[L.G_ROUND]),
+            "turns": int(s[L.G_TURNS]),
+            "active": int(s[L.G_SIDE]),
+            "decider": int(s[L.G_DECIDER]),
+            "pending": PENDING_NAMES[int(s[L.G_PENDING])],
+            "actions": int(s[L.G_ACTIONS]),
+            "offsets": [int(v) for v in s[L.G_OFFSET: L.G_OFFSET + L.RINGS]],
+            "bloom_open": bool(s[L.G_BLOOM_OPEN]),
+            "tokens": [(int(s[L.G_TOKEN + t * L.TOKEN_W]), int(s[L.G_TOKEN + t * L.TOKEN_W + 1]))
+                       for t in range(L.TOKENS)],
+            "done": bool(s[L.G_DONE]),
+            "winner": int(s[L.G_WINNER]),
+            "end_reason": GAME.end_reasons[int(s[L.G_END_REASON])] if s[L.G_DONE] else "",
+            "players": [self.player(k) for k in range(2)],
+        }
+
+    def invariant_error(self) -> int:
+        return int(engine.check_invariants(self.state_vector, self.ruleset.tables, self.matchup.payload))
+
+    # ---- positions (each setter keeps every invariant: cards move between zones, never appear)
+    def skip_setup(self, start: int = 0) -> None:
+        """No bottom-and-redraw for either seat, then the coin flip's winner (seat 1) starts at Ring I
+        S``start``; seat 0's first turn begins (at its Weave)."""
+        self.apply(self.action("mulligan", mask=0))
+        self.apply(self.action("mulligan", mask=0))
+        self.apply(self.action("start", site=start))
+
+    def to_shape(self) -> None:
+        """Decline the Weave if it is pending."""
+        if self.state()["pending"] == "weave":
+            self.apply(self.action("no_weave"))
+
+    def set(self, seat: int | None, field: str, value: int) -> None:
+        """A counter by its layout name: G_* (seat None) or P_* of a seat."""
+        index = getattr(L, field) if seat is None else self._base(seat) + getattr(L, field)
+        self.state_vector[index] = value
+        self.check()
+
+    def place(self, seat: int, piece, where) -> None:
+        """Put a Veilbound (by name) or a Figure slot (int) at a Site."""
+        base = self._base(seat)
+        site = site_of(where)
+        if isinstance(piece, str):
+            self.state_vector[base + L.P_VB_SITE + PIECE_NAMES.index(piece)] = site
+        else:
+            self.state_vector[base + L.P_FIG + int(piece) * L.FIG_W + L.F_SITE] = site
+        self.check()
+
+    def _take(self, seat: int, card: str) -> int:
+        """Remove one copy of ``card`` from the seat's deck (else discard, hand) and return its id."""
+        s, base = self.state_vector, self._base(seat)
+        card_id = GAME.library.card_names.index(card)
+        for start, count_field in ((L.P_DECK, L.P_DECK_N), (L.P_DISCARD, L.P_DISCARD_N), (L.P_HAND, L.P_HAND_N)):
+            n = int(s[base + count_field])
+            for i in range(n):
+                if s[base + start + i] == card_id:
+                    s[base + start + i: base + start + n - 1] = s[base + start + i + 1: base + start + n].copy()
+                    s[base + count_field] = n - 1
+                    return card_id
+        raise IllegalAction(f"seat {seat} has no '{card}' outside play")
+
+    def give(self, seat: int, card: str) -> None:
+        """Move a copy of ``card`` into the seat's hand (from its deck, else its discard)."""
+        s, base = self.state_vector, self._base(seat)
+        card_id = self._take(seat, card)
+        s[base + L.P_HAND + s[base + L.P_HAND_N]] = card_id
+        s[base + L.P_HAND_N] += 1
+        self.check()
+
+    def put_figure(self, seat: int, card: str, where, ready: bool = True) -> int:
+        """A copy of ``card`` in play as a Figure at a Site; returns its slot."""
+        s, base = self.state_vector, self._base(seat)
+        card_id = self._take(seat, card)
+        for k in range(L.FIG_CAP):
+            f = base + L.P_FIG + k * L.FIG_W
+            if s[f + L.F_CARD] < 0:
+                s[f: f + L.FIG_W] = [card_id, site_of(where), 0, int(ready), 0]
+                self.check()
+                return k
+        raise IllegalAction("no free Figure slot")
+
+    def put_relic(self, seat: int, card: str, where) -> int:
+        """A copy of ``card`` installed at a Site; returns its Relic slot."""
+        s, base = self.state_vector, self._base(seat)
+        card_id = self._take(seat, card)
+        for k in range(L.REL_CAP):
+            r = base + L.P_REL + k * L.REL_W
+            if s[r + L.R_CARD] < 0:
+                s[r: r + L.REL_W] = [card_id, site_of(where), 0]
+                self.check()
+                return k
+        raise IllegalAction("no free Relic slot")
+
+    def fill_loom(self, seat: int, n: int) -> None:
+        """Weave ``n`` cards from the top of the deck into the Loom (setting up Resonance income)."""
+        s, base = self.state_vector, self._base(seat)
+        for _ in range(n):
+            s[base + L.P_DECK_N] -= 1
+            s[base + L.P_LOOM + s[base + L.P_LOOM_N]] = s[base + L.P_DECK + s[base + L.P_DECK_N]]
+            s[base + L.P_LOOM_N] += 1
+        self.check()
+
+    def mill(self, seat: int, keep: int = 0) -> None:
+        """Move the seat's deck, but its top ``keep`` cards, to its discard."""
+        s, base = self.state_vector, self._base(seat)
+        n = int(s[base + L.P_DECK_N])
+        for i in range(n - keep):
+            s[base + L.P_DISCARD + s[base + L.P_DISCARD_N]] = s[base + L.P_DECK + i]
+            s[base + L.P_DISCARD_N] += 1
+        s[base + L.P_DECK: base + L.P_DECK + keep] = s[base + L.P_DECK + n - keep: base + L.P_DECK + n].copy()
+        s[base + L.P_DECK_N] = keep
+        self.check()
+
+    def carry(self, seat: int, token: int) -> None:
+        """Seat's Veilwalker carries Remembrance ``token``."""
+        tk = L.G_TOKEN + token * L.TOKEN_W
+        self.state_vector[tk: tk + L.TOKEN_W] = [L.NOWHERE, seat, -1, 0]
+        self.check()
+
+    def credit_nodes(self, seat: int, active: bool = True) -> None:
+        """The Company's three nodes activated once (history), and active or not now."""
+        base = self._base(seat)
+        for node in range(L.NODES):
+            self.state_vector[base + L.P_NODE_CREDIT + node] = 1
+            self.state_vector[base + L.P_NODE_ACTIVE + node] = int(active)
+        self.check()
+
+    def open_boundary(self, seat: int, boundary: int) -> None:
+        """The Company has completed the boundary's Rite and bound its Waymark."""
+        base = self._base(seat)
+        self.state_vector[base + L.P_RITE_DONE + boundary] = 1
+        self.state_vector[base + L.P_WAYMARK + boundary] = 1
+        self.check()
+
+    def set_offset(self, ring: int, offset: int) -> None:
+        self.state_vector[L.G_OFFSET + ring - 1] = offset
+        self.check()
+
+    # ---- bots and results
+    def bot_action(self, bots_by_slot) -> int:
+        """The action the deciding seat's bot (of its deck slot) would take now, from its own stream."""
+        s = self.state_vector
+        slot = slot_of_seat(int(s[L.G_ORDER]), int(s[L.G_DECIDER]), 2, 1)
+        ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
+        n = engine.legal_actions(s, self.ruleset.tables, self.legal_buffer)
+        return int(bots.choose(s, self.ruleset.tables, self.legal_buffer, n, ids[slot], weights[slot], self.keys,
+                               self.counters, self.values))
+
+    def result(self):
+        """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""
+        s = self.state_vector
+        match_out, seat_out = K.result_buffers(1, 2, len(batch.MATCH_EXTRAS), len(batch.SEAT_EXTRAS))
+        match_out[0] = [s[L.G_WINNER], s[L.G_END_REASON], s[L.G_TURNS], s[L.G_ROUND], s[L.G_ERROR], s[L.G_DECISIONS]]
+        for seat in range(2):
+            base = self._base(seat)
+            seat_out[0, seat] = [s[base + L.P_THREAD], remembrance.carried(s, seat), history_credits(s, seat),
+                                 s[base + L.P_STRIKES], s[base + L.P_ROTATIONS], s[base + L.P_BROKEN]]
+        return K.to_result(match_out, seat_out, batch.MATCH_EXTRAS, batch.SEAT_EXTRAS, None)
+
+    def events_text(self) -> list[str]:
+        n = int(self.state_vector[L.G_EVENTS])
+        return [render.describe_event(row) for row in self.events[:n]]

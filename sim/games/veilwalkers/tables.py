@@ -1,0 +1,86 @@
+"""Veilwalkers' packed tables and their named accessors.
+
+The ruleset table is packed once per ruleset: int64[N_RULES + BOARD_SIZE + n_cards * CARD_W] = the rule
+values in vocab.RULE_NAMES order, the board register (board.yaml: Gate ports, the Bloom port,
+Turnpoints, network nodes, Remembrances), then one row per card. The matchup table is packed once
+per matchup: (sides, seats per side, deck size, company of slot 0, company of slot 1, then each slot's
+deck as card ids).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.veilwalkers import vocab
+
+N_RULES = len(vocab.RULE_NAMES)
+_R = {name: i for i, name in enumerate(vocab.RULE_NAMES)}
+RULE_THREAD_START = _R["thread_start"]
+RULE_ACTIONS = _R["actions_per_turn"]
+RULE_GARDEN_BONUS = _R["garden_bonus_actions"]
+RULE_OPENING_HAND = _R["opening_hand"]
+RULE_DRAW = _R["draw_per_turn"]
+RULE_FIRST_DRAW = _R["first_turn_draw"]
+RULE_LOOM_MAX = _R["loom_max"]
+RULE_HAND_LIMIT = _R["hand_limit"]
+RULE_OFFSET_1 = _R["offset_1"]
+RULE_RITE_1 = _R["rite_1"]
+RULE_PRESENCE_NEEDED = _R["rite_presence_needed"]
+RULE_TURNPOINT_RESONANCE = _R["turnpoint_resonance"]
+RULE_ACTIVATE_RESONANCE = _R["activate_resonance"]
+RULE_FALLBACK_RESONANCE = _R["threads_fallback_resonance"]
+RULE_DISLODGE_AT = _R["dislodge_at"]
+RULE_TO_WIN = _R["remembrances_to_win"]
+RULE_INSTALLED_SLOTS = _R["installed_slots"]
+RULE_ROUND_CAP = _R["round_cap"]
+
+# board register, after the rules
+B_GATE_OUTER = 0  # 5: local Site of each boundary's inward Gate on the outer Ring (its Rite and Waymark)
+B_GATE_INNER = 5  # 5: local Site of the matching port on the inner Ring
+B_BLOOM_PORT = 10  # local Site of Ring VI's First Bloom entrance
+B_TURNPOINT = 11  # 6: local Site of each Ring's Turnpoint
+B_LAMP = 17  # 3: Site of each Lamp (Garden's nodes)
+B_WAYSTATION = 20  # 3: Site of each Waystation (Wayfarer's nodes): three Sites from its Lamp
+B_TOKEN = 23  # 5: starting Site of each Remembrance
+BOARD_SIZE = 28
+BOARD_BASE = N_RULES
+CARD_BASE = N_RULES + BOARD_SIZE
+
+C_TYPE, C_COST, C_POWER, C_ASPECT, C_GLYPH, C_SINGULAR, C_UNIQUE, C_QUICK, C_DISASTER, C_MAJOR, C_N_EFFECTS = range(11)
+C_OP = 11  # MAX_EFFECTS ops, then MAX_EFFECTS amounts
+C_AMOUNT = C_OP + vocab.MAX_EFFECTS
+CARD_W = C_AMOUNT + vocab.MAX_EFFECTS
+
+MATCHUP_SIDES, MATCHUP_SEATS_PER_SIDE, MATCHUP_DECK_SIZE, MATCHUP_COMPANY = 0, 1, 2, 3
+MATCHUP_HEADER = 5
+
+
+def pack_ruleset(rules: dict[str, int], board: list[int], card_rows: list[list[int]]) -> np.ndarray:
+    assert len(board) == BOARD_SIZE and all(len(r) == CARD_W for r in card_rows)
+    return np.array([rules[name] for name in vocab.RULE_NAMES] + board + [v for row in card_rows for v in row], np.int64)
+
+
+def pack_matchup(decks: list[list[int]], companies: list[int]) -> np.ndarray:
+    deck_size = len(decks[0])
+    return np.array([2, 1, deck_size] + companies + [card for deck in decks for card in deck], np.int64)
+
+
+@njit(cache=True, forceinline=True)
+def card(ruleset, card_id, column):
+    return ruleset[CARD_BASE + card_id * CARD_W + column]
+
+
+@njit(cache=True, forceinline=True)
+def board(ruleset, field):
+    return ruleset[BOARD_BASE + field]
+
+
+@njit(cache=True, forceinline=True)
+def deck_card(matchup, slot, index):
+    return matchup[MATCHUP_HEADER + slot * matchup[MATCHUP_DECK_SIZE] + index]
+
+
+@njit(cache=True, forceinline=True)
+def is_figure_type(card_type):
+    return card_type <= vocab.TYPE_ECHO

@@ -1,0 +1,143 @@
+"""Veilwalkers' vocabulary: the names designers write in decks/veilwalkers/ and the codes they become.
+
+Every name list below is the order of its codes (a name's index is its code in the packed tables).
+data.py validates the designer files against these lists; RULES.md explains each reading.
+"""
+
+from __future__ import annotations
+
+from sim.core.policies import BotKind
+
+# ---- the eighteen Gate Rites of Appendix B (codes 0..17) and the ones this stage models
+RITES = ("presence", "first_memory", "challenge", "offering", "open_hand", "two_voices", "dominion", "turning_road",
+         "three_forms", "living_story", "loss", "return", "three_threads", "broken_path", "burden", "unseen",
+         "severance", "last_place")
+(RITE_PRESENCE, RITE_FIRST_MEMORY, RITE_CHALLENGE, RITE_OFFERING, RITE_OPEN_HAND, RITE_TWO_VOICES, RITE_DOMINION,
+ RITE_TURNING_ROAD, RITE_THREE_FORMS, RITE_LIVING_STORY, RITE_LOSS, RITE_RETURN, RITE_THREE_THREADS, RITE_BROKEN_PATH,
+ RITE_BURDEN, RITE_UNSEEN, RITE_SEVERANCE, RITE_LAST_PLACE) = range(len(RITES))
+# "The current Standard assignment uses Presence, Offering, Dominion, Return, Three Threads, and Burden."
+STANDARD_RITES = ("presence", "offering", "dominion", "return", "three_threads", "burden")
+MODELED_RITES = STANDARD_RITES  # the other twelve are a later stage: data naming one is refused
+
+# ---- rule values an edition sets (decks/veilwalkers/editions/*.yaml), in the packed table's order
+RULE_LIMITS = {  # inclusive bounds of each rule value
+    "thread_start": (1, 99),  # "Start at 20; restoration caps at 20"
+    "actions_per_turn": (1, 9),  # "Set your shared Action pool to three"
+    "garden_bonus_actions": (0, 3),  # "receive one additional shared Action, for four instead of three"
+    "opening_hand": (0, 10),  # "shuffles and draws five"
+    "draw_per_turn": (0, 5),  # "Draw: draw two"
+    "first_turn_draw": (0, 5),  # "the first Company draws one on the first turn of the match"
+    "loom_max": (0, 20),  # "Weave ... maximum eight"
+    "hand_limit": (0, 30),  # "discard down to seven"
+    "deck_size": (1, 60),  # "Exactly 30 cards"
+    "min_figures": (0, 60),  # "at least 10 Figures"
+    "max_aspects": (0, 3),  # "at most two registered Aspects"
+    "max_heroes": (0, 60),  # "Maximums: six Heroes, ten Relics, ten Events, eight Memories, ten Paths"
+    "max_relics": (0, 60),
+    "max_events": (0, 60),
+    "max_memories": (0, 60),
+    "max_paths": (0, 60),
+    "max_events_memories_paths": (0, 60),  # "Events + Memories + Paths together cannot exceed fourteen"
+    "max_copies": (1, 10),  # "Normally two copies of a name; one if Singular"
+    "reserve_size": (0, 20),  # "either empty or exactly six cards"
+    "offset_1": (0, 5),  # "Standard clockwise offsets from Ring I to VI are 0, 2, 1, 2, 1, 1"
+    "offset_2": (0, 5),
+    "offset_3": (0, 5),
+    "offset_4": (0, 5),
+    "offset_5": (0, 5),
+    "offset_6": (0, 5),
+    "rite_1": (0, len(RITES) - 1),  # the Rite of the inward Gate of Ring I (boundary I-II), a name of RITES
+    "rite_2": (0, len(RITES) - 1),
+    "rite_3": (0, len(RITES) - 1),
+    "rite_4": (0, len(RITES) - 1),
+    "rite_5": (0, len(RITES) - 1),
+    "rite_presence_needed": (1, 30),  # Rite of Presence: "5 Presence at this Gate Site"
+    "turnpoint_resonance": (0, 9),  # "one Action and two Resonance to turn"
+    "activate_resonance": (0, 9),  # node activation: "Pay one Action and two Resonance"
+    "threads_fallback_resonance": (0, 9),  # Three Threads fallback: "1 Action and 2 Resonance"
+    "dislodge_at": (1, 99),  # "at least five actual Thread loss dislodges one carried Remembrance"
+    "remembrances_to_win": (1, 5),  # "with at least three carried Remembrances"
+    "installed_slots": (1, 4),  # "Each Company has two Installed slots per Site"
+    "round_cap": (1, 1000),  # not in the rulebook: the match ends as a draw after this many Rounds
+}
+RULE_NAMES = tuple(RULE_LIMITS)
+NAMED_RULES = {f"rite_{k}": RITES for k in range(1, 6)}  # rules written as a name, stored as its code
+
+# ---- cards
+CARD_TYPES = ("hero", "ally", "echo", "relic", "event", "memory", "path")
+TYPE_HERO, TYPE_ALLY, TYPE_ECHO, TYPE_RELIC, TYPE_EVENT, TYPE_MEMORY, TYPE_PATH = range(len(CARD_TYPES))
+FIGURE_TYPES = ("hero", "ally", "echo")  # "at least 10 Figures (Heroes, Allies, Echoes)"
+# "Only Creation, Story and Memory are Aspects"; "neutral" = no Aspect (Relics without beta metadata)
+ASPECTS = ("neutral", "creation", "story", "memory")
+ASPECT_NEUTRAL, ASPECT_CREATION, ASPECT_STORY, ASPECT_MEMORY = range(len(ASPECTS))
+# Appendix C's glyph key (chains and Alignments are a later stage; a card's glyph is recorded)
+GLYPHS = ("none", "SPI", "DRP", "BRN", "SPL", "GAT", "EYE", "FLM", "KNT", "PTH", "SED", "RIV", "SHD")
+CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
+               "reference", "effects", "traits", "text", "assumed", "reason")
+MAX_CARDS = 256
+COST_LIMIT = 9
+POWER_LIMIT = 12
+
+# effects of Events, Memories and Paths (and of a Figure's or Relic's arrival): {do: op, amount: n}
+OPS = ("draw", "restore_thread", "thread_loss", "resonance", "ready", "heal")
+OP_DRAW, OP_RESTORE_THREAD, OP_THREAD_LOSS, OP_RESONANCE, OP_READY, OP_HEAL = range(len(OPS))
+OP_MEANINGS = {
+    "draw": "you draw `amount` cards (fewer if the deck has fewer)",
+    "restore_thread": "your Company restores `amount` Thread, capped at the starting Thread",
+    "thread_loss": "the opposing Company loses `amount` Thread",
+    "resonance": "you gain `amount` Resonance",
+    "ready": "Ready up to `amount` of your Exhausted Figures at your Veilwalker's Site (highest Power first)",
+    "heal": "remove up to `amount` damage from your Figures at your Veilwalker's Site",
+}
+MAX_EFFECTS = 3
+AMOUNT_LIMIT = 9
+EFFECT_FIELDS = ("do", "amount")
+
+# ---- the board register (decks/veilwalkers/board.yaml)
+RINGS = 6
+SITES_PER_RING = 6
+BOARD_FIELDS = ("description", "assumed", "reason", "rings", "gates", "bloom_port", "turnpoints", "lamps",
+                "remembrances", "sentinels", "settlements")
+
+# ---- deck files
+DECK_FIELDS = ("description", "aspects", "cards", "reserve", "assumed", "reason")
+COMPANIES = ("garden", "wayfarer")
+GARDEN, WAYFARER = 0, 1
+
+# ---- results
+END_REASONS = ("convergence", "unraveling", "thread_draw", "round_cap")
+END_CONVERGENCE, END_UNRAVELING, END_THREAD_DRAW, END_ROUND_CAP = range(len(END_REASONS))
+ERROR_CODES = ("ok", "illegal_action", "invariant", "overflow")
+
+# ---- bots (decks/veilwalkers/policies/*.yaml, sim/core/policies.py)
+POLICY_RANDOM = 0  # a uniformly random legal action
+POLICY_GREEDY = 1  # the legal action of highest weighted value (weights as data)
+GREEDY_WEIGHTS = (
+    "claim",  # claiming a Remembrance
+    "activate",  # activating (or reactivating) a network node
+    "rite",  # a step that completes or advances a Rite (presenting, offering, the Three Threads fallback)
+    "waymark",  # binding a Waymark
+    "traverse",  # crossing a Gate towards the piece's goal (inward for the Veilwalker, ...)
+    "approach",  # per Site of distance a move takes a piece closer to its goal
+    "rotate",  # per step a rotation brings a needed Gate (or the Bloom entrance) closer to alignment
+    "deploy",  # per Power of a Figure deployed (or a Relic installed)
+    "effect",  # per point of a played card's effects (draw, Thread, Resonance ...)
+    "strike",  # per Thread an unintercepted Thread Strike would take
+    "challenge",  # per Power of enemy Figure a Challenge is expected to Break
+    "loss",  # per Power of own Figure a Challenge or an interception is expected to lose
+    "weave",  # weaving while the Loom is below loom_target
+    "loom_target",  # the Loom size the bot weaves up to
+    "intercept",  # intercepting a Thread Strike (per Thread saved)
+    "bloom",  # entering First Bloom
+    "mulligan_cost",  # the opening hand's cards of this cost or more go to the bottom
+    "pass",  # value of ending the Shape (the threshold other actions must beat)
+    "hunt",  # above 0.5, Figures head for the opposing Veilwalker; else they escort their own
+    "drive_off",  # driving off an opposing Veilbound (twice for a Veilwalker, plus per Remembrance it drops)
+)
+BOT_KINDS = {
+    "random": BotKind(POLICY_RANDOM, ()),
+    "greedy": BotKind(POLICY_GREEDY, GREEDY_WEIGHTS),
+}
+(W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
+ W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
+ W_DRIVE_OFF) = range(len(GREEDY_WEIGHTS))

@@ -1,0 +1,36 @@
+"""Positions for Veilwalkers' scenario tests: a match past its setup (no bottom-and-redraw, the coin
+flip's winner, seat 1, at Ring I S0, so seat 0 starts at Ring I S3), at seat 0's Shape."""
+
+from __future__ import annotations
+
+from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers.scenario import VeilwalkersScenario, site_of
+
+DUEL = "lamplight vs roadfolk"  # order 0: seat 0 Garden (lamplight), seat 1 Wayfarer (roadfolk)
+
+
+def shape(entry: str = DUEL, edition: str | None = None, start: int = 0, seed: int = 1, order: int = 0,
+          resonance: int = 0) -> VeilwalkersScenario:
+    sc = VeilwalkersScenario.new(entry, edition=edition, seed=seed, order=order)
+    sc.skip_setup(start=start)
+    sc.to_shape()
+    if resonance:
+        sc.set(0, "P_RESONANCE", resonance)
+    return sc
+
+
+def kinds(sc: VeilwalkersScenario) -> list[str]:
+    return [L.ACTION_NAMES[a >> 16] for a in sc.legal()]
+
+
+def end_turn(sc: VeilwalkersScenario) -> None:
+    """End the deciding seat's Shape (discarding the first cards if over the hand limit) and decline
+    the next seat's Weave."""
+    sc.apply(sc.action("end_shape"))
+    while sc.state()["pending"] == "discard":
+        sc.apply(sc.action("discard", index=0))
+    sc.to_shape()
+
+
+def at(where) -> int:
+    return site_of(where)

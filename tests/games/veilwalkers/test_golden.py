@@ -1,0 +1,54 @@
+"""Veilwalkers golden records: a digest of many matches and readable playthroughs (OpenSpiel style).
+
+A change of behaviour changes them; then the engine version must change too, and the records are
+written again with `SIM_REGENERATE_GOLDEN=1 pytest tests/games/veilwalkers/test_golden.py` and reviewed
+in the diff.
+"""
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from sim.core.seating import seats_for
+from sim.core.worker import seed_block
+from sim.games.veilwalkers import GAME, render
+
+GOLDEN = Path(__file__).parent / "golden"
+PLAYTHROUGHS = {
+    "racers": ("lamplight vs roadfolk", ("racer", "racer"), 11, 0),
+    "pressure": ("thorn_pressure vs lamplight", ("pressure", "racer"), 5, 1),
+}
+
+
+def _digest() -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for edition in GAME.editions():
+        ruleset = GAME.load_ruleset(edition)
+        for set_name in GAME.matchup_sets():
+            for matchup in GAME.load_matchups(ruleset, [set_name]):
+                for bot in GAME.policy_names():
+                    result = GAME.play_batch(ruleset, matchup, seats_for((GAME.load_policy(bot),), matchup),
+                                             seed_block(2026, matchup, 0, 20), card_counts=True)
+                    for array in (result.winner, result.end_reason, result.turns, result.rounds, result.score,
+                                  result.error, *(result.extra[k] for k in sorted(result.extra)), result.card_counts):
+                        h.update(array.tobytes())
+    return h.hexdigest()
+
+
+def test_golden_digest():
+    assert GAME.engine_version == "0.1.0"
+    assert _digest() == "856ff0cc3037049f3bc7fed557194d62"
+
+
+@pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
+def test_golden_playthrough(name):
+    entry, bots, seed, order = PLAYTHROUGHS[name]
+    ruleset = GAME.load_ruleset("standard")
+    matchup = GAME.load_matchups(ruleset, [entry])[0]
+    lines = render.playthrough(GAME, ruleset, matchup, tuple(GAME.load_policy(b) for b in bots), seed, order)
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("SIM_REGENERATE_GOLDEN"):
+        path.write_text("\n".join(lines) + "\n")
+    assert path.read_text().splitlines() == lines
