@@ -38,7 +38,7 @@ install: $(STAMP) ## create .venv and install sim with its dev tools
 sweep: $(STAMP) ## run (or resume) an experiment and write its report (EXP=preset or overrides)
 	$(PY) -m sim sweep $(EXP_ARG) $(OVERRIDES) $(ARGS)
 
-ab: $(STAMP) ## A/B of an edit on common deals until decided: make ab game=<game> BASE=<edition> EDIT=<edition>
+ab: $(STAMP) ## A/B of an edit on common deals until decided: make ab game=<game> BASE=<edition> EDIT=<edition or edition file>
 	$(PY) -m sim ab $(BASE) $(EDIT) $(OVERRIDES)
 
 validate: $(STAMP) ## check config and data of a sweep without running it

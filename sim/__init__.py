@@ -19,3 +19,13 @@ _os.environ.setdefault(
     "sim.core.compile_cache.PackageCacheLocator,"
     "UserProvidedCacheLocator,InTreeCacheLocator,UserWideCacheLocator,IPythonCacheLocator",
 )
+
+
+def __getattr__(name: str):
+    # sim.load / sim.run (sim/api.py) import polars and the config stack on first use only: a worker
+    # process imports `sim` too and needs neither.
+    if name in ("load", "run"):
+        from sim import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'sim' has no attribute {name!r}")

@@ -14,6 +14,8 @@ difference of the resolved data), each quantity's change with its interval, and 
 from __future__ import annotations
 
 import math
+import shutil
+from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -21,6 +23,7 @@ from omegaconf import DictConfig
 
 from sim.core import config, runner
 from sim.core.errors import UserError
+from sim.core.paths import ensure_writable
 from sim.stats import pair_scores, paired_comparison
 
 DEFAULT_CAP_PAIRS = 6400
@@ -45,6 +48,32 @@ def data_diff(base, edit) -> list[str]:
         if a.get(key) != b.get(key) and not naming:  # the editions' own names and descriptions are no edit
             lines.append(f"{key}: {a.get(key, '(absent)')} -> {b.get(key, '(absent)')}")
     return lines
+
+
+def data_with_edition(cfg: DictConfig, edit_file: Path) -> Path:
+    """A copy of the game's data folder with `edit_file` added as one more edition, kept in the
+    experiment's folder (`edit-data/`) and recorded as its data_dir, so that the run can be resumed
+    and replayed. The edit is a delta over its `base` like any edition file (sim/core/editions.py)."""
+    from sim.core.paths import DECKS_DIR, experiment_dir
+
+    if not edit_file.is_file():
+        raise UserError("no such edition file", file=str(edit_file), entry="EDIT")
+    source = Path(cfg.data_dir) if cfg.data_dir else DECKS_DIR / cfg.game
+    if not (source / "editions").is_dir():
+        raise UserError(f"{cfg.game} keeps its editions in one file, not an editions/ folder: add the edit there "
+                        "and give its name as EDIT", file=str(edit_file), entry="EDIT")
+    existing = source / "editions" / edit_file.name
+    if existing.exists() and existing.read_bytes() != edit_file.read_bytes():
+        raise UserError(f"an edition '{edit_file.stem}' already exists in {source / 'editions'}: rename the edit file",
+                        file=str(edit_file), entry="EDIT")
+    folder = ensure_writable(experiment_dir(cfg.name))
+    target, staging = folder / "edit-data", folder / ".edit-data.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(source, staging)
+    shutil.copyfile(edit_file, staging / "editions" / edit_file.name)
+    shutil.rmtree(target, ignore_errors=True)
+    staging.rename(target)
+    return target
 
 
 def looks(cap_pairs: int, first_wave: int) -> int:
@@ -121,10 +150,17 @@ def run_ab(base: str, edit: str, overrides: list[str], progress: bool | None = N
         raise UserError("BASE and EDIT are the same edition", entry="ab")
     if any(o.split("=")[0].lstrip("+") in ("edition", "editions") for o in overrides):
         raise UserError("give the editions as BASE and EDIT, not as edition=/editions=", entry="ab")
+    edit_file = Path(edit) if edit.endswith((".yaml", ".yml")) else None
+    if edit_file is not None:
+        edit = edit_file.stem
+        if base == edit:
+            raise UserError(f"the edit file is named like BASE ('{base}'): rename it", file=str(edit_file))
     cfg = config.compose([*overrides, f"editions=[{base},{edit}]"])
     cap = int(cfg.pairs) if any(o.startswith("pairs=") for o in overrides) else DEFAULT_CAP_PAIRS
     if not any(o.startswith("name=") for o in overrides):
         cfg.name = f"ab-{cfg.game}-{edit}-vs-{base}".replace("/", "_")
+    if edit_file is not None:
+        cfg.data_dir = str(data_with_edition(cfg, edit_file))
     cfg.pairs = cap
     cfg.report.kinds = ["opening"]
     alpha_total = 1 - float(cfg.report.confidence)

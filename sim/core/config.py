@@ -166,7 +166,7 @@ def _keep_published_apart(cfg: DictConfig, overrides: list[str]) -> None:
         )
     changed = [o for o in overrides if not o.lstrip("+~").startswith(NEUTRAL_OVERRIDES)]
     if changed and not cfg.publish and not any(o.startswith("name=") for o in overrides):
-        cfg.name = f"{cfg.name or preset}-{plan_hash(cfg)[:8]}"
+        cfg.name = f"{cfg.name or preset}-{identity_hash(cfg)[:8]}"
 
 
 def _reject_unknown_keys(node: DictConfig, schema: type, prefix: str) -> None:
@@ -318,14 +318,44 @@ def pairs_per_stream(cfg: DictConfig, n_matchups: int, n_arms: int, matches_per_
     return int(cfg.pairs)
 
 
-def plan_hash(cfg: DictConfig) -> str:
-    """Hash of what decides the results: everything but how the work is spread (runner settings
-    other than what changes the content) and report options."""
-    data = OmegaConf.to_container(cfg, resolve=True)
-    runner = data.pop("runner")
+def plan_content(config: DictConfig | dict) -> dict:
+    """What decides the results: everything but how the work is spread (runner settings other than
+    what changes the content) and report options. Takes a config or a manifest's stored one."""
+    data = OmegaConf.to_container(config, resolve=True) if isinstance(config, DictConfig) else dict(config)
+    runner = data.pop("runner", {}) or {}
     data.pop("report", None)
     data.pop("description", None)
     data.pop("name", None)  # two experiments with the same plan share a config hash
     data.pop("publish", None)
-    data["card_rows"] = runner["card_rows"]
-    return content_hash(data)
+    data["card_rows"] = runner.get("card_rows", False)
+    return data
+
+
+def plan_hash(cfg: DictConfig) -> str:
+    return content_hash(plan_content(cfg))
+
+
+# How many pairs a run plays: the one part of a plan that can change in an existing experiment (it
+# grows: the new pairs are appended, the ones played are kept).
+SIZE_FIELDS = ("pairs", "matches")
+
+
+def identity_hash(cfg: DictConfig) -> str:
+    """plan_hash without the run's size: a default experiment name (<game>-<hash>, <preset>-<hash>)
+    stays the same when only pairs= or matches= change, so a second run with more grows the first."""
+    return content_hash({k: v for k, v in plan_content(cfg).items() if k not in SIZE_FIELDS})
+
+
+def changed_fields(stored: dict, cfg: DictConfig) -> list[str]:
+    """Dotted names of the plan fields where a manifest's stored config and `cfg` differ."""
+    def flat(values: dict, prefix: str = "") -> dict:
+        out = {}
+        for key, value in values.items():
+            if isinstance(value, dict):
+                out.update(flat(value, f"{prefix}{key}."))
+            else:
+                out[f"{prefix}{key}"] = value
+        return out
+
+    before, after = flat(plan_content(stored)), flat(plan_content(cfg))
+    return sorted(key for key in before.keys() | after.keys() if before.get(key) != after.get(key))

@@ -28,6 +28,7 @@ MANIFEST_SHAPE = {
     "assumed": dict,
     "matchups": list,
     "pairs_per_matchup": int,
+    "pair_segments": list,  # pairs per matchup after each run that grew the experiment
     "planned_matches": int,
     "matches": int,
     "timings": dict,

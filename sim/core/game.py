@@ -158,6 +158,8 @@ class Game(ABC):
     cooperative: bool = False
     end_reasons: tuple[str, ...]
     error_codes: tuple[str, ...] = ("ok",)
+    # names of the "/"-separated parts of a side's label (sim.load splits them into columns)
+    side_fields: tuple[str, ...] = ()
 
     # ---- designer data -------------------------------------------------------------------
     @abstractmethod

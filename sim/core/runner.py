@@ -41,6 +41,9 @@ class Plan:
     policies: list[tuple[Policy, ...]]  # per matchup: one bot per deck slot
     pairs: int
     tasks: list[Task]
+    # pairs per stream at the end of each run that wrote this experiment: [pairs] for one run,
+    # [100, 400] after a run of 100 pairs grown to 400 (the tasks of each segment are cut apart)
+    segments: tuple[int, ...] = ()
 
     def matches_of(self, task: Task) -> int:
         return (task.pair_stop - task.pair_start) * self.matchups[0][task.matchup_index].seating.orders
@@ -81,7 +84,9 @@ def check_plan_size(streams: int, pairs: int, chunk: int, entry: str) -> None:
         )
 
 
-def make_plan(cfg: DictConfig) -> Plan:
+def make_plan(cfg: DictConfig, segments: tuple[int, ...] = ()) -> Plan:
+    """The tasks of an experiment. `segments`: the pair counts of the earlier runs it grew from
+    (the manifest's `pair_segments`), so that their tasks, already played, are planned as they were."""
     game = with_data_dir(get_game(cfg.game), cfg.data_dir)
     edition_names = config_module.arms(cfg, game.default_edition())
     known = game.editions()
@@ -116,15 +121,19 @@ def make_plan(cfg: DictConfig) -> Plan:
 
     pairs = config_module.pairs_per_stream(cfg, len(ids), len(rulesets), matchups[0][0].seating.orders)
     config_hash = config_module.plan_hash(cfg)
-    name = cfg.name or f"{game.name}-{config_hash[:8]}"
+    name = cfg.name or f"{game.name}-{config_module.identity_hash(cfg)[:8]}"
     tasks = []
     streams = sum(len(m) for m in matchups)
-    chunk = task_pairs(int(cfg.runner.chunk_pairs), pairs, streams)
-    check_plan_size(streams, pairs, chunk, "matches" if cfg.matches > 0 else "pairs")
+    segments = tuple(segments) if segments else (pairs,)
+    if segments[-1] != pairs or list(segments) != sorted(set(segments)):
+        raise ValueError(f"pair segments {segments} do not grow to {pairs}")
+    bounds = list(zip((0, *segments[:-1]), segments, strict=True))
+    chunks = [task_pairs(int(cfg.runner.chunk_pairs), stop - start, streams) for start, stop in bounds]
+    # the earlier segments passed this check when they ran
+    check_plan_size(streams, bounds[-1][1] - bounds[-1][0], chunks[-1], "matches" if cfg.matches > 0 else "pairs")
     for r_index, ruleset in enumerate(rulesets):
         for m_index, matchup in enumerate(matchups[r_index]):
-            for start in range(0, pairs, chunk):
-                stop = min(start + chunk, pairs)
+            for start, stop in _cut(bounds, chunks):
                 task_id = content_hash(
                     [
                         game.engine_version,
@@ -150,9 +159,16 @@ def make_plan(cfg: DictConfig) -> Plan:
         policies=seat_policies,
         pairs=pairs,
         tasks=tasks,
+        segments=segments,
     )
     check_report_options(plan)
     return plan
+
+
+def _cut(bounds: list[tuple[int, int]], chunks: list[int]) -> Iterator[tuple[int, int]]:
+    for (first, last), chunk in zip(bounds, chunks, strict=True):
+        for start in range(first, last, chunk):
+            yield start, min(start + chunk, last)
 
 
 def with_data_dir(game: Game, data_dir: str) -> Game:
@@ -374,18 +390,19 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Call
     folder = ensure_writable(plan.directory)
     manifest_path = folder / "manifest.json"
     previous = _read_manifest(manifest_path)
-    if previous and previous.get("config_hash") != plan.config_hash:
-        raise UserError(
-            f"experiment '{plan.name}' already holds results of a different config "
-            f"({previous.get('config_hash')} vs {plan.config_hash}); choose another name=... or delete {folder}",
-            file=str(manifest_path),
-        )
-    if previous and previous.get("chunk_pairs") not in (None, int(plan.cfg.runner.chunk_pairs)):
-        # Task boundaries depend on the chunk size, results do not: finish with the earlier cut so
-        # the parts already written count and none is played twice.
-        cfg = plan.cfg.copy()
-        cfg.runner.chunk_pairs = int(previous["chunk_pairs"])
-        plan = make_plan(cfg)
+    if previous:
+        segments = _segments_after(plan, previous, manifest_path)
+        cfg = plan.cfg
+        if previous.get("chunk_pairs") not in (None, int(cfg.runner.chunk_pairs)):
+            # Task boundaries depend on the chunk size, results do not: finish with the earlier cut so
+            # the parts already written count and none is played twice.
+            cfg = cfg.copy()
+            cfg.runner.chunk_pairs = int(previous["chunk_pairs"])
+        if cfg is not plan.cfg or segments != plan.segments:
+            plan = make_plan(cfg, segments)
+        if len(segments) > len(previous.get("pair_segments") or [0]):
+            note = "\n".join(filter(None, [note, f"growing: {segments[-2]:,} -> {segments[-1]:,} pairs per matchup "
+                                          "(the pairs played are kept)"]))
     done, repaired = lake.done_task_ids(folder, expected_rows(plan), other_tables(plan))
     for line in repaired:
         print(line, file=sys.stderr)
@@ -444,6 +461,35 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Call
     manifest["matches"] = count_matches(folder)
     lake.write_json_atomic(manifest, manifest_path)
     return plan
+
+
+def _segments_after(plan: Plan, previous: dict, manifest_path: Path) -> tuple[int, ...]:
+    """The pair segments of this run over an experiment that already has a manifest: the same plan
+    resumes, a plan that only asks for more pairs grows the experiment, anything else is refused
+    naming the fields that changed."""
+    played = tuple(previous.get("pair_segments") or [int(previous.get("pairs_per_matchup", plan.pairs))])
+    if not all(isinstance(p, int) and not isinstance(p, bool) and p > 0 for p in played) or list(played) != sorted(set(played)):
+        raise UserError(f"must be increasing pair counts, got {list(played)!r:.40} (damaged; delete the experiment "
+                        "folder to start over)", file=str(manifest_path), entry="pair_segments")
+    if previous.get("config_hash") == plan.config_hash:
+        return played
+    changed = config_module.changed_fields(previous.get("config") or {}, plan.cfg)
+    folder = manifest_path.parent
+    if changed and set(changed) <= set(config_module.SIZE_FIELDS):
+        if plan.cfg.stop.sprt:
+            reason = "a sequential (stop.sprt) run decides its own length and cannot grow"
+        elif plan.pairs < played[-1]:
+            reason = f"it holds {played[-1]:,} pairs per matchup, more than the {plan.pairs:,} asked"
+        else:
+            return played if plan.pairs == played[-1] else (*played, plan.pairs)
+        raise UserError(f"experiment '{plan.name}': {reason}; choose another name=... or delete {folder}",
+                        file=str(manifest_path))
+    named = ", ".join(changed) if changed else "the config's schema"
+    raise UserError(
+        f"experiment '{plan.name}' already holds results of a different config (changed: {named}); "
+        f"only pairs= or matches= may change (more pairs grow it); choose another name=... or delete {folder}",
+        file=str(manifest_path),
+    )
 
 
 def expected_rows(plan: Plan) -> dict[str, int]:
@@ -543,6 +589,7 @@ def _manifest(plan: Plan, *, status: str, previous: dict | None) -> dict:
         "assumed": {r.ruleset_id: list(r.assumed) for r in plan.rulesets},
         "matchups": [m.matchup_id for m in plan.matchups[0]],
         "pairs_per_matchup": plan.pairs,
+        "pair_segments": list(plan.segments),
         "planned_matches": plan.total_matches,
         "git_sha": git_sha(),
         "packages": package_versions(),

@@ -604,7 +604,8 @@ def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
             "high": fit["high"],
             "strength": fit["strength"],
         }
-    ).sort("rating", descending=True)
+    ).sort(["rating", "deck"], descending=[True, False])
+    context.document.answer(_ratings_answer(arm, table, _bots_by_arm(context).get(arm, ""), context.percent))
     document.add(
         Paragraph(
             f"Bradley–Terry ratings (log strength, 0 = average deck; MM algorithm, draws half), with "
@@ -626,6 +627,18 @@ def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         xlabel="log strength (0 = average deck)",
     )
     document.add(image)
+
+
+def _ratings_answer(arm: str, table: pl.DataFrame, bots: str, percent: str) -> str:
+    """Which deck is strongest and which weakest under an arm, and whether the data settle it."""
+    best, worst = table.row(0, named=True), table.row(table.height - 1, named=True)
+    with_bots = f" with {bots}" if bots else ""
+    def rated(row: dict) -> str:
+        return f"{row['deck']} ({row['rating']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}])"
+    settled = best["low"] > worst["high"]
+    return (f"Under {arm}{with_bots} the strongest deck is {rated(best)} and the weakest {rated(worst)} "
+            f"(Bradley–Terry log strength, 0 = average, {percent}): "
+            + ("their intervals do not overlap." if settled else "their intervals overlap, so this order is not settled."))
 
 
 def _equilibrium(context, key, decks, wins, played) -> None:
@@ -800,6 +813,10 @@ def section_coop(context: Context) -> None:
         ),
         Table(outcomes, "coop_outcomes", "Team results per matchup"),
     )
+    bots = _bots_by_arm(context)
+    for arm in context.order_arms(outcomes["ruleset_id"].unique().to_list()):
+        context.document.answer(_coop_answer(arm, outcomes.filter(pl.col("ruleset_id") == arm), bots.get(arm, ""),
+                                             context.percent, params.confidence))
     rounds = lake.query("coop_rounds")
     curves, survival_rows = {}, []
     for (arm,), group in rounds.group_by(["ruleset_id"], maintain_order=True):
@@ -845,6 +862,33 @@ def section_coop(context: Context) -> None:
     if params.survival_column:
         _series_survival(context, params.survival_column)
     _lengths_and_end_reasons(context, "coop")
+
+
+def _coop_answer(arm: str, outcomes: pl.DataFrame, bots: str, percent: str, confidence: float) -> str:
+    """How often the team wins under an arm, over its matchups weighted equally (a sequential stop
+    may leave them with different counts; equal weights keep two arms comparable), and the hardest
+    matchup."""
+    rates, counts = outcomes["win_rate"].to_numpy(), outcomes["matches"].to_numpy().astype(float)
+    if counts.sum() == 0:
+        return f"Under {arm} no finished game: nothing to say."
+    mean = float(np.nanmean(rates))
+    if np.all(counts == counts[0]):
+        low, high = wilson_interval(float(outcomes["team_wins"].sum()), float(counts.sum()), confidence)
+        how = f"{int(counts.sum()):,} games"
+    else:  # stratified: the mean of the matchups' rates and its normal interval
+        spread = np.sqrt(np.nansum(rates * (1 - rates) / counts)) / len(rates)
+        half = float(scipy_stats.norm.ppf(0.5 + confidence / 2)) * spread
+        low, high = max(0.0, mean - half), min(1.0, mean + half)
+        how = f"{int(counts.sum()):,} games, matchups weighted equally"
+    sentence = f"Under {arm} the team wins {100 * mean:.1f}% [{100 * low:.1f}, {100 * high:.1f}] ({percent}, {how})"
+    sentence += f" with {bots}" if bots else ""
+    if outcomes.height > 1:
+        hardest = outcomes.sort(["win_rate", "matchup_id"]).row(0, named=True)
+        easiest = outcomes.sort(["win_rate", "matchup_id"], descending=[True, False]).row(0, named=True)
+        sentence += (f"; hardest matchup {hardest['matchup_id']} {100 * hardest['win_rate']:.1f}% "
+                     f"[{100 * hardest['win_low']:.1f}, {100 * hardest['win_high']:.1f}], easiest "
+                     f"{easiest['matchup_id']} {100 * easiest['win_rate']:.1f}%")
+    return sentence + "."
 
 
 def _series_survival(context: Context, column: str) -> None:

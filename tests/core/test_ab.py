@@ -41,3 +41,27 @@ def test_the_diff_names_rule_changes_of_every_game_not_edition_names():
     ]
     aeons = get_game("aeons_end")
     assert "rules.gravehold_life: 30 -> 35" in data_diff(aeons.load_ruleset("normal"), aeons.load_ruleset("beginner"))
+
+
+def test_ab_takes_an_edition_file_from_anywhere(output_root, tmp_path):
+    """Issue 20 item 1: EDIT may be an edition file outside decks/ (a delta over its base); it is
+    copied with the game's data into the experiment (edit-data/), so the run resumes and replays."""
+    edit = tmp_path / "target-13.yaml"
+    edit.write_text("base: standard\ndescription: a shorter race\nrules:\n  target: 13\n")
+    lines = run_ab("standard", str(edit), ["game=coin_race", "runner.n_jobs=1", "pairs=400"], progress=False)
+    text = "\n".join(lines)
+    assert "rules.target: 15 -> 13" in text and lines[-1].startswith("verdict: ")
+    folder = output_root / "experiments" / "ab-coin_race-target-13-vs-standard"
+    assert (folder / "edit-data" / "editions" / "target-13.yaml").read_text() == edit.read_text()
+    assert run_ab("standard", str(edit), ["game=coin_race", "runner.n_jobs=1", "pairs=400"], progress=False) == lines
+
+
+def test_ab_edition_file_mistakes_are_one_line(output_root, tmp_path):
+    with pytest.raises(UserError, match="no such edition file"):
+        run_ab("standard", str(tmp_path / "missing.yaml"), ["game=coin_race"])
+    clash = tmp_path / "short.yaml"
+    clash.write_text("base: standard\nrules:\n  target: 14\n")
+    with pytest.raises(UserError, match="an edition 'short' already exists"):
+        run_ab("standard", str(clash), ["game=coin_race"])
+    with pytest.raises(UserError, match="keeps its editions in one file"):
+        run_ab("normal", str(clash), ["game=aeons_end"])

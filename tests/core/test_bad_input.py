@@ -92,8 +92,10 @@ def test_changed_config_under_an_existing_name_is_refused(output_root, capsys):
     assert main(["sweep", *GOOD, "name=kept", "runner.n_jobs=1", "runner.progress=false", "--no-report"]) == 0
     part_count = len(list((output_root / "experiments" / "kept").rglob("part-*.parquet")))
     capsys.readouterr()
-    status, lines = _run(["sweep", "game=coin_race", "pairs=4", "name=kept", "--no-report"], capsys)
-    assert status == 2 and len(lines) == 1 and "different config" in lines[0]
+    status, lines = _run(["sweep", *GOOD, "seed=7", "name=kept", "--no-report"], capsys)
+    assert status == 2 and len(lines) == 1 and "different config (changed: seed)" in lines[0], lines
+    status, lines = _run(["sweep", "game=coin_race", "pairs=2", "name=kept", "--no-report"], capsys)
+    assert status == 2 and len(lines) == 1 and "it holds 3 pairs per matchup, more than the 2 asked" in lines[0]
     assert len(list((output_root / "experiments" / "kept").rglob("part-*.parquet"))) == part_count
 
 

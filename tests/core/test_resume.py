@@ -35,6 +35,33 @@ def test_rerun_with_another_chunk_size_keeps_the_first_cut(output_root):
     assert read_lake(again.directory).equals(first)
 
 
+def test_more_pairs_grow_an_experiment_to_exactly_a_fresh_run_of_the_total(output_root, capsys):
+    """Issue 20 item 3: more pairs extend an existing experiment (same seeds, new pair indices); the
+    lake then holds the matches a single run of the total plays, each once."""
+    first = sweep("pairs=40", "runner.chunk_pairs=7", "name=grows")
+    grown = sweep("pairs=100", "runner.chunk_pairs=7", "name=grows")
+    assert "growing: 40 -> 100 pairs per matchup" in capsys.readouterr().err
+    fresh = sweep("pairs=100", "runner.chunk_pairs=7", "name=fresh")
+    assert grown.directory == first.directory and grown.segments == (40, 100)
+    match_columns = [c for c in read_lake(fresh.directory).columns if c not in ("run_id", "config_hash")]
+    assert read_lake(grown.directory).select(match_columns).equals(read_lake(fresh.directory).select(match_columns))
+    # the parts of the first run are kept, not replayed: its tasks are part of the grown plan
+    assert {t.task_id for t in first.tasks} <= {t.task_id for t in grown.tasks}
+    manifest = (grown.directory / "manifest.json").read_text()
+    assert '"pair_segments": [\n    40,\n    100\n  ]' in manifest and f'"tasks_run": {len(grown.tasks) - len(first.tasks)}' in manifest
+    again = sweep("pairs=100", "runner.chunk_pairs=7", "name=grows")  # a rerun of the grown run resumes it
+    assert again.segments == (40, 100) and '"tasks_run": 0' in (again.directory / "manifest.json").read_text()
+
+
+def test_a_default_name_stays_when_only_the_size_changes(output_root):
+    """The default experiment name leaves the run's size out of its hash, so that `make sweep
+    game=coin_race pairs=200` after `pairs=100` grows the same experiment instead of starting another."""
+    small = runner.make_plan(config.compose(["game=coin_race", "pairs=10"]))
+    large = runner.make_plan(config.compose(["game=coin_race", "matches=4000"]))
+    other = runner.make_plan(config.compose(["game=coin_race", "pairs=10", "seed=3"]))
+    assert small.name == large.name != other.name and small.config_hash != large.config_hash
+
+
 def test_parts_of_another_engine_version_are_refused(output_root, monkeypatch):
     """A resumed sweep must not mix results of two engine versions (or data): the lake would hold
     both sets of matches under the same keys."""
@@ -228,3 +255,17 @@ def test_a_file_size_limit_in_the_workers_is_one_line_and_the_rerun_completes(ou
         pq.read_metadata(part)
     subprocess.run(args, cwd=ROOT, env=env, check=True)
     assert read_lake(folder).height == 3 * 100000 * 2
+
+
+def test_a_damaged_pair_segments_entry_is_one_line(output_root):
+    import json
+
+    from sim.core.errors import UserError
+
+    plan = sweep("pairs=10", "name=damaged")
+    path = plan.directory / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["pair_segments"] = [10, 4]
+    path.write_text(json.dumps(manifest))
+    with pytest.raises(UserError, match="pair_segments: must be increasing pair counts"):
+        sweep("pairs=10", "name=damaged")

@@ -295,3 +295,32 @@ def test_the_answer_comes_first(toy_report):
     answer = markdown.split("## Answer", 1)[1].split("##", 1)[0]
     assert "Under r1 the first player wins 62.5% [" in answer
     assert "not decided: the interval holds 50%" in answer
+
+
+def test_coop_and_matrix_reports_answer_first(coop_lake, toy_report, tmp_path):
+    """Issue 20 item 6 for the other kinds: the coop report states the team's win rate (2 of 5
+    games, Wilson 95% [11.8, 76.9]); the matrix states the strongest and weakest deck per arm and
+    whether their intervals settle the order."""
+    build_report(coop_lake, tmp_path / "coop", ["coop"], {})
+    markdown = (tmp_path / "coop" / "report.md").read_text()
+    low, high = wilson_interval(2, 5)
+    assert markdown.index("## Answer") < markdown.index("## Cooperative results")
+    assert f"Under c1 the team wins 40.0% [{100 * low:.1f}, {100 * high:.1f}] (95%, 5 games)" in markdown
+    answer = (toy_report / "report.md").read_text().split("## Answer", 1)[1].split("\n## ", 1)[0]
+    ratings = _table(toy_report, "matrix_r1_ratings").sort(["rating", "deck"], descending=[True, False])
+    best, worst = ratings.row(0, named=True), ratings.row(ratings.height - 1, named=True)
+    assert f"the strongest deck is {best['deck']} ({best['rating']:+.2f} [" in answer
+    assert f"and the weakest {worst['deck']} ({worst['rating']:+.2f} [" in answer
+    assert "this order is not settled" in answer or "do not overlap" in answer
+
+
+def test_coop_answer_weights_matchups_equally_when_their_counts_differ():
+    """Issue 20 item 8: a pooled arm rate must not weight matchups unequally (a sequential stop
+    leaves them with different counts): 1 of 10 and 81 of 90 average to 50%, not the pooled 82%."""
+    from sim.report.sections import _coop_answer, _with_wilson
+
+    outcomes = _with_wilson(pl.DataFrame({"ruleset_id": ["e", "e"], "matchup_id": ["x", "y"], "team_wins": [1.0, 81.0],
+                                          "matches": [10, 90]}), "team_wins", "matches", "win_", 0.95)
+    sentence = _coop_answer("e", outcomes, "greedy", "95%", 0.95)
+    assert sentence.startswith("Under e the team wins 50.0% [") and "matchups weighted equally" in sentence
+    assert "hardest matchup x 10.0%" in sentence and "easiest y 90.0%" in sentence

@@ -33,6 +33,7 @@ class Waybound(Game):
     name = "waybound"
     title = "Waybound: The Living Atlas"
     engine_version = "1.2.0"
+    side_fields = ("faction", "companion")  # a side is "<faction>/<companion>"
     player_counts = (2,)
     end_reasons = L.END_REASONS
     error_codes = L.ERROR_CODES
