@@ -1,10 +1,12 @@
-"""Waybound bots: the greedy value of every action, the greedy choice, the flat Monte Carlo search bot
-and policy_act (the decider's choice from its own stream).
+"""Waybound bots: the greedy value of every action, the greedy choice, the flat Monte Carlo search bot,
+the information-set MCTS bot (ismcts_choice, on sim/core/ismcts.py) and policy_act (the decider's
+choice from its own stream).
 
 The main-phase values are written by engine.generate_actions as it lists the actions, one value
 function per action kind (ally_card_value ... companion_value); score_action works the same value out
 from the action code alone (the plain reference, and the scorer of the pending decisions). A bot reads
-only what its seat can see: the search bot re-deals the rest (determinize) before each rollout.
+only what its seat can see: the search bots re-deal the rest (determinize, determinize_information_set)
+before each rollout.
 Weights and search budgets are data (decks/waybound/policies/*.yaml, vocab.W_* / PARAM_*).
 """
 
@@ -498,8 +500,8 @@ def determinize(s, p, keys, counters, stream):
 @njit(cache=True, _nrt=False)
 def determinize_information_set(s, p, keys, counters, stream):
     """determinize from the cards put in a fixed order first (by card id): the world drawn depends only
-    on what seat p can see (which cards the opponent holds in hand and deck together, how many of each
-    it holds in hand, p's own deck as a set) and the stream, not on the hidden order (issue 18)."""
+    on what seat p can see (which cards the opponent holds in hand and deck together, how many it holds
+    in hand, p's own deck as a set) and the stream, not on the hidden order (issue 18)."""
     redeal(s, p, keys, counters, stream, True)
 
 
