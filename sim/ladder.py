@@ -11,8 +11,8 @@ The ladder is data, ``decks/<game>/ladder.yaml``:
     throughput_pairs: 1                # pairs per matchup of self-play timed for each rung's matches/s
     threshold: 0.52                    # a rung holds when the lower end of its 95% interval is above this
 
-Each rung plays the one below on seat-swapped pairs (cooperative games: each rung's team on the same
-deals as the rung below, the team win rate difference over common deals). Every head-to-head is an
+Each rung plays the one below on seat-swapped pairs (cooperative games, whose ladder compares each
+rung's team win rate with the rung below's on common deals, are not built yet). Every head-to-head is an
 ordinary experiment (``experiments/<game>-ladder-<upper>-vs-<lower>/``: resumable, its own manifest);
 the throughput of each rung is its bot in every seat, timed in this process on warm kernels, in matches
 per CPU-second (one core). The report, ``reports/<game>-ladder/`` (table and charts: the win rate of
@@ -70,6 +70,8 @@ def load_ladder(game_name: str, data_dir: Path | None = None) -> Ladder:
     game = get_game(game_name)
     path = Path(data_dir or DECKS_DIR / game_name) / "ladder.yaml"
     file = str(path)
+    if game.cooperative:  # issue 18: team win rate per rung on common deals; not built yet
+        raise UserError("ladders of cooperative games are not built yet", file=file)
     if not path.is_file():
         raise UserError(f"{game_name} has no ladder yet (no ladder.yaml)", file=file)
     raw = read_yaml(path)
@@ -169,19 +171,16 @@ def run_ladder(ladder: Ladder, overrides: list[str] | None = None) -> Path:
 
 def bout_rows(ladder: Ladder) -> pl.DataFrame:
     """One row per head-to-head: pairs, the upper bot's win rate (draws half) and its 95% interval over
-    pairs (cooperative games: the team win rates of both on common deals and their difference)."""
+    pairs."""
     from sim.report.lake import Lake
     from sim.stats.pairs import pair_mean, pair_scores
 
-    game = get_game(ladder.game)
     rows = []
     steps = set(zip(ladder.rungs[1:], ladder.rungs[:-1], strict=True))
     for upper, lower in ladder.bouts():
         folder = experiment_dir(ladder.experiment(upper, lower))
         with Lake(folder) as lake:
             pairs = pair_scores(lake.query("pair_rows"))
-        if game.cooperative:
-            raise UserError("cooperative ladders (team win rate on common deals) are not built yet", file=ladder.file)
         summary = pair_mean(pairs, "a_score")
         rows.append({
             "bot": upper, "against": lower, "rung_step": (upper, lower) in steps, "pairs": int(summary["n"]),
