@@ -44,7 +44,8 @@ ERRATA_CARD_KEYS = {"cost", "force", "guard", "insight", "amount", "keywords", "
 ERRATA_COMPANION_KEYS = {"force", "guard", "insight", "assumed"}
 DECK_KEYS = {"faction", "name", "cards", "assumed"}
 POLICY_KEYS = {"name", "kind", "weights", "candidates", "rollouts", "horizon_turns"}
-# the ISMCTS bot's budget: top-level keys beside candidates and horizon_turns (name: (low, high, integer))
+# the ISMCTS bot's budget, top-level keys beside candidates and horizon_turns: name -> (parameter index,
+# lowest, highest, whole number)
 ISMCTS_BUDGET = {
     "iterations": (V.PARAM_ITERATIONS, 1, L.TREE_CAPACITY - 1, True),
     "worlds": (V.PARAM_WORLDS, 1, L.MAX_WORLDS, True),
