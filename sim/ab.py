@@ -14,16 +14,15 @@ difference of the resolved data), each quantity's change with its interval, and 
 from __future__ import annotations
 
 import math
-import shutil
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 from omegaconf import DictConfig
 
-from sim.core import config, runner
+from sim.core import config, parameter_sweep, runner
 from sim.core.errors import UserError
-from sim.core.paths import ensure_writable
+from sim.core.paths import ensure_writable, experiment_dir
 from sim.stats import pair_scores, paired_comparison
 
 DEFAULT_CAP_PAIRS = 6400
@@ -54,26 +53,18 @@ def data_with_edition(cfg: DictConfig, edit_file: Path) -> Path:
     """A copy of the game's data folder with `edit_file` added as one more edition, kept in the
     experiment's folder (`edit-data/`) and recorded as its data_dir, so that the run can be resumed
     and replayed. The edit is a delta over its `base` like any edition file (sim/core/editions.py)."""
-    from sim.core.paths import DECKS_DIR, experiment_dir
-
     if not edit_file.is_file():
         raise UserError("no such edition file", file=str(edit_file), entry="EDIT")
-    source = Path(cfg.data_dir) if cfg.data_dir else DECKS_DIR / cfg.game
-    if not (source / "editions").is_dir():
-        raise UserError(f"{cfg.game} keeps its editions in one file, not an editions/ folder: add the edit there "
-                        "and give its name as EDIT", file=str(edit_file), entry="EDIT")
+    try:
+        source = parameter_sweep.source_data(cfg, "EDIT")
+    except UserError as error:
+        raise UserError(f"{error.rule}; give its name as EDIT", file=str(edit_file), entry="EDIT") from None
     existing = source / "editions" / edit_file.name
     if existing.exists() and existing.read_bytes() != edit_file.read_bytes():
         raise UserError(f"an edition '{edit_file.stem}' already exists in {source / 'editions'}: rename the edit file",
                         file=str(edit_file), entry="EDIT")
     folder = ensure_writable(experiment_dir(cfg.name))
-    target, staging = folder / "edit-data", folder / ".edit-data.tmp"
-    shutil.rmtree(staging, ignore_errors=True)
-    shutil.copytree(source, staging)
-    shutil.copyfile(edit_file, staging / "editions" / edit_file.name)
-    shutil.rmtree(target, ignore_errors=True)
-    staging.rename(target)
-    return target
+    return parameter_sweep.copy_with_editions(source, folder / "edit-data", {edit_file.stem: edit_file.read_bytes()})
 
 
 def looks(cap_pairs: int, first_wave: int) -> int:

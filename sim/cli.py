@@ -28,6 +28,8 @@ class Parser(argparse.ArgumentParser):
     """Command-line mistakes are one line too (argparse's own adds the usage above it)."""
 
     def error(self, message: str):
+        if "--multirun" in message or message.endswith(" -m"):
+            message += "; sim has no Hydra multirun: sweep a rule or card field with sweep.field=... sweep.values=[...]"
         print(f"error: {self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
         raise SystemExit(2)
 
@@ -106,7 +108,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "validate":
         from sim.core import runner
 
-        plan = runner.make_plan(config.compose(args.overrides))
+        plan = runner.check_plan(config.compose(args.overrides))
         note = config.cap_workers(plan.cfg)
         if note:
             print(note, file=sys.stderr)

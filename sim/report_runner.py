@@ -25,7 +25,10 @@ def report_experiment(name: str) -> Path:
     }
     target = report_dir(name)
     ensure_writable(target.parent)
-    return build_report(folder, target, list(cfg.report.kinds), params)
+    kinds = list(cfg.report.kinds)
+    if cfg.sweep.field and "sweep" not in kinds:  # a parameter sweep's report opens with its effect
+        kinds.insert(0, "sweep")
+    return build_report(folder, target, kinds, params)
 
 
 def compare_experiments(name: str, experiments: list[str]) -> Path:

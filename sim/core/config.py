@@ -14,6 +14,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from omegaconf import MISSING, DictConfig, OmegaConf
 
@@ -43,6 +44,16 @@ class StopConfig:
     p1: float = 0.55
     alpha: float = 0.05
     beta: float = 0.05
+
+
+@dataclass
+class SweepConfig:
+    """A parameter sweep (sim/core/parameter_sweep.py): one arm per value of one rule or card field,
+    each an edition over `base` that sets the field, all on common deals."""
+
+    field: str = ""  # rules.<rule>, or <errata section>.<card>.<field> (e.g. card_errata.glass_lynx.cost)
+    values: list[Any] = dataclasses.field(default_factory=list)  # `field` is taken above
+    base: str = ""  # the edition the values vary; empty: `edition`, else the game's default edition
 
 
 @dataclass
@@ -76,6 +87,7 @@ class ExperimentConfig:
     seed: int = 20261129
     runner: RunnerConfig = field(default_factory=RunnerConfig)
     stop: StopConfig = field(default_factory=StopConfig)
+    sweep: SweepConfig = field(default_factory=SweepConfig)
     report: ReportConfig = field(default_factory=ReportConfig)
     # A preset changed on the command line (`make sweep EXP=opening pairs=2`) writes under its own
     # name, <preset>-<hash>, so a quick try never overwrites the published study; publish=true
@@ -279,6 +291,9 @@ def report_params(cfg: DictConfig) -> dict:
     for optional in ("baseline", "survival_column", "group_column"):
         if report[optional]:
             params[optional] = str(report[optional])
+    if cfg.sweep.field:
+        params["sweep_field"] = str(cfg.sweep.field)
+        params["sweep_values"] = list(cfg.sweep["values"])
     if cfg.stop.sprt:
         params["sequential_stop"] = [float(cfg.stop.p0), float(cfg.stop.p1), float(cfg.stop.alpha), float(cfg.stop.beta)]
     return params
@@ -328,7 +343,15 @@ def plan_content(config: DictConfig | dict) -> dict:
     data.pop("name", None)  # two experiments with the same plan share a config hash
     data.pop("publish", None)
     data["card_rows"] = runner.get("card_rows", False)
+    # Sections added to the schema after experiments were run leave the hash alone while they are at
+    # their defaults, so that those experiments still resume (their stored configs lack them).
+    for section, default in LATER_SECTIONS.items():
+        if data.get(section, default) == default:
+            data.pop(section, None)
     return data
+
+
+LATER_SECTIONS = {"sweep": {"field": "", "values": [], "base": ""}}
 
 
 def plan_hash(cfg: DictConfig) -> str:

@@ -12,6 +12,7 @@ import inspect
 import platform
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ import numpy as np
 from omegaconf import DictConfig, OmegaConf
 
 from sim.core import config as config_module
-from sim.core import lake, seating
+from sim.core import lake, parameter_sweep, seating
 from sim.core.errors import UserError, did_you_mean
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
@@ -368,6 +369,41 @@ def _sprt_waves(plan: Plan, todo: list[Task], done: set[str]) -> Iterable[list[T
             return
 
 
+def _sweeps(cfg: DictConfig) -> bool:
+    return bool(cfg.sweep.field or cfg.sweep["values"])
+
+
+def _plan_in_scratch(cfg: DictConfig, folder: str) -> Plan:
+    """The plan of a parameter sweep with its editions generated in a scratch folder: a value the
+    game refuses is one line naming the sweep, and nothing is left in experiments/."""
+    game = with_data_dir(get_game(cfg.game), cfg.data_dir)
+    try:
+        return make_plan(parameter_sweep.expand(cfg, game.default_edition(), Path(folder)))
+    except UserError as error:
+        if error.file and error.file.startswith(folder):
+            raise UserError(error.rule, file="config", entry=f"sweep ({error.entry})") from None
+        raise
+
+
+def expand_sweep(cfg: DictConfig) -> DictConfig:
+    """A parameter sweep's arms as editions in the experiment's sweep-data/ (sim/core/parameter_sweep.py),
+    checked first; any other config as it is."""
+    if not _sweeps(cfg):
+        return cfg
+    with tempfile.TemporaryDirectory() as folder:
+        _plan_in_scratch(cfg, folder)
+    game = with_data_dir(get_game(cfg.game), cfg.data_dir)
+    return parameter_sweep.expand(cfg, game.default_edition())
+
+
+def check_plan(cfg: DictConfig) -> Plan:
+    """The plan `sim validate` shows, writing nothing (a sweep's editions are made in a scratch folder)."""
+    if not _sweeps(cfg):
+        return make_plan(cfg)
+    with tempfile.TemporaryDirectory() as folder:
+        return _plan_in_scratch(cfg, folder)
+
+
 def run(cfg: DictConfig, *, progress: bool | None = None, decided: Callable[[Plan], bool] | None = None) -> Plan:
     """Run (or resume) the experiment described by ``cfg``; return its plan.
 
@@ -375,7 +411,7 @@ def run(cfg: DictConfig, *, progress: bool | None = None, decided: Callable[[Pla
     same pair; the prefix doubles each time) and ``decided(plan)`` is asked after each, reading the
     lake; the run stops at the first True (`sim ab`). Which pairs a prefix holds depends only on the
     plan, so the result does not depend on n_jobs."""
-    plan = make_plan(cfg)
+    plan = make_plan(expand_sweep(cfg))
     note = config_module.cap_workers(plan.cfg)
     # The scheduler first: one that cannot be reached fails before anything is written.
     client = _dask_client(plan.cfg.runner) if plan.cfg.runner.backend == "dask" else None

@@ -254,3 +254,36 @@ def rate_bars(labels: Sequence[str], rates: Sequence[float], path: Path, title: 
             axes.set_xlim(finite.min() / 2, finite.max() * 4)
         figure.tight_layout()
     return _save(figure, path)
+
+
+def effect_lines(
+    values: Sequence[object],
+    series: dict[str, tuple[Sequence[float], Sequence[float], Sequence[float]]],
+    path: Path,
+    title: str,
+    xlabel: str,
+    ylabel: str,
+    reference: float | None = None,
+) -> Path:
+    """A parameter sweep's effect: one line per series over the swept values, each point with its
+    interval ({name: (rates, lows, highs)}). Numeric values are placed by value, others evenly."""
+    numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+    x = np.asarray(values, float) if numeric else np.arange(len(values), dtype=float)
+    with matplotlib.rc_context(STYLE):
+        figure = _figure(WIDTH, 4.0)
+        axes = figure.add_subplot()
+        if reference is not None:
+            axes.axhline(reference, color="grey", linewidth=1)
+        for name in series:
+            rates, lows, highs = (np.asarray(v, float) for v in series[name])
+            error = _error_bars(np.vstack([rates - lows, highs - rates]))
+            axes.errorbar(x, rates, yerr=error, fmt="o-", capsize=3, markersize=4, label=name)
+        axes.set_xticks(x, labels=[str(v) for v in values])
+        axes.set_ylim(0, 1)
+        axes.set_xlabel(xlabel)
+        axes.set_ylabel(ylabel)
+        axes.set_title(title)
+        if len(series) > 1:
+            axes.legend(loc="best", fontsize=7)
+        figure.tight_layout()
+    return _save(figure, path)

@@ -94,6 +94,72 @@ def format_value(value, digits: int = 4) -> str:
     return str(value)
 
 
+INLINE_ROWS = 30  # a longer table shows its first rows; the whole table is its CSV
+
+P_VALUE = ("p_value", "p_holm", "tost_p", "p_adjusted")
+RATE_WORDS = ("rate", "share", "survival", "mean", "wilson")
+
+
+def _column_kind(frame: pl.DataFrame, column: str) -> str:
+    """How a column is shown: 'p' (p-values, "< 1e-4"), 'percent' (rates in [0, 1] and their
+    interval ends), 'count' (whole numbers, also when stored as floats), 'half' (counts where a draw
+    is half a win), or 'plain'."""
+    series = frame[column]
+    if not series.dtype.is_numeric() or series.dtype == pl.Boolean:
+        return "plain"
+    values = series.drop_nulls().drop_nans() if series.dtype.is_float() else series.drop_nulls()
+    if column in P_VALUE or column.endswith("_p") or column.startswith("p_"):
+        return "p"
+    if series.dtype.is_integer():
+        return "count"
+    if values.len() and ((values * 2).round(0) == values * 2).all() and not _rate_like(frame, column):
+        return "count" if (values.round(0) == values).all() else "half"
+    if _rate_like(frame, column) and values.len() and values.min() >= 0 and values.max() <= 1:
+        return "percent"
+    return "plain"
+
+
+def _rate_like(frame: pl.DataFrame, column: str) -> bool:
+    if any(word in column for word in RATE_WORDS):
+        return True
+    for end in ("low", "high"):  # an interval end is shown as the estimate it bounds
+        if column.endswith(end):
+            prefix = column[: -len(end)]
+            return any(f"{prefix}{word}" in frame.columns for word in ("rate", "mean")) or prefix in ("wilson_", "tost_")
+    return False
+
+
+def p_text(value: float) -> str:
+    """A p-value as a report prints it: '< 1e-4' below that, else '= 0.0312'."""
+    return "< 1e-4" if value < 1e-4 else f"= {value:.4f}"
+
+
+def _shown(value, kind: str, digits: int) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "" if value is None else "n/a"
+    if kind == "p":
+        return "< 1e-4" if value < 1e-4 else f"{value:.4f}"
+    if kind == "percent":
+        return f"{100 * value:.{max(digits - 3, 1)}f}%"
+    if kind == "count":
+        return f"{int(round(value)):,}"
+    if kind == "half":
+        return f"{value:,.1f}"
+    return format_value(value, digits)
+
+
+def display_rows(table: Table) -> tuple[list[list[str]], int]:
+    """The cells a report shows for a table (at most INLINE_ROWS rows), and how many rows it leaves
+    to the CSV."""
+    frame = table.frame
+    kinds = {column: _column_kind(frame, column) for column in frame.columns}
+    rows = [
+        [_shown(value, kinds[column], table.digits) for column, value in zip(frame.columns, row, strict=True)]
+        for row in frame.head(INLINE_ROWS).iter_rows()
+    ]
+    return rows, max(frame.height - INLINE_ROWS, 0)
+
+
 def _markdown_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -111,12 +177,13 @@ def to_markdown(document: Document) -> str:
             header = [_markdown_cell(column) for column in block.frame.columns]
             lines.append("| " + " | ".join(header) + " |")
             lines.append("|" + "|".join("---" for _ in header) + "|")
-            for row in block.frame.iter_rows():
-                lines.append(
-                    "| " + " | ".join(_markdown_cell(format_value(v, block.digits)) for v in row) + " |"
-                )
+            rows, left = display_rows(block)
+            for row in rows:
+                lines.append("| " + " | ".join(_markdown_cell(cell) for cell in row) + " |")
             if block.frame.height == 0:
                 lines.append("| " + " | ".join("" for _ in header) + " |")
+            if left:
+                lines += ["", f"_{left:,} more rows in `tables/{block.name}.csv`._"]
             lines.append("")
         elif isinstance(block, Image):
             lines += [f"![{block.caption}]({block.file_name})", ""]
@@ -150,10 +217,12 @@ def to_html(document: Document, image_dir: Path) -> str:
             parts.append("<table><thead><tr>")
             parts.append("".join(f"<th>{escape(column)}</th>" for column in block.frame.columns))
             parts.append("</tr></thead><tbody>")
-            for row in block.frame.iter_rows():
-                cells = "".join(f"<td>{escape(format_value(v, block.digits))}</td>" for v in row)
-                parts.append(f"<tr>{cells}</tr>")
+            rows, left = display_rows(block)
+            for row in rows:
+                parts.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>")
             parts.append("</tbody></table>")
+            if left:
+                parts.append(f'<p class="note">{left:,} more rows in tables/{escape(block.name)}.csv.</p>')
         elif isinstance(block, Image):
             encoded = base64.b64encode((image_dir / block.file_name).read_bytes()).decode("ascii")
             parts.append(f'<img alt="{escape(block.caption)}" src="data:image/png;base64,{encoded}">')

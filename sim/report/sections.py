@@ -16,7 +16,7 @@ from scipy import stats as scipy_stats
 
 from sim.core.errors import UserError
 from sim.report import charts
-from sim.report.document import Document, Heading, Image, Paragraph, Table, format_value
+from sim.report.document import Document, Heading, Image, Paragraph, Table, format_value, p_text
 from sim.report.lake import Lake
 from sim.stats import (
     adjust_pvalues,
@@ -58,6 +58,9 @@ class ReportParams:
     group_column: str = "deal_group"  # `variance` kind: matches sharing a value share the held streams
     # the sweep's sequential stopping (experiment config `stop:`), when it was on: (p0, p1, alpha, beta)
     sequential_stop: tuple[float, ...] = ()
+    # a parameter sweep (experiment config `sweep:`): the field and its values, in the arms' order
+    sweep_field: str | None = None
+    sweep_values: tuple = ()
 
     @property
     def alpha(self) -> float:
@@ -110,7 +113,7 @@ class ReportParams:
             values["seed"] = number("seed", 0, 2**63 - 1, integer=True)
         if "prior_ties" in params:
             values["prior_ties"] = float(number("prior_ties", 0, 10**6))
-        for key in ("baseline", "survival_column", "title", "game_title", "group_column"):
+        for key in ("baseline", "survival_column", "title", "game_title", "group_column", "sweep_field"):
             if key in params and params[key] is not None:
                 if not isinstance(params[key], str) or not params[key]:
                     raise UserError(f"must be a non-empty string, got {params[key]!r}", entry=f"report.{key}")
@@ -123,6 +126,11 @@ class ReportParams:
                 if not all(isinstance(item, str) for item in items):
                     raise UserError(f"must be a list of {what} (strings)", entry=f"report.{key}")
                 values[key] = tuple(items)
+        if params.get("sweep_values") is not None:
+            swept = params["sweep_values"]
+            if isinstance(swept, (str, bytes)) or not isinstance(swept, Sequence):
+                raise UserError("must be a list of values", entry="report.sweep_values")
+            values["sweep_values"] = tuple(swept)
         if params.get("sequential_stop"):
             stop = params["sequential_stop"]
             if not isinstance(stop, Sequence) or len(stop) != 4 or not all(isinstance(v, (int, float)) for v in stop):
@@ -279,9 +287,9 @@ def section_opening(context: Context) -> None:
     for row in table.iter_rows(named=True):
         document.add(
             Paragraph(
-                f"Arm {row['arm']}: first player wins {row['match_rate']:.4f} of {row['matches']} matches "
-                f"(Wilson {row['wilson_low']:.4f} to {row['wilson_high']:.4f}); pair-level {row['pair_mean']:.4f} "
-                f"over {row['pairs']} pairs; TOST p = {row['tost_p']:.4g}: {row['verdict']}."
+                f"Arm {row['arm']}: first player wins {100 * row['match_rate']:.1f}% of {row['matches']:,} matches "
+                f"(Wilson {100 * row['wilson_low']:.1f}% to {100 * row['wilson_high']:.1f}%); pair-level "
+                f"{100 * row['pair_mean']:.1f}% over {row['pairs']:,} pairs; TOST p {p_text(row['tost_p'])}: {row['verdict']}."
             )
         )
     bots = _bots_by_arm(context)
@@ -945,6 +953,94 @@ def _series_survival(context: Context, column: str) -> None:
 # ---- summary --------------------------------------------------------------------------------
 
 
+def section_sweep(context: Context) -> None:
+    """A parameter sweep: the first-player (or team) win rate and each deck's win rate across the
+    swept values, one arm a value, all on common deals."""
+    lake, document, params = context.lake, context.document, context.params
+    field = params.sweep_field
+    document.add(Heading(f"Parameter sweep: {field}" if field else "Parameter sweep"))
+    arms = list(dict.fromkeys(context.preferred_arm_order))  # the editions in the order of the values
+    if not field or len(params.sweep_values) != len(arms):
+        document.add(Paragraph("This experiment sweeps no parameter (config `sweep.field`): nothing to show."))
+        return
+    values = {arm: value for arm, value in zip(arms, params.sweep_values, strict=True)}
+    rows = lake.query("pair_rows")
+    competitive = rows.filter(pl.col("first_player_won").is_not_null())
+    bots = _bots_by_arm(context)
+    if competitive.height:
+        scores = pair_scores(competitive)
+        headline, label = [], "first player"
+        for arm in arms:
+            summary = mean_t_interval(scores.filter(pl.col("ruleset_id") == arm)["first_player_score"].to_numpy(),
+                                      params.confidence)
+            headline.append({"value": str(values[arm]), "arm": arm, "pairs": summary["n"], "rate": summary["mean"],
+                             "low": summary["low"], "high": summary["high"]})
+        decks = _deck_rates_by_arm(context, arms)
+    else:
+        outcomes = _with_wilson(lake.query("coop_outcomes"), "team_wins", "matches", "win_", params.confidence)
+        headline, label, decks = [], "team", pl.DataFrame()
+        for arm in arms:
+            group = outcomes.filter(pl.col("ruleset_id") == arm)
+            wins, games = float(group["team_wins"].sum()), float(group["matches"].sum())
+            low, high = wilson_interval(wins, games, params.confidence)
+            headline.append({"value": str(values[arm]), "arm": arm, "pairs": int(games),
+                             "rate": wins / games if games else float("nan"), "low": float(low), "high": float(high)})
+    table = pl.DataFrame(headline)
+    document.add(
+        Paragraph(
+            f"One arm per value of `{field}`, each an edition over the same base that sets it; every arm plays "
+            f"the same deals. The {label}'s win rate per value ({context.percent}; "
+            + ("pair-level t-intervals over seat-swapped pairs)." if competitive.height else "Wilson intervals over games).")
+        ),
+        Table(table, "sweep_effect", f"The {label}'s win rate per value of {field}"),
+    )
+    series = {f"{label} win rate": (table["rate"].to_numpy(), table["low"].to_numpy(), table["high"].to_numpy())}
+    if decks.height:
+        document.add(Table(decks, "sweep_decks", f"Each deck's win rate per value of {field} (pair-clustered)"))
+        for deck in decks["deck"].unique(maintain_order=True).to_list():
+            line = decks.filter(pl.col("deck") == deck)
+            series[deck] = (line["rate"].to_numpy(), line["low"].to_numpy(), line["high"].to_numpy())
+    path, image = context.image("sweep_effect", f"Win rates across the values of {field}")
+    charts.effect_lines(list(params.sweep_values), series, path, title=f"Win rate across {field}", xlabel=field,
+                        ylabel="win rate", reference=0.5 if competitive.height else None)
+    document.add(image)
+    document.answer(_sweep_answer(field, table, label, bots.get(arms[0], ""), context.percent))
+
+
+def _deck_rates_by_arm(context: Context, arms: list[str]) -> pl.DataFrame:
+    """Each deck's win rate per arm over its games against other decks, clustered by pair."""
+    outcomes = context.lake.query("matchup_outcomes").filter(pl.col("side_b").is_not_null() & (pl.col("side_b") != ""))
+    pair_rows = context.lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
+    rows = []
+    for arm in arms:
+        pairs = _pairs_by_cell(outcomes.filter(pl.col("ruleset_id") == arm), pair_rows.filter(pl.col("ruleset_id") == arm))
+        pairs = pairs.filter(pl.col("side_a") != pl.col("side_b"))  # a mirror says nothing about a deck
+        for deck in sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list())):
+            as_a, as_b = pairs.filter(pl.col("side_a") == deck), pairs.filter(pl.col("side_b") == deck)
+            wins = np.concatenate([as_a["wins"].to_numpy(), (as_b["games"] - as_b["wins"]).to_numpy()]).astype(float)
+            games = np.concatenate([as_a["games"].to_numpy(), as_b["games"].to_numpy()]).astype(float)
+            rate = clustered_rate(wins, games, context.params.confidence)
+            rows.append({"deck": deck, "arm": arm, "matches": int(games.sum()), "rate": rate["rate"],
+                         "low": rate["low"], "high": rate["high"]})
+    return pl.DataFrame(rows, schema={"deck": pl.String, "arm": pl.String, "matches": pl.Int64, "rate": pl.Float64,
+                                      "low": pl.Float64, "high": pl.Float64})
+
+
+def _sweep_answer(field: str, table: pl.DataFrame, label: str, bots: str, percent: str) -> str:
+    """The effect across the values in one sentence: the rate at each end and the value nearest 50%
+    (competitive) or the best value (cooperative)."""
+    def at(row: dict) -> str:
+        return f"{100 * row['rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}] at {row['value']}"
+    first, last = table.row(0, named=True), table.row(table.height - 1, named=True)
+    with_bots = f" with {bots}" if bots else ""
+    sentence = f"Across {field} from {first['value']} to {last['value']}{with_bots}, the {label} wins {at(first)} and {at(last)} ({percent})"
+    rates = table["rate"].to_numpy()
+    if label == "first player":
+        nearest = table.row(int(np.nanargmin(np.abs(rates - 0.5))), named=True)
+        sentence += f"; nearest to 50%: {nearest['value']} ({100 * nearest['rate']:.1f}%)"
+    return sentence + "."
+
+
 def section_summary(context: Context) -> None:
     """Generic fallback: win rates per side per matchup per arm, lengths and end reasons."""
     lake, document, params = context.lake, context.document, context.params
@@ -1093,6 +1189,7 @@ def section_variance(context: Context) -> None:
 
 SECTIONS = {
     "opening": section_opening,
+    "sweep": section_sweep,
     "matrix": section_matrix,
     "cards": section_cards,
     "coop": section_coop,

@@ -324,3 +324,18 @@ def test_coop_answer_weights_matchups_equally_when_their_counts_differ():
     sentence = _coop_answer("e", outcomes, "greedy", "95%", 0.95)
     assert sentence.startswith("Under e the team wins 50.0% [") and "matchups weighted equally" in sentence
     assert "hardest matchup x 10.0%" in sentence and "easiest y 90.0%" in sentence
+
+
+def test_tables_show_percentages_whole_counts_and_small_p_values():
+    """Issue 20 item 6: counts printed as `25676.0000`, rates as `0.4490`, p-values as `0.0000`."""
+    from sim.report.document import INLINE_ROWS, Table, display_rows
+
+    frame = pl.DataFrame({"matches": [25676, 3], "a_wins": [81.0, 2.0], "first_player_wins": [7.5, 1.0],
+                          "a_rate": [0.449, 1.0], "a_low": [0.44, 0.5], "rating": [0.25, -1.5],
+                          "low": [0.1, -2.0], "p_value": [3e-6, 0.5], "p_holm": [0.03125, 1.0]})
+    rows, left = display_rows(Table(frame, "t"))
+    assert rows[0] == ["25,676", "81", "7.5", "44.9%", "44.0%", "0.2500", "0.1000", "< 1e-4", "0.0312"]
+    assert left == 0
+    long = pl.DataFrame({"a_rate": [0.5] * (INLINE_ROWS + 12)})
+    rows, left = display_rows(Table(long, "long"))
+    assert len(rows) == INLINE_ROWS and left == 12

@@ -1,6 +1,6 @@
-"""By Your Side's batch kernel: B matches from their seed keys, in the game kit's calling convention
-(sim/core/kernel.py): packed ruleset and matchup tables, one bot per deck slot (ids + a weights matrix),
-seeds, output matrices, work arrays grouped by dtype."""
+"""By Your Side's batch kernel: B matches (or B campaigns, campaign.py) from their seed keys, in the game
+kit's calling convention (sim/core/kernel.py): packed ruleset and matchup tables, one bot per deck slot
+(ids + a weights matrix), seeds, output matrices, work arrays grouped by dtype."""
 
 from __future__ import annotations
 
@@ -9,12 +9,16 @@ from numba import njit
 
 from sim.core import kernel as K
 from sim.core.seating import slot_of_seat
-from sim.games.by_your_side import engine, policy
+from sim.games.by_your_side import campaign, engine, policy, vocab
 from sim.games.by_your_side import layout as L
+from sim.games.by_your_side import tables as T
 
-SEAT_EXTRAS = ("stability", "retrieved", "supports", "faints", "negated", "plays")
+# Per-seat and per-match columns read from the state at the end of a match (of a campaign: of its last
+# attempt), then the campaign's own columns (a match played alone: one attempt at one scenario).
+SEAT_EXTRAS = ("stability", "retrieved", "supports", "faints", "negated", "plays", "deck_size")
 SEAT_FIELDS = (L.P_STABILITY, L.P_RETRIEVED, L.P_SUPPORTS, L.P_FAINTS, L.P_NEGATED, L.P_PLAYS)
-MATCH_EXTRAS = ("threshold", "max_threshold", "crossed", "surges", "longest_surge", "events_read", "angels", "track")
+MATCH_EXTRAS = ("threshold", "max_threshold", "crossed", "surges", "longest_surge", "events_read", "angels", "track",
+                "scenarios_won") + tuple(f"attempts_{k + 1}" for k in range(vocab.CAMPAIGN_SCENARIOS))
 MATCH_FIELDS = (L.G_THRESHOLD, L.G_MAX_THRESHOLD, L.G_CROSSED, L.G_SURGES, L.G_LONGEST_SURGE, L.G_EVENTS_READ,
                 L.G_ANGELS, L.G_TRACK)
 SEATS = 2
@@ -22,7 +26,8 @@ SEATS = 2
 
 def scratch(n_events: int = 0) -> tuple[np.ndarray, ...]:
     """Work arrays, one set per batch: (state, legal actions) int64, (stream keys, counters) uint64, the
-    event log int64 (no rows in sweeps: nothing is logged), the bots' scores and caches float64 (NaN: empty)."""
+    event log int64 (no rows in sweeps: nothing is logged), the bots' scores and caches float64 (NaN: empty),
+    and a campaign's: an attempt's matchup table and the Journal int64, the attempt's seed pair uint64."""
     return (
         np.zeros(L.STATE_SIZE, np.int64),
         np.zeros(L.MAX_LEGAL, np.int64),
@@ -30,6 +35,9 @@ def scratch(n_events: int = 0) -> tuple[np.ndarray, ...]:
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros((n_events, L.EVENT_WIDTH), np.int64),
         np.full(policy.SCORES_SIZE, np.nan),
+        np.zeros(campaign.MATCHUP_SIZE, np.int64),
+        np.zeros(campaign.JOURNAL_SIZE, np.int64),
+        np.zeros(2, np.uint64),
     )
 
 
@@ -62,12 +70,62 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
 
 @njit(cache=True, _nrt=False)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
-                      count_cards, state, legal, keys, counters, events, scores):
+                      count_cards, state, legal, keys, counters, events, scores, attempt_matchup, journal, attempt_seeds):
+    """B matches, or B whole campaigns when ``matchup`` is a campaign's table: then each attempt's matchup
+    table and seed pair are packed into the work arrays and played by the same (one inlined) play_match."""
+    on_campaign = campaign.is_campaign(matchup)
+    table = attempt_matchup if on_campaign else matchup
+    match_seeds = attempt_seeds if on_campaign else seeds
     for m in range(deals.shape[0]):
         counts = card_counts[m if count_cards else 0]
-        play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, state, legal, keys,
-                   counters, events, counts, count_cards, scores)
+        pair, order = deals[m, 0], deals[m, 1]
+        if on_campaign:
+            campaign.begin(matchup, journal)
+        while True:
+            if on_campaign:
+                campaign.attempt_seeds(seeds, pair, journal[campaign.J_SCENARIO], journal[campaign.J_ATTEMPT],
+                                       attempt_seeds)
+                if not campaign.pack_attempt(matchup, journal, policy_ids, attempt_seeds, pair, attempt_matchup):
+                    state[L.G_ERROR] = L.ERROR_CAPACITY
+                    break
+            play_match(ruleset, table, policy_ids, weights, match_seeds, pair, order, debug, state, legal, keys,
+                       counters, events, counts, count_cards, scores)
+            if not on_campaign or not campaign.after_attempt(state, ruleset, matchup, journal):
+                break
         fill_row(state, m, match_out, seat_out)
+        if on_campaign:
+            fill_campaign(matchup, state, journal, m, match_out, seat_out)
+        else:
+            fill_single(state, ruleset, journal, m, match_out, seat_out)
+
+
+@njit(cache=True, _nrt=False)
+def fill_single(state, ruleset, journal, m, match_out, seat_out):
+    """A match played alone: one attempt at one scenario; each seat's deck as the Journal would save it."""
+    first = len(K.MATCH_COLUMNS) + len(MATCH_FIELDS)
+    match_out[m, first] = state[L.G_WINNER] == 0
+    match_out[m, first + 1] = 1
+    for i in range(2 * L.MAX_CARDS):
+        journal[campaign.J_DECKS + i] = 0
+    for slot in range(SEATS):
+        campaign.owned_cards(state, ruleset, slot, journal, campaign.J_DECKS + slot * L.MAX_CARDS)
+        seat_out[m, slot, 1 + len(SEAT_FIELDS)] = campaign.deck_size(journal, slot)
+
+
+@njit(cache=True, _nrt=False)
+def fill_campaign(C, state, journal, m, match_out, seat_out):
+    """A campaign's row: the team wins when every scenario is won; decisions and rounds over every attempt;
+    scenarios won, attempts at each, and the decks the Journal holds at the end."""
+    if journal[campaign.J_WON] < C[T.CA_N_SCENARIOS] or state[L.G_ERROR] != 0:
+        match_out[m, K.WINNER] = 1
+    match_out[m, K.TURNS] = journal[campaign.J_TURNS]
+    match_out[m, K.ROUNDS] = journal[campaign.J_ROUNDS]
+    first = len(K.MATCH_COLUMNS) + len(MATCH_FIELDS)
+    match_out[m, first] = journal[campaign.J_WON]
+    for k in range(vocab.CAMPAIGN_SCENARIOS):
+        match_out[m, first + 1 + k] = journal[campaign.J_ATTEMPTS + k]
+    for slot in range(SEATS):
+        seat_out[m, slot, 1 + len(SEAT_FIELDS)] = campaign.deck_size(journal, slot)
 
 
 @njit(cache=True, _nrt=False)

@@ -81,6 +81,8 @@ class Library:
     event_ids: dict[str, int]  # every Event id of every scenario -> a global number
     assumed: tuple[str, ...] = ()
     files: dict[str, str] = field(default_factory=dict)
+    status_ids: dict[str, int] = field(default_factory=dict)  # the Journal's Statuses (campaign.yaml) -> bit
+    campaigns: dict[str, dict] = field(default_factory=dict)  # id -> fields as written (checked)
 
     @property
     def card_names(self) -> tuple[str, ...]:
@@ -92,7 +94,8 @@ class Library:
 
 
 # ---- steps ---------------------------------------------------------------------------------------
-def _step_row(step, card_ids: dict[str, int], event_ids: dict[str, int], file: str, entry: str) -> list[int]:
+def _step_row(step, card_ids: dict[str, int], event_ids: dict[str, int], status_ids: dict[str, int], file: str,
+              entry: str) -> list[int]:
     step = _mapping(step, file, entry)
     op = step.get("op")
     if op not in vocab.OPS:
@@ -145,6 +148,18 @@ def _step_row(step, card_ids: dict[str, int], event_ids: dict[str, int], file: s
             raise UserError(f"unknown event '{name}'{_closest(name, event_ids)} (no scenario has it)", file=file,
                             entry=f"{entry}.event")
         row[tables.S_PARAM] = event_ids[name]
+    if "if" in step and "unless" in step:
+        raise UserError("a step takes 'if' or 'unless', not both", file=file, entry=entry)
+    for key, sign in (("if", 1), ("unless", -1)):
+        if key in step:
+            row[tables.S_STATUS] = sign * (_status(step[key], status_ids, file, f"{entry}.{key}") + 1)
+    if "status" in fields:
+        row[tables.S_PARAM] = _status(step.get("status"), status_ids, file, f"{entry}.status")
+    if "by" in fields:
+        by = step.get("by", "team")
+        if by not in vocab.CHOOSERS:
+            raise UserError(f"by must be one of {', '.join(vocab.CHOOSERS)} (got {by!r})", file=file, entry=f"{entry}.by")
+        row[tables.S_BY] = vocab.CHOOSERS.index(by)
     if "x" in fields:
         x = step.get("x", "")
         if x not in vocab.X_NAMES:
@@ -153,7 +168,14 @@ def _step_row(step, card_ids: dict[str, int], event_ids: dict[str, int], file: s
     return row
 
 
-def _steps(value, card_ids, event_ids, file: str, entry: str, rows: list[list[int]]) -> tuple[int, int]:
+def _status(name, status_ids: dict[str, int], file: str, entry: str) -> int:
+    if name not in status_ids:
+        raise UserError(f"unknown Status '{name}'{_closest(name, status_ids)} (campaign.yaml names the Statuses)",
+                        file=file, entry=entry)
+    return status_ids[name]
+
+
+def _steps(value, card_ids, event_ids, status_ids, file: str, entry: str, rows: list[list[int]]) -> tuple[int, int]:
     """Append a list of steps to ``rows``; return its (start, end) rows."""
     if value is None:
         return 0, 0
@@ -161,7 +183,7 @@ def _steps(value, card_ids, event_ids, file: str, entry: str, rows: list[list[in
         raise UserError("an effect is a list of steps ({op: ..., ...})", file=file, entry=entry)
     start = len(rows)
     for i, step in enumerate(value):
-        rows.append(_step_row(step, card_ids, event_ids, file, f"{entry}[{i}]"))
+        rows.append(_step_row(step, card_ids, event_ids, status_ids, file, f"{entry}[{i}]"))
     return start, len(rows)
 
 
@@ -216,7 +238,7 @@ def _check_card(name: str, fields: dict, file: str) -> None:
     _check_assumed(fields, file, entry)
 
 
-def _card_row(name: str, fields: dict, card_ids, event_ids, steps: list[list[int]], file: str) -> list[int]:
+def _card_row(name: str, fields: dict, card_ids, event_ids, status_ids, steps: list[list[int]], file: str) -> list[int]:
     entry = f"cards.{name}"
     kind = vocab.CARD_TYPES.index(fields["type"])
     row = [0] * tables.CARD_WIDTH
@@ -245,10 +267,10 @@ def _card_row(name: str, fields: dict, card_ids, event_ids, steps: list[list[int
             attach[tables.S_RANGE] = vocab.DEFAULT_RANGE
             steps.append(attach)
             start = len(steps) - 1
-            _, end = _steps(fields.get(slot_name) or [], card_ids, event_ids, file, f"{entry}.{slot_name}", steps)
+            _, end = _steps(fields.get(slot_name) or [], card_ids, event_ids, status_ids, file, f"{entry}.{slot_name}", steps)
             end = max(end, start + 1)
         else:
-            start, end = _steps(fields.get(slot_name), card_ids, event_ids, file, f"{entry}.{slot_name}", steps)
+            start, end = _steps(fields.get(slot_name), card_ids, event_ids, status_ids, file, f"{entry}.{slot_name}", steps)
         row[tables.C_EFFECTS + 2 * slot] = start
         row[tables.C_EFFECTS + 2 * slot + 1] = end
         if slot == vocab.SLOT_PLAY:
@@ -290,6 +312,7 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
         _check_card(name, fields, cards_file)
     card_ids = {name: i for i, name in enumerate(cards)}
 
+    status_ids, campaigns = _load_campaigns(data_dir)
     scenario_files = _load_scenarios(data_dir)
     event_ids: dict[str, int] = {}
     for scenario, file in scenario_files.values():
@@ -363,12 +386,65 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
     assumed = tuple(f"card:{n}" for n, f in cards.items() if f.get("assumed")) + tuple(
         f"deck:{d}" for d, a in deck_assumed.items() if a) + tuple(f"scenario:{s}" for s, f in scenarios.items()
                                                                     if f.get("assumed"))
+    campaign_file = str(data_dir / "campaign.yaml")
+    for cid, spec in campaigns.items():
+        for i, sid in enumerate(spec["scenarios"]):
+            if sid not in scenarios:
+                raise UserError(f"unknown scenario '{sid}'{_closest(sid, scenarios)}", file=campaign_file,
+                                entry=f"campaigns.{cid}.scenarios[{i}]")
+        for i, name in enumerate(spec["replay_charms"]):
+            if name not in cards or cards[name]["type"] != "charm":
+                raise UserError(f"'{name}' is not a Charm", file=campaign_file, entry=f"campaigns.{cid}.replay_charms[{i}]")
+        if cid in scenarios:
+            raise UserError(f"a campaign and a scenario are both called '{cid}'", file=campaign_file, entry=f"campaigns.{cid}")
+    assumed += tuple(f"campaign:{c}" for c, f in campaigns.items() if f.get("assumed"))
     library = Library(card_ids, cards, characters, decks, deck_assumed, sets, scenarios, event_ids, assumed,
-                      {sid: file for sid, (_, file) in scenario_files.items()})
+                      {sid: file for sid, (_, file) in scenario_files.items()}, status_ids, campaigns)
     for entries in sets.values():
         for text in entries:
-            parse_entry(text, library)
+            if text not in campaigns:
+                parse_entry(text, library)
     return library
+
+
+CAMPAIGN_FIELDS = ("name", "scenarios", "attempts", "replay_charms", "assumed", "reason")
+
+
+def _load_campaigns(data_dir: Path) -> tuple[dict[str, int], dict[str, dict]]:
+    """campaign.yaml: the Journal's Statuses (names Events mark) and the campaigns (scenarios in order, the
+    attempts a team makes at a scenario before it gives up, the replay Charms). No file: neither."""
+    path = data_dir / "campaign.yaml"
+    if not path.exists():
+        return {}, {}
+    file = str(path)
+    raw = _mapping(read_yaml(path), file, "top level")
+    for key in raw:
+        if key not in ("statuses", "campaigns"):
+            raise UserError(f"unknown field '{key}' (fields: statuses, campaigns)", file=file, entry=str(key))
+    statuses = _mapping(raw.get("statuses") or {}, file, "statuses")
+    if len(statuses) > vocab.MAX_STATUSES:
+        raise UserError(f"at most {vocab.MAX_STATUSES} Statuses", file=file, entry="statuses")
+    for name, spec in statuses.items():
+        _check_assumed(_mapping(spec, file, f"statuses.{name}"), file, f"statuses.{name}")
+    status_ids = {str(name): i for i, name in enumerate(statuses)}
+    campaigns = {}
+    for cid, spec in _mapping(raw.get("campaigns") or {}, file, "campaigns").items():
+        entry = f"campaigns.{cid}"
+        spec = _mapping(spec, file, entry)
+        for key in spec:
+            if key not in CAMPAIGN_FIELDS:
+                raise UserError(f"unknown field '{key}'{_closest(key, CAMPAIGN_FIELDS)}", file=file, entry=entry)
+        _check_assumed(spec, file, entry)
+        listed = spec.get("scenarios")
+        if not isinstance(listed, list) or not 1 <= len(listed) <= vocab.CAMPAIGN_SCENARIOS:
+            raise UserError(f"scenarios is a list of 1 to {vocab.CAMPAIGN_SCENARIOS} scenarios, played in order",
+                            file=file, entry=f"{entry}.scenarios")
+        charms = spec.get("replay_charms")
+        if not isinstance(charms, list) or not charms:
+            raise UserError("replay_charms is a non-empty list of Charms", file=file, entry=f"{entry}.replay_charms")
+        campaigns[str(cid)] = {**spec, "scenarios": [str(x) for x in listed], "replay_charms": [str(x) for x in charms],
+                               "attempts": _integer(spec.get("attempts"), file, f"{entry}.attempts", 1, 20)}
+    return status_ids, campaigns
 
 
 def _card_list(counts, card_ids, cards, types, file: str, entry: str) -> list[int]:
@@ -471,7 +547,7 @@ def load_ruleset(edition: str, data_dir: Path = DATA_DIR) -> Compiled:
     library = load_library(data_dir, resolved.get("card_errata"))
     steps: list[list[int]] = []
     ids = library.card_ids
-    card_rows = [_card_row(name, f, ids, library.event_ids, steps, str(data_dir / "cards.yaml"))
+    card_rows = [_card_row(name, f, ids, library.event_ids, library.status_ids, steps, str(data_dir / "cards.yaml"))
                  for name, f in library.cards.items()]
     character_rows = [[c["stability"], *c["chakras"], c["full_focus"]] for c in library.characters]
     scenario_rows, index = [], {}
@@ -494,10 +570,10 @@ def _scenario_rows(scenario: dict, library: Library, steps: list[list[int]], fil
     unlocked = 0
     for feature in scenario.get("unlocked", []):
         unlocked |= 1 << vocab.FEATURES.index(feature)
-    prologue = _steps(scenario.get("prologue"), ids, library.event_ids, file, "prologue", steps)
+    prologue = _steps(scenario.get("prologue"), ids, library.event_ids, library.status_ids, file, "prologue", steps)
     events = []
     for i, ev in enumerate(scenario.get("events") or []):
-        start, end = _steps(ev.get("steps"), ids, library.event_ids, file, f"events[{i}].steps", steps)
+        start, end = _steps(ev.get("steps"), ids, library.event_ids, library.status_ids, file, f"events[{i}].steps", steps)
         fate = vocab.EVENT_CARD_FATES.index(ev.get("card", "banish"))
         events.append([fate, int(bool(ev.get("apex", False))), start, end, library.event_ids[ev["id"]]])
     exploration = _card_list(scenario.get("exploration"), ids, cards, vocab.CARD_TYPES, file, "exploration")
@@ -583,3 +659,53 @@ def pack_matchup(entry: Entry, compiled: Compiled) -> tuple[np.ndarray, str]:
         archive.append(copies - int(used[c]))
     table = tables.pack_matchup(compiled.scenario_index[entry.scenario], decks, totals, archive)
     return table, content_hash([entry.scenario, entry.decks, table])
+
+
+def scenario_card_use(sid: str, library: Library) -> np.ndarray:
+    """Copies of each card the scenario itself puts in play (its Exploration Deck and Offering decks)."""
+    used = np.zeros(len(library.card_ids), np.int64)
+    for key in ("exploration", "charms", "talismans"):
+        for c in _card_list(library.scenarios[sid].get(key), library.card_ids, library.cards, vocab.CARD_TYPES,
+                            library.files[sid], key):
+            used[c] += 1
+    return used
+
+
+def box_copies(library: Library) -> np.ndarray:
+    """Each card's copies in the box (`copies`), -1 where the data gives none (then the match holds what the
+    decks and the scenario use, and the Archive none)."""
+    out = np.full(len(library.card_ids), -1, np.int64)
+    for name, c in library.card_ids.items():
+        if library.cards[name].get("copies") is not None:
+            out[c] = _integer(library.cards[name]["copies"], str(DATA_DIR / "cards.yaml"), f"cards.{name}.copies", 1, 40)
+    return out
+
+
+def _charm_for(charms: list[int], library: Library, op: str) -> int:
+    """The replay Charm whose activation has this op (the greedy bot's pick after a loss it answers), else the first."""
+    names = library.card_names
+    for c in charms:
+        if any(step.get("op") == op for step in library.cards[names[c]].get("activate") or []):
+            return c
+    return charms[0]
+
+
+def pack_campaign(cid: str, compiled: Compiled) -> tuple[np.ndarray, str]:
+    """A campaign's table (tables.CA_*): its scenarios in order, the attempts per scenario, the replay Charms
+    (and which one answers each cause of loss), each card's box copies, each scenario's own card use and
+    the starting decks (the first scenario's) as copies per card."""
+    library = compiled.library
+    spec = library.campaigns[cid]
+    n = len(library.card_ids)
+    charms = [library.card_ids[name] for name in spec["replay_charms"]]
+    answers = [_charm_for(charms, library, op) for op in ("weaken", "gain_stability", "gain_energy")]
+    first = library.scenarios[spec["scenarios"][0]]["decks"]
+    decks = np.zeros((2, n), np.int64)
+    for slot, who in enumerate(vocab.CHARACTERS):
+        for c in library.decks[first[who]]:
+            decks[slot, c] += 1
+    use = [scenario_card_use(sid, library) for sid in spec["scenarios"]]
+    table = tables.pack_campaign([compiled.scenario_index[sid] for sid in spec["scenarios"]], spec["attempts"], charms,
+                                 answers, box_copies(library), use, decks)
+    return table, content_hash([cid, table])
+

@@ -50,6 +50,9 @@ Compile time: a constant argument to an out-of-line @njit function (a literal, o
 L.CHOICE_TARGET) makes numba compile one copy of the callee per value, and each copy again in every
 caller's library; such arguments are wrapped in `np.int64(...)` / `np.bool_(...)` (the Aeon's End rule).
 
+The campaign (campaign.py) plays a scenario per attempt through this spine: an attempt's matchup table holds
+the Journal's decks and Statuses (G_STATUSES, marked by Events and read by steps' `if` / `unless`).
+
 The spine: `reset` sets up, `start` runs to the first decision, `legal_actions`, `step` applies an action and
 runs to the next decision, `status`, `check_invariants` (debug mode, after every action). The rules are in
 rules/ (one module per area).
@@ -95,6 +98,7 @@ def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, c
     state[L.G_WINNER] = -1
     s = matchup[T.M_SCENARIO]
     state[L.G_SCENARIO] = s
+    state[L.G_STATUSES] = matchup[T.M_STATUSES]
     n = T.n_cards(ruleset)
     for c in range(n):
         state[L.TOTAL + c] = T.total_copies(matchup, c)

@@ -1,5 +1,5 @@
-"""By Your Side on the game-module contract: data, matchups (a scenario and two decks), one bot per
-player, batch play and replay."""
+"""By Your Side on the game-module contract: data, matchups (a scenario and two decks, or a whole campaign),
+one bot per player, batch play and replay."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from sim.games.by_your_side import batch, data, render, vocab
 class ByYourSide(Game):
     name = "by_your_side"
     title = "By Your Side: Beyond the Veil (cooperative, two players; Scenarios 1-3)"
-    engine_version = "0.1.0"
+    engine_version = "0.2.0"
     player_counts = (2,)
     cooperative = True
     end_reasons = vocab.END_REASONS
@@ -60,12 +60,21 @@ class ByYourSide(Game):
             entries += list(compiled.library.matchup_sets.get(item, [item]))
         matchups = []
         for text in entries:
+            if text in compiled.library.campaigns:
+                matchups.append(self.campaign_matchup(compiled, text))
+                continue
             entry = data.parse_entry(text, compiled.library)
             table, digest = data.pack_matchup(entry, compiled)
             label = compiled.library.scenarios[entry.scenario].get("name", entry.scenario)
             matchups.append(Matchup(self.name, data.matchup_id(entry, compiled.library), (str(label),), 2, table, digest,
                                     cooperative=True, slot_labels=vocab.CHARACTERS))
         return matchups
+
+    def campaign_matchup(self, compiled: data.Compiled, cid: str) -> Matchup:
+        """A campaign as a matchup: each match of it is a whole campaign (campaign.py), one lake row."""
+        table, digest = data.pack_campaign(cid, compiled)
+        label = compiled.library.campaigns[cid].get("name", cid)
+        return Matchup(self.name, cid, (str(label),), 2, table, digest, cooperative=True, slot_labels=vocab.CHARACTERS)
 
     def policy_names(self) -> list[str]:
         return policies.names(self.data_dir)

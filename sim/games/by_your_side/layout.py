@@ -58,7 +58,8 @@ G_MAX_THRESHOLD = 44
 G_ANGELS = 45
 G_LAST_THRESHOLD = 46  # Threats at the last check
 G_TOKENS_HELD = 47  # Focus tokens taken off chakras, waiting for the player to choose their box
-GLOBALS = 48
+G_STATUSES = 48  # the Journal's Statuses (bit per status): the matchup's at the start, marked by Events
+GLOBALS = 49
 
 # ---- Focus boxes: index = position for 1..5; then the Exploration Deck, the Offering, Support
 BOX_DECK = 6
@@ -292,6 +293,7 @@ EV_SURGE = 22  # chain length
 EV_CHECK = 23  # Threats on the Threshold
 EV_FOCUS = 24  # seat, box, 1 on / 0 off (box 0: reserve)
 EV_TRACK = 25  # track, stage
+EV_STATUS = 26  # a Journal Status marked
 
 # ---- card counts per seat and card: (drawn, played, in the opening hand, retrieved)
 COUNT_DRAWN, COUNT_PLAYED, COUNT_OPENING, COUNT_GAINED = 0, 1, 2, 3

@@ -32,6 +32,7 @@ assert len(vocab.GREEDY_WEIGHTS) == 16
 OP_ATTACH = vocab.OP["attach"]
 OP_BANISH_CHARM = vocab.OP["banish_charm"]
 OP_BANISH_SELF = vocab.OP["banish_self"]
+OP_CHOOSE_STATUS = vocab.OP["choose_status"]
 OP_DECK_PEEK = vocab.OP["deck_peek"]
 OP_DISCARD = vocab.OP["discard"]
 OP_DRAW = vocab.OP["draw"]
@@ -63,11 +64,18 @@ def choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores)
     return greedy_choice(state, ruleset, weights, legal, n, draw, scores)
 
 
-VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value this decision
-STAMPS = VALUES + 2 * L.MAX_CARDS  # scores[STAMPS + same index]: the decision that value was computed for
+VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value while the board is unchanged
+STAMPS = VALUES + 2 * L.MAX_CARDS  # scores[STAMPS + same index]: the board version that value was computed for
 DAMAGE = STAMPS + 2 * L.MAX_CARDS  # scores[DAMAGE + card]: a Threat's damage (NaN: not yet; fixed per batch)
-DECISION = DAMAGE + L.MAX_CARDS  # scores[DECISION]: the greedy decisions taken in this batch (NaN: none yet)
-SCORES_SIZE = DECISION + 1
+DECISION = DAMAGE + L.MAX_CARDS  # scores[DECISION]: the board version (NaN: none yet)
+# scores[BOARD...]: what a card's value reads, as of the last version: the deciding bot's weights, both
+# seats' Stability and maximum, the Exploration Deck's focus, the Threshold's size, and per record of
+# positions 1-5 and the Threshold the fields valid_target and target_value read
+BOARD = DECISION + 1
+BOARD_FIELDS = (L.R_CARD, L.R_STRENGTH, L.R_REVEALED, L.R_MARK, L.R_MARK_CARD)
+BOARD_HEAD = len(vocab.GREEDY_WEIGHTS) + 6
+BOARD_SIZE = BOARD_HEAD + (L.N_POSITIONS + L.THRESHOLD_CAP) * len(BOARD_FIELDS)
+SCORES_SIZE = BOARD + BOARD_SIZE
 
 
 @njit(cache=True, _nrt=False)
@@ -75,7 +83,8 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     """The best-scored action; among equal scores, one picked with the decision's random draw. Card values
     are computed once per decision (cached in ``scores``), the Energy wants only when an action needs them."""
     main = state[L.G_MODE] != L.MODE_CHOICE
-    scores[DECISION] = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0  # the cached values' stamp
+    if not same_board(state, weights, scores):  # the cached card values' stamp
+        scores[DECISION] = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0
     want_self, want_other = -1.0, -1.0
     best, ties = NEG, 0
     for i in range(n):
@@ -100,6 +109,44 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
                 return legal[i]
             pick -= 1
     return legal[0]
+
+
+@njit(cache=True, forceinline=True)
+def _same(scores, at, value):
+    """Compare scores[at] with value and store value there; True if they were equal."""
+    equal = scores[at] == value
+    scores[at] = value
+    return equal
+
+
+@njit(cache=True, forceinline=True)
+def same_board(state, weights, scores):
+    """Is everything a card's value reads (card_value) as it was at the last decision? Records the board
+    as it is now. A card's value is a function of these fields alone (its cache is kept while they hold,
+    across decisions: most actions only spend Energy or move cards between a hand and a pile)."""
+    same = True
+    at = BOARD
+    for i in range(len(vocab.GREEDY_WEIGHTS)):
+        same &= _same(scores, at + i, weights[i])
+    at += len(vocab.GREEDY_WEIGHTS)
+    for seat in range(2):
+        same &= _same(scores, at, state[seat_base(seat) + L.P_STABILITY])
+        same &= _same(scores, at + 1, state[seat_base(seat) + L.P_MAX_STABILITY])
+        at += 2
+    same &= _same(scores, at, state[L.FOCUS + L.BOX_DECK])
+    same &= _same(scores, at + 1, state[L.G_THRESHOLD])
+    at += 2
+    for p in range(1, L.N_POSITIONS + 1):
+        r = planes.position(p)
+        for k in range(len(BOARD_FIELDS)):
+            same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
+        at += len(BOARD_FIELDS)
+    for i in range(state[L.G_THRESHOLD]):
+        r = planes.threshold(i)
+        for k in range(len(BOARD_FIELDS)):
+            same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
+        at += len(BOARD_FIELDS)
+    return same
 
 
 # ---- what the bot knows of cards -------------------------------------------------------------------
@@ -133,7 +180,7 @@ def team_min_stability(state):
     return min(s0, s1)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def target_value(state, ruleset, weights, loc, amount, scores):
     """What Weakening the card at ``loc`` by ``amount`` is worth: the Strength removed, a Banish, more for
     a Threat that resolves every Astral Phase (on the Threshold) or is about to cross (position 1)."""
@@ -169,7 +216,7 @@ def best_target(state, ruleset, weights, op, reach, non_apex, amount, scores):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def stability_value(state, weights, seat, amount):
     """Stability is worth what is missing, and more for a character close to falling."""
     if seat < 0:
@@ -238,7 +285,7 @@ def steps_value(state, ruleset, weights, seat, start, end, supported, scores):
 @njit(cache=True, _nrt=False)
 def card_value(state, ruleset, weights, seat, card, supported, scores):
     """A card's worth when played now (its play steps; a lasting card's effect counts a few times); cached
-    for the decision when not supported."""
+    while the board is unchanged (same_board) when not supported."""
     cached = VALUES + seat * L.MAX_CARDS + card
     turn = scores[DECISION]
     if not supported and scores[STAMPS - VALUES + cached] == turn:
@@ -261,7 +308,7 @@ def card_value(state, ruleset, weights, seat, card, supported, scores):
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def keep_value(state, ruleset, weights, seat, card, scores):
     """What holding a card is worth (lost when it is converted or discarded); Intrusive thoughts are
     worth less than nothing."""
@@ -305,7 +352,7 @@ def worst_card(state, ruleset, weights, seat, scores):
 
 
 # ---- scores ---------------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def main_score(state, ruleset, weights, action, want_self, want_other, scores):
     """A Player Phase action's score (want_*: does the seat / the other seat need more Energy?)."""
     kind, a = action >> 16, (action >> 8) & 255
@@ -429,6 +476,9 @@ def choice_score(state, ruleset, weights, kind, a, b, scores):
             kind_of = T.card(ruleset, card, T.C_TYPE)
             bad = kind_of == vocab.TYPE_MANIFESTATION or kind_of == vocab.TYPE_INTRUSIVE
             return (1.0 if bad else -1.0) * (1.0 if kind == L.A_YES else -1.0)
+        if op == OP_CHOOSE_STATUS:  # invest in a later scenario while the team is safe, take the help now if not
+            safe = team_min_stability(state) > weights[W_NEGATE_AT] + 2
+            return (1.0 if safe else -1.0) * (1.0 if kind == L.A_YES else -1.0)
         return -1.0 if kind == L.A_YES else 0.0
     if choice == L.CHOICE_HAND_CARD:
         return -keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a, scores)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sim.core.game import result_line
+import numpy as np
+
+from sim.core.game import SeedBlock, result_line
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import vocab
 
@@ -88,7 +90,7 @@ def describe_action(names, action: int, state=None) -> str:
     return f"action {kind} {a} {b}"
 
 
-def describe_event(names, event_names, row) -> str:
+def describe_event(names, event_names, row, status_names=()) -> str:
     kind, seat, a, b, c = (int(v) for v in row[: L.EVENT_WIDTH])
     who = SEAT_NAMES[seat] if 0 <= seat < 2 else "the game"
     if kind == L.EV_ROUND:
@@ -155,6 +157,8 @@ def describe_event(names, event_names, row) -> str:
         return f"{who} {'puts a Focus token on' if b else 'takes a Focus token from'} {BOX_NAMES.get(a, a)}"
     if kind == L.EV_TRACK:
         return f"track {a}, stage {b}"
+    if kind == L.EV_STATUS:
+        return f"Status {status_names[a] if a < len(status_names) else a} marked (the Journal keeps it if this attempt wins)"
     return f"event {kind} {seat} {a} {b} {c}"
 
 
@@ -167,10 +171,94 @@ def _header(game, ruleset, matchup, bots_by_slot, seed: int, pair: int, order: i
     ]
 
 
-def replay_log(game, ruleset, matchup, bots_by_slot, seed: int, pair: int, order: int) -> list[str]:
-    """Every event of one match, then its result line (the batch row's winner, length and scores)."""
+def campaign_attempts(game, ruleset, matchup, bots_by_slot, seed: int, pair: int = 0, order: int = 0, play=None):
+    """Play a campaign attempt by attempt through the scenario API, with the batch kernel's own campaign
+    steps (campaign.begin, attempt_seeds, pack_attempt, after_attempt): yields (scenario index in the
+    campaign, attempt, the replay Charms taken, the played ByYourSideScenario, the Journal after it, the
+    lines ``play(scenario)`` returned while playing it; by default the bots play it silently)."""
+    from sim.core import policies as policy_files
+    from sim.core.game import Matchup
+    from sim.core.rng import name_key
+    from sim.games.by_your_side import batch, campaign
     from sim.games.by_your_side.scenario import ByYourSideScenario
 
+    table = matchup.payload
+    attempt_matchup, journal, attempt_seeds = batch.scratch()[6:]
+    seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
+    policy_ids, _ = policy_files.weight_matrix(tuple(bots_by_slot))
+    campaign.begin(table, journal)
+    while True:
+        k, attempt = int(journal[campaign.J_SCENARIO]), int(journal[campaign.J_ATTEMPT])
+        campaign.attempt_seeds(seeds, pair, k, attempt, attempt_seeds)
+        if not campaign.pack_attempt(table, journal, policy_ids, attempt_seeds, pair, attempt_matchup):
+            raise RuntimeError("a deck outgrew the engine's piles")
+        charms = [int(c) for c in journal[campaign.J_CHARM: campaign.J_CHARM + 2]]
+        played = Matchup(game.name, matchup.matchup_id, matchup.sides, 2, attempt_matchup.copy(), cooperative=True,
+                         slot_labels=matchup.slot_labels)
+        scenario = ByYourSideScenario(ruleset, played, seed, order, pair, seeds=attempt_seeds.copy())
+        lines = play(scenario) if play else []
+        while not scenario.state()["done"]:
+            scenario.apply(scenario.bot_action(bots_by_slot))
+        more = campaign.after_attempt(scenario.s, ruleset.tables.table, table, journal)
+        yield k, attempt, charms, scenario, journal.copy(), lines
+        if not more:
+            return
+
+
+def journal_lines(library, journal) -> list[str]:
+    """The Journal in words: each player's deck (card x copies) and the Statuses marked."""
+    from sim.games.by_your_side import campaign
+
+    names = library.card_names
+    lines = []
+    for slot, who in enumerate(SEAT_NAMES):
+        at = campaign.J_DECKS + slot * L.MAX_CARDS
+        deck = ", ".join(f"{names[c]} x{int(journal[at + c])}" for c in range(len(names)) if journal[at + c])
+        lines.append(f"  Journal, {who}'s deck: {deck}")
+    marked = [name for name, bit in library.status_ids.items() if int(journal[campaign.J_STATUSES]) >> bit & 1]
+    lines.append(f"  Journal, Statuses: {', '.join(marked) or 'none'}")
+    return lines
+
+
+def campaign_log(game, ruleset, matchup, bots_by_slot, seed: int, pair: int = 0, order: int = 0,
+                 decisions: bool = False) -> list[str]:
+    """A campaign: per attempt a header (scenario, attempt, replay Charms), its events (every action and what
+    it did; with ``decisions``, the golden playthrough's lines instead), its result and the Journal after it;
+    then the campaign's row as the batch kernel plays it."""
+    from sim.games.by_your_side import batch
+
+    library = ruleset.tables.library
+    names = library.card_names
+    lines = _header(game, ruleset, matchup, bots_by_slot, seed, pair, order)
+    play = (lambda scenario: play_through(scenario, bots_by_slot)) if decisions else None
+    for k, attempt, charms, scenario, journal, played in campaign_attempts(game, ruleset, matchup, bots_by_slot, seed,
+                                                                           pair, order, play):
+        taken = ", ".join(f"{SEAT_NAMES[s]} takes {_name(names, c)}" for s, c in enumerate(charms) if c >= 0)
+        sid = library.campaigns[matchup.matchup_id]["scenarios"][k]
+        lines.append(f"== scenario {k + 1} ({sid}), attempt {attempt + 1}" + (f"; replay Charms: {taken}" if taken else ""))
+        lines += played if decisions else [f"  {t}" for t in scenario.events_text()]
+        lines.append(f"  {result_line(game, scenario.result())}")
+        lines += journal_lines(library, journal)
+    seeds = SeedBlock(seed, name_key_of(matchup), np.array([pair], np.int64), np.array([order], np.uint8))
+    result = game.play_batch(ruleset, matchup, tuple(bots_by_slot), seeds)
+    lines.append("campaign: " + ", ".join(f"{name} {int(result.extra[name][0])}"
+                                          for name in batch.MATCH_EXTRAS[len(batch.MATCH_FIELDS):]))
+    return lines + [result_line(game, result)]
+
+
+def name_key_of(matchup) -> int:
+    from sim.core.rng import name_key
+
+    return name_key(matchup.matchup_id)
+
+
+def replay_log(game, ruleset, matchup, bots_by_slot, seed: int, pair: int, order: int) -> list[str]:
+    """Every event of one match, then its result line (the batch row's winner, length and scores); of a
+    campaign, every attempt's (campaign_log)."""
+    from sim.games.by_your_side.scenario import ByYourSideScenario
+
+    if matchup.payload[0] < 0:
+        return campaign_log(game, ruleset, matchup, bots_by_slot, seed, pair, order)
     scenario = ByYourSideScenario(ruleset, matchup, seed, order, pair)
     while not scenario.state()["done"]:
         scenario.apply(scenario.bot_action(bots_by_slot))
@@ -201,6 +289,15 @@ def playthrough(game, ruleset, matchup, bots_by_slot, seed: int) -> list[str]:
 
     scenario = ByYourSideScenario(ruleset, matchup, seed, 0)
     lines = _header(game, ruleset, matchup, bots_by_slot, seed, 0, 0)
+    lines += play_through(scenario, bots_by_slot)
+    lines.append(result_line(game, scenario.result()))
+    return lines
+
+
+def play_through(scenario, bots_by_slot) -> list[str]:
+    """Play the scenario to its end with the bots, as playthrough lines (state, decider and legal actions,
+    the action, what it did)."""
+    lines = []
     seen = [0]
 
     def flush() -> None:
@@ -217,5 +314,4 @@ def playthrough(game, ruleset, matchup, bots_by_slot, seed: int) -> list[str]:
         lines.append(f"action: {scenario.describe(action)}")
         scenario.apply(action)
         flush()
-    lines.append(result_line(game, scenario.result()))
     return lines

@@ -33,16 +33,18 @@ ZONES = {"hand": (L.P_HAND_N, L.P_HAND), "deck": (L.P_DECK_N, L.P_DECK), "discar
 
 
 class ByYourSideScenario(Scenario):
-    def __init__(self, ruleset, matchup, seed: int, order: int = 0, pair: int = 0, take_forced: bool = False):
+    def __init__(self, ruleset, matchup, seed: int, order: int = 0, pair: int = 0, take_forced: bool = False,
+                 seeds: np.ndarray | None = None):
         self.ruleset, self.matchup = ruleset, matchup
         self.table = ruleset.tables.table
         self.library = ruleset.tables.library
         self.names = self.library.card_names
         scenario_id = [s for s, i in ruleset.tables.scenario_index.items() if i == int(matchup.payload[0])][0]
         self.event_names = [e.get("name", e["id"]) for e in self.library.scenarios[scenario_id].get("events") or []]
-        self.s, self.legal_buffer, self.keys, self.counters, self.events, self.scores = batch.scratch(n_events=50_000)
+        self.s, self.legal_buffer, self.keys, self.counters, self.events, self.scores, *_ = batch.scratch(n_events=50_000)
         self.counts = np.zeros((2, len(self.names), L.CARD_COUNT_COLUMNS), np.int16)
-        self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
+        # a campaign's attempt gives its own seed pair (campaign.attempt_seeds)
+        self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64) if seeds is None else seeds
         self.take_forced = take_forced  # the batch kernel takes lone legal actions at once; tests stop at them
         engine.reset(self.s, self.table, matchup.payload, self.seeds, pair, order, self.keys, self.counters, self.events,
                      self.counts, True)
@@ -362,4 +364,5 @@ class ByYourSideScenario(Scenario):
 
     def events_text(self) -> list[str]:
         n = int(self.s[L.G_EVENTS])
-        return [render.describe_event(self.names, self.event_names, row) for row in self.events[:n]]
+        statuses = tuple(self.library.status_ids)
+        return [render.describe_event(self.names, self.event_names, row, statuses) for row in self.events[:n]]

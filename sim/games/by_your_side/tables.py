@@ -6,8 +6,10 @@ The ruleset table is packed once per ruleset (int64), in this order:
 A scenario: SCENARIO_HEADER fields, its Events (EVENT_WIDTH each), then its Exploration Deck, Charm deck
 and Talisman deck as card ids. Every effect, the system's own included, is a range of step rows.
 
-The matchup table is packed once per matchup: (scenario, deck sizes, each card's copies in the match
-and in the Archive at the start, then both decks as card ids).
+The matchup table is packed once per matchup: (scenario, deck sizes, the Journal's Statuses, each card's
+copies in the match and in the Archive at the start, then both decks as card ids). A campaign's table
+(CAMPAIGN_MARK first) is described at pack_campaign; the campaign kernel packs each attempt's matchup
+table from it and the Journal.
 """
 
 from __future__ import annotations
@@ -38,8 +40,11 @@ CARD_WIDTH = C_EFFECTS + 2 * len(vocab.EFFECT_SLOTS)
 
 # ---- step rows
 (S_OP, S_AMOUNT, S_RANGE, S_TARGET, S_NON_APEX, S_MAY, S_SUPPORTED, S_DIE_LO, S_DIE_HI, S_MIN_STAGE, S_PARAM,
- S_X) = range(12)
-STEP_WIDTH = 12
+ S_X, S_STATUS, S_BY) = range(14)
+STEP_WIDTH = 14
+# S_STATUS: 0 the step always applies; k + 1 only with Journal Status k marked ("if"), -(k + 1) only without
+# it ("unless"). S_BY: who makes a choose_status choice: 0 the players together (team_decider), 1 + slot one
+# character alone.
 
 # ---- characters
 CH_STABILITY = 0
@@ -56,8 +61,9 @@ EVENT_WIDTH = 5
 
 # ---- matchup
 M_SCENARIO, M_DECK_N = 0, 1  # M_DECK_N + slot
-M_TOTALS = 3  # n_cards: copies of each card in the match; then n_cards: in the Archive at the start
-MATCHUP_HEADER = 3
+M_STATUSES = 3  # the Journal's Statuses at the start (bit per status; a scenario played alone: none)
+M_TOTALS = 4  # n_cards: copies of each card in the match; then n_cards: in the Archive at the start
+MATCHUP_HEADER = 4
 
 
 def pack_ruleset(rules: dict, cards: list[dict], steps: list[list[int]], characters: list[list[int]],
@@ -100,8 +106,63 @@ def pack_ruleset(rules: dict, cards: list[dict], steps: list[list[int]], charact
     return np.array(table, np.int64)
 
 
-def pack_matchup(scenario: int, decks: list[list[int]], totals: list[int], archive: list[int]) -> np.ndarray:
-    return np.array([scenario, len(decks[0]), len(decks[1])] + totals + archive + decks[0] + decks[1], np.int64)
+def pack_matchup(scenario: int, decks: list[list[int]], totals: list[int], archive: list[int], statuses: int = 0) -> np.ndarray:
+    return np.array([scenario, len(decks[0]), len(decks[1]), statuses] + totals + archive + decks[0] + decks[1], np.int64)
+
+
+# ---- campaign (a matchup whose table starts with CAMPAIGN_MARK: the batch kernel plays whole campaigns)
+CAMPAIGN_MARK = -1
+(CA_MARK, CA_N_SCENARIOS, CA_ATTEMPTS, CA_N_CARDS, CA_N_CHARMS) = range(5)
+CAMPAIGN_HEADER = 5
+# then: scenario indices (n_scenarios), replay Charms (n_charms), the Charm answering each cause of loss
+# (ANSWERS: a Threshold overflow, both unconscious, any other), box copies per card (-1: not given), each
+# scenario's own card use (n_scenarios x n_cards), the starting decks as copies per card (2 x n_cards)
+ANSWER_THRESHOLD, ANSWER_UNCONSCIOUS, ANSWER_OTHER = range(3)
+ANSWERS = 3
+
+
+def pack_campaign(scenarios: list[int], attempts: int, charms: list[int], answers: list[int], copies: np.ndarray,
+                  use: list[np.ndarray], decks: np.ndarray) -> np.ndarray:
+    n = len(copies)
+    head = [CAMPAIGN_MARK, len(scenarios), attempts, n, len(charms)]
+    parts = [np.array(head + list(scenarios) + list(charms) + list(answers), np.int64), copies.astype(np.int64)]
+    parts += [u.astype(np.int64) for u in use] + [decks.reshape(-1).astype(np.int64)]
+    return np.concatenate(parts)
+
+
+@njit(cache=True, forceinline=True)
+def campaign_scenario(C, k):
+    return C[CAMPAIGN_HEADER + k]
+
+
+@njit(cache=True, forceinline=True)
+def campaign_charm(C, k):
+    return C[CAMPAIGN_HEADER + C[CA_N_SCENARIOS] + k]
+
+
+@njit(cache=True, forceinline=True)
+def campaign_answer(C, cause):
+    return C[CAMPAIGN_HEADER + C[CA_N_SCENARIOS] + C[CA_N_CHARMS] + cause]
+
+
+@njit(cache=True, forceinline=True)
+def _campaign_cards(C):
+    return CAMPAIGN_HEADER + C[CA_N_SCENARIOS] + C[CA_N_CHARMS] + ANSWERS
+
+
+@njit(cache=True, forceinline=True)
+def campaign_copies(C, c):
+    return C[_campaign_cards(C) + c]
+
+
+@njit(cache=True, forceinline=True)
+def campaign_use(C, k, c):
+    return C[_campaign_cards(C) + (1 + k) * C[CA_N_CARDS] + c]
+
+
+@njit(cache=True, forceinline=True)
+def campaign_deck(C, slot, c):
+    return C[_campaign_cards(C) + (1 + C[CA_N_SCENARIOS] + slot) * C[CA_N_CARDS] + c]
 
 
 # ---- accessors (inlined: each is one or two loads)

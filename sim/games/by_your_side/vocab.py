@@ -86,7 +86,7 @@ FEATURE_CHAKRAS, FEATURE_SUPPORT, FEATURE_OFFERING, FEATURE_DICE = range(len(FEA
 EVENT_CARD_FATES = ("banish", "shuffle", "bottom")
 
 # ---- ops: name -> (opcode, fields it reads besides op; every op also takes the common fields)
-COMMON_STEP_FIELDS = ("may", "die", "min_stage")
+COMMON_STEP_FIELDS = ("may", "die", "min_stage", "if", "unless")  # if / unless: a Journal Status (campaign.yaml)
 OPS = {
     "gain_energy": ("amount", "target"),
     "gain_stability": ("amount", "target", "x"),
@@ -121,6 +121,8 @@ OPS = {
     "weaken_adjacent": ("amount",),
     "reroll": (),
     "adjust_die": (),
+    "mark_status": ("status",),  # mark a Status in the Journal ("Mark your choices and progress in the Journal")
+    "choose_status": ("status", "by"),  # a choice for later scenarios: yes marks the Status (by: team or a character)
 }
 OP_NAMES = tuple(OPS)
 OP = {name: index + 1 for index, name in enumerate(OP_NAMES)}  # opcode 0: no step
@@ -136,6 +138,9 @@ CHARACTERS = ("jolene", "rosi")  # slot order: slot 0 Jolene, slot 1 Rosi
 CHAKRAS = ("crown", "third_eye", "heart", "sacral", "root")
 
 END_REASONS = ("won", "threshold", "unconscious", "scenario", "planes_empty", "round_limit")
+CHOOSERS = ("team", "jolene", "rosi")  # choose_status's `by`: the players together, or one character alone
+MAX_STATUSES = 30  # Journal Statuses a library may name (bits of one int64)
+CAMPAIGN_SCENARIOS = 3  # scenarios a campaign may list (the prototype's three; the lake's attempts_<k> columns)
 ERROR_CODES = ("ok", "illegal_action", "invariant", "capacity", "decision_limit")
 
 # ---- bots (decks/by_your_side/policies/*.yaml, sim/core/policies.py)

@@ -11,6 +11,7 @@ from sim.core import kernel as K
 from sim.core.seating import slot_of_seat
 from sim.games.veilforge import engine, policy
 from sim.games.veilforge import layout as L
+from sim.games.veilforge import vocab as V
 
 # per match: chains formed, the longest chain, responses added, decisions taken
 MATCH_EXTRAS = ("chains", "longest_chain", "responses", "decisions")
@@ -21,7 +22,8 @@ SEAT_EXTRAS = ("direct_damage", "cards_played", "attacks", "evolutions", "lost_b
 
 def scratch(n_events: int = 0):
     """Work arrays, one set per batch: (state, legal actions, work list) int64, (stream keys,
-    counters) uint64, the event log int64 (no rows in sweeps: nothing is logged)."""
+    counters) uint64, the event log int64 (no rows in sweeps: nothing is logged), the greedy values
+    of the listed actions float64."""
     return (
         np.zeros(L.STATE_SIZE, np.int64),
         np.zeros(L.MAX_LEGAL, np.int64),
@@ -29,12 +31,13 @@ def scratch(n_events: int = 0):
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros((n_events, L.EVENT_WIDTH), np.int64),
+        np.zeros(L.MAX_LEGAL, np.float64),
     )
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, work, keys, counters,
-               events, counts, count_cards):
+               events, values, counts, count_cards):
     """One match to its end. Debug mode checks, after every action, that the action was legal and
     that the invariants hold; a failure ends the match with its error code. The spine (reset,
     advance, legal_actions, choose, step) is inlined here at the numba level, each at its one call
@@ -48,12 +51,14 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
             state[L.G_ERROR] = L.ERROR_INVARIANT
         if state[L.G_DONE] or state[L.G_ERROR]:
             break
-        n = engine.legal_actions(state, ruleset, legal)
+        slot = slot_of_seat(order, state[L.G_DECIDER], sides, per_side)
+        score = policy_ids[slot] != V.POLICY_RANDOM  # the greedy bot's values, written as its actions are listed
+        n = engine.legal_actions(state, ruleset, legal, values, weights[slot], score)
         if n == 0:
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
-        slot = slot_of_seat(order, state[L.G_DECIDER], sides, per_side)
-        action = policy.choose(state, ruleset, legal, n, policy_ids[slot], weights[slot], keys, counters)
+        action = policy.choose(state, ruleset, legal, values, n, policy_ids[slot], weights[slot], keys, counters,
+                               engine.scored(state, score))
         if debug and not K.is_listed(action, legal, n):
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
@@ -62,11 +67,11 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
 
 @njit(cache=True, _nrt=False)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
-                      count_cards, state, legal, work, keys, counters, events):
+                      count_cards, state, legal, work, keys, counters, events, values):
     for m in range(deals.shape[0]):
         counts = card_counts[m if count_cards else 0]
         play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, state, legal, work,
-                   keys, counters, events, counts, count_cards)
+                   keys, counters, events, values, counts, count_cards)
         write_row(state, match_out, seat_out, m)
 
 

@@ -98,20 +98,28 @@ def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, c
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def legal_actions(state, ruleset, legal):
-    """The deciding seat's legal actions; nothing once the match is over."""
+def legal_actions(state, ruleset, legal, values, weights, score):
+    """The deciding seat's legal actions; nothing once the match is over. With ``score``, the
+    action phase's listing also writes the greedy value of each action (``weights``) to ``values``
+    (`scored` says whether this decision's values were written)."""
     if state[L.G_DONE]:
         return 0
     seat = state[L.G_DECIDER]
     pending = state[L.G_PENDING]
     if pending == L.DEC_ACTION:
-        return actions.action_phase_actions(state, ruleset, seat, legal)
+        return actions.action_phase_actions(state, ruleset, seat, legal, values, weights, score)
     if pending == L.DEC_RESPOND:
         legal[0] = L.A_PASS << 24 | L.REF_NONE
         return 1 + responses.list_responses(state, ruleset, seat, legal, np.int64(1), np.int64(L.MAX_LEGAL))
     if pending == L.DEC_PAY:
         return mana.distinct_choices(state, seat, legal, 0)
     return 0
+
+
+@njit(cache=True, forceinline=True)
+def scored(state, score):
+    """Did `legal_actions` with ``score`` write the values of this decision's actions?"""
+    return score and state[L.G_PENDING] == L.DEC_ACTION
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -236,13 +236,46 @@ def action_value(state, ruleset, seat, action, weights):
     return 0.0
 
 
+@njit(cache=True, _nrt=False)
+def score_span(state, ruleset, seat, legal, values, start, stop, base, ability, weights):
+    """Values of the actions listed in legal[start:stop] of one card and ability, written as they
+    are listed: ``base`` (what the card is worth whatever it targets) plus the ability's effects on
+    each action's target; the same sums, in the same order, as `action_value`."""
+    for j in range(start, stop):
+        values[j] = base + effect_value(state, ruleset, seat, ability, legal[j] & 255, weights)
+
+
+@njit(cache=True, _nrt=False)
+def score_attach_span(state, ruleset, seat, legal, values, start, stop, base, hand_ability, passive_ability, weights):
+    """Values of an attaching card's listed actions (as `action_value` sums them)."""
+    for j in range(start, stop):
+        target = legal[j] & 255
+        sign = 1.0 if same_side(state, seat, target >> 4) else -1.0
+        values[j] = (base + effect_value(state, ruleset, seat, hand_ability, target, weights)) + (
+            sign * weights[W_BOARD] * 2.0 + effect_value(state, ruleset, seat, passive_ability, target, weights))
+
+
+@njit(cache=True, _nrt=False)
+def score_attacks(state, ruleset, seat, slot, legal, values, start, stop, weights):
+    for j in range(start, stop):
+        values[j] = attack_value(state, ruleset, seat, slot, legal[j] & 255, weights)
+
+
 @njit(cache=True, _nrt=False, inline="always")
-def choose(state, ruleset, legal, n, policy_id, weights, keys, counters):
-    """The deciding seat's action under its bot (policy id and weights row of its deck slot)."""
+def choose(state, ruleset, legal, values, n, policy_id, weights, keys, counters, scored):
+    """The deciding seat's action under its bot (policy id and weights row of its deck slot).
+    ``scored``: the listing wrote each action's value into ``values`` (the action phase's greedy
+    listing does); otherwise each listed action is valued here."""
     seat = state[L.G_DECIDER]
     uniform = (rng.next_u64(keys, counters, L.BOT_STREAM + seat) >> 11) * UNIT
     if policy_id == V.POLICY_RANDOM or n == 1:
         return legal[min(int(uniform * n), n - 1)]
+    if scored:
+        best = 0
+        for i in range(1, n):
+            if values[i] > values[best]:
+                best = i
+        return legal[best]
     statics.ensure(state, ruleset)
     best = legal[0]
     best_value = action_value(state, ruleset, seat, best, weights)

@@ -27,6 +27,7 @@ from sim.games.veilforge import policy as bots
 from sim.games.veilforge.rules import statics
 from sim.games.veilforge.rules.zones import place, rec, seat_base
 
+NO_WEIGHTS = np.zeros(len(vocab.GREEDY_WEIGHTS))  # for listing without values
 STATES = {name: code for code, name in enumerate(L.STATE_NAMES)}
 PILES = {  # place name -> (count field, first entry)
     "deck": (L.P_DECK_N, L.P_DECK),
@@ -44,7 +45,7 @@ class VeilforgeScenario(Scenario):
         self.ruleset, self.matchup = ruleset, matchup
         self.names = list(game.library.card_names)
         (self.state_vector, self.legal_buffer, self.work, self.keys, self.counters,
-         self.events) = batch.scratch(n_events=200_000)
+         self.events, self.values) = batch.scratch(n_events=200_000)
         self.counts = np.zeros((matchup.players, len(self.names), L.CARD_COUNT_COLUMNS), np.int16)
         self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
         engine.reset(self.state_vector, ruleset.tables, matchup.payload, self.seeds, pair, order, self.keys,
@@ -59,7 +60,8 @@ class VeilforgeScenario(Scenario):
 
     # ---- the base class's contract
     def legal(self) -> list[int]:
-        n = engine.legal_actions(self.state_vector, self.ruleset.tables, self.legal_buffer)
+        n = engine.legal_actions(self.state_vector, self.ruleset.tables, self.legal_buffer, self.values,
+                                 NO_WEIGHTS, False)
         return [int(a) for a in self.legal_buffer[:n]]
 
     def describe(self, action: int) -> str:
@@ -295,9 +297,10 @@ class VeilforgeScenario(Scenario):
         seating = self.matchup.seating
         slot = slot_of_seat(int(s[L.G_ORDER]), int(s[L.G_DECIDER]), seating.sides, seating.seats_per_side)
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
-        n = engine.legal_actions(s, self.ruleset.tables, self.legal_buffer)
-        return int(bots.choose(s, self.ruleset.tables, self.legal_buffer, n, ids[slot], weights[slot], self.keys,
-                               self.counters))
+        score = ids[slot] != vocab.POLICY_RANDOM
+        n = engine.legal_actions(s, self.ruleset.tables, self.legal_buffer, self.values, weights[slot], score)
+        return int(bots.choose(s, self.ruleset.tables, self.legal_buffer, self.values, n, ids[slot], weights[slot],
+                               self.keys, self.counters, engine.scored(s, score)))
 
     def result(self):
         """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""

@@ -120,6 +120,15 @@ BAD = [
     ("policies/guardian.yaml", ("banish: 2.0", "banish: .nan"), "finite number"),
     ("policies/guardian.yaml", ("kind: greedy", "kind: greedier"), "unknown bot kind 'greedier'"),
     ("policies/guardian.yaml", ("  scout: 0.3\n", ""), "missing weight(s) scout"),
+    ("campaign.yaml", ("scenarios: [scenario_1, scenario_2, scenario_3]", "scenarios: [scenario_1, scenario_5]"),
+     "unknown scenario 'scenario_5'"),
+    ("campaign.yaml", ("replay_charms: [garnet, citrine_shard, quartz_shard]", "replay_charms: [garnet, stun]"),
+     "'stun' is not a Charm"),
+    ("campaign.yaml", ("attempts: 5", "attempts: 0"), "campaigns.campaign.attempts: must be a whole number"),
+    ("scenarios/scenario_1.yaml", ("status: held_the_memory, by: team", "status: held_the_memry, by: team"),
+     "unknown Status 'held_the_memry'; did you mean 'held_the_memory'?"),
+    ("scenarios/scenario_2.yaml", ("status: rosi_kept_the_letter, by: rosi", "status: rosi_kept_the_letter, by: both"),
+     "by must be one of team, jolene, rosi"),
 ]
 
 

@@ -1,5 +1,6 @@
-"""By Your Side golden records: a digest of many matches and readable playthroughs, one per scenario
-(OpenSpiel style: every state line, the decider and its legal actions, the action taken and what it did).
+"""By Your Side golden records: a digest of many matches and campaigns, readable playthroughs, one per
+scenario (OpenSpiel style: every state line, the decider and its legal actions, the action taken and what
+it did), and a campaign's log with a lost scenario replayed.
 
 A change of behaviour changes them; then the engine version must change too, and the records are written
 again with `SIM_REGENERATE_GOLDEN=1 pytest tests/games/by_your_side/test_golden.py` and reviewed in the diff.
@@ -21,14 +22,14 @@ PLAYTHROUGHS = {
     "scenario_2": ("scenario_2", ("seeker", "guardian"), 5),
     "scenario_3": ("scenario_3", ("guardian", "random"), 2),
 }
-DIGEST = "cb6bbe423ab282873a94667e86aa73ed"
+DIGEST = "75cafe10c98055799238c1d74503af76"
 
 
 def _digest() -> str:
     h = hashlib.blake2b(digest_size=16)
     for edition in GAME.editions():
         ruleset = GAME.load_ruleset(edition)
-        for matchup in GAME.load_matchups(ruleset, ["all_scenarios"]):
+        for matchup in GAME.load_matchups(ruleset, ["all_scenarios", "campaign"]):
             for bot in GAME.policy_names():
                 result = GAME.play_batch(ruleset, matchup, seats_for((GAME.load_policy(bot),), matchup),
                                          seed_block(2026, matchup, 0, 40), card_counts=True)
@@ -39,7 +40,7 @@ def _digest() -> str:
 
 
 def test_golden_digest():
-    assert GAME.engine_version == "0.1.0"
+    assert GAME.engine_version == "0.2.0"
     digest = _digest()
     if os.environ.get("SIM_REGENERATE_GOLDEN"):
         path = Path(__file__)
@@ -58,3 +59,21 @@ def test_golden_playthrough(name):
     if os.environ.get("SIM_REGENERATE_GOLDEN"):
         path.write_text("\n".join(lines) + "\n")
     assert path.read_text().splitlines() == lines
+
+
+def test_golden_campaign_with_a_loss_and_a_replay():
+    """A whole campaign (guardian for Jolene, seeker for Rosi, seed 5): Scenario 1 is lost, replayed from the
+    Journal's decks with a replay Charm each, and won; then Scenarios 2 and 3. Every attempt's playthrough,
+    its result and the Journal after it; the last lines are the batch kernel's row of the same campaign."""
+    ruleset = GAME.load_ruleset("standard")
+    matchup = GAME.load_matchups(ruleset, ["campaign"])[0]
+    bots = (GAME.load_policy("guardian"), GAME.load_policy("seeker"))
+    lines = render.campaign_log(GAME, ruleset, matchup, bots, 5, decisions=True)
+    path = GOLDEN / "campaign.txt"
+    if os.environ.get("SIM_REGENERATE_GOLDEN"):
+        path.write_text("\n".join(lines) + "\n")
+    assert path.read_text().splitlines() == lines
+    headers = [line for line in lines if line.startswith("== ")]
+    assert headers[0].startswith("== scenario 1 (scenario_1), attempt 1")
+    assert headers[1].startswith("== scenario 1 (scenario_1), attempt 2; replay Charms: Jolene takes")
+    assert lines[-2].startswith("campaign: scenarios_won 3, attempts_1 2") and lines[-1].startswith("result: winner 0")

@@ -6,10 +6,14 @@ import shutil
 import numpy as np
 import yaml
 
-from sim.core.seating import seats_for
+from sim.core import policies as policy_files
+from sim.core.seating import seats_for, slot_of_seat
 from sim.core.worker import seed_block
-from sim.games.veilforge import GAME, data
+from sim.games.veilforge import GAME, data, engine, policy
+from sim.games.veilforge import layout as L
 from sim.games.veilforge.game import Veilforge
+from sim.games.veilforge.rules import statics
+from sim.games.veilforge.scenario import VeilforgeScenario
 from tests.games.veilforge.helpers import TEAMS, battle, fresh, give_mana, pay
 
 AGGRO, CONTROL, RANDOM = (GAME.load_policy(n) for n in ("aggro", "control", "random"))
@@ -92,3 +96,29 @@ def test_weights_are_data(tmp_path):
     result = game.play_batch(ruleset, matchup, (idle, idle), seed_block(1, matchup, 0, 2))
     assert {game.end_reasons[r] for r in result.end_reason} <= {"deck_empty_draw", "deck_empty_mana"}
     assert (result.extra["cards_played"] == 0).all()
+
+
+def test_values_written_while_listing_are_the_action_values():
+    """The action phase's listing writes the greedy value of each action as it lists it (speed: the bot
+    does not decode and value each action again). At every action-phase decision of greedy play in a duel
+    and a 2v2 match, over every deck and both greedy styles, each written value is the one
+    `policy.action_value` (the plain one-action reference) gives for that action, to the bit."""
+    checked = 0
+    for entry, seed in (("ashen_aggro vs chrome_control", 1), ("ashen_ascension vs chrome_upgrade", 2),
+                        ("crossover vs ashen_control", 3), (TEAMS, 4)):
+        sc = VeilforgeScenario.new(entry, seed=seed)
+        bots = (AGGRO, CONTROL) * (sc.matchup.players // 2)
+        _, weights = policy_files.weight_matrix(bots)
+        s, tables = sc.state_vector, sc.ruleset.tables
+        while not s[L.G_DONE]:
+            if s[L.G_PENDING] == L.DEC_ACTION:
+                seating = sc.matchup.seating
+                row = weights[slot_of_seat(int(s[L.G_ORDER]), int(s[L.G_DECIDER]), seating.sides, seating.seats_per_side)]
+                n = engine.legal_actions(s, tables, sc.legal_buffer, sc.values, row, True)
+                statics.ensure(s, tables)
+                for i in range(n):
+                    expected = policy.action_value(s, tables, s[L.G_DECIDER], sc.legal_buffer[i], row)
+                    assert sc.values[i] == expected, (entry, sc.describe(int(sc.legal_buffer[i])))
+                checked += n
+            sc.apply(sc.bot_action(bots))
+    assert checked > 1000

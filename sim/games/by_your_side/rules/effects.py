@@ -81,6 +81,8 @@ OP_ATTACH = OP["attach"]
 OP_TRADE = OP["trade"]
 OP_REROLL = OP["reroll"]
 OP_ADJUST_DIE = OP["adjust_die"]
+OP_MARK_STATUS = OP["mark_status"]
+OP_CHOOSE_STATUS = OP["choose_status"]
 
 DONE = 0
 PAUSED = 1  # a choice was posed
@@ -509,6 +511,11 @@ def exec_step(state, ruleset, keys, counters, events, counts, count_cards, fb, r
         return DONE
     if op == OP_TRADE:
         return pose_choice(state, np.int64(L.CHOICE_HAND_CARD), owner, owner, np.int64(OP_TRADE))
+    if op == OP_CHOOSE_STATUS:  # a choice that affects later scenarios: the players together, or one character
+        by = T.step(ruleset, row, T.S_BY)
+        chooser = ruleset[T.RULE_TEAM_DECIDER] if by == 0 else by - 1
+        return pose_choice(state, np.int64(L.CHOICE_YES_NO), chooser, T.step(ruleset, row, T.S_PARAM),
+                           np.int64(OP_CHOOSE_STATUS))
     if op == OP_ROLL:
         if state[fb + L.F_SUB] == 0:
             state[fb + L.F_DIE] = dice.roll(state, keys, counters, events)
@@ -577,6 +584,15 @@ def simple_step(state, ruleset, keys, counters, events, fb, row, op):
             planes.reveal(state, ruleset, planes.position(p), events)
     elif op == OP_WEAKEN_ADJACENT:
         weaken_each(state, ruleset, owner, amount, np.int64(0), np.int64(0), uid, events)
+    elif op == OP_MARK_STATUS:
+        mark_status(state, param, events)
+
+
+@njit(cache=True, _nrt=False)
+def mark_status(state, status, events):
+    """Mark a Status in the Journal (kept by the campaign only if the scenario is won)."""
+    state[L.G_STATUSES] |= 1 << status
+    log_event(state, events, L.EV_STATUS, -1, status, 0, 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -587,6 +603,9 @@ def _step_applies(state, ruleset, fb, row):
         die = state[fb + L.F_DIE]
         if die < low or die > T.step(ruleset, row, T.S_DIE_HI):
             return False
+    status = T.step(ruleset, row, T.S_STATUS)  # "if" / "unless" a Journal Status
+    if status != 0 and ((state[L.G_STATUSES] >> (abs(status) - 1)) & 1) != (status > 0):
+        return False
     return state[L.G_STAGE] >= T.step(ruleset, row, T.S_MIN_STAGE)
 
 
@@ -792,6 +811,10 @@ def apply_choice(state, ruleset, action, keys, counters, events, counts, count_c
         elif op == OP_REPLACE_OFFERED:
             if kind == L.A_YES:
                 offering.replace_slot(state, ruleset, T.step(ruleset, row, T.S_AMOUNT))
+            state[fb + L.F_AUX] = STEP_FINISHED
+        elif op == OP_CHOOSE_STATUS:
+            if kind == L.A_YES:
+                mark_status(state, T.step(ruleset, row, T.S_PARAM), events)
             state[fb + L.F_AUX] = STEP_FINISHED
     elif choice == L.CHOICE_HAND_CARD:
         if op == OP_TRADE:

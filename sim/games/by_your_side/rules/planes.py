@@ -285,7 +285,7 @@ def adjacent_to(a, b):
     return abs(a - b) == 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def valid_target(state, ruleset, loc, op, non_apex):
     """Can an effect of this op target the card at ``loc``? Only revealed cards, except that moves can
     target face-down cards Beyond the Veil; the card must be one the effect can affect (a Weaken needs a

@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.veilforge import layout as L
+from sim.games.veilforge import policy
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules import chain, statics
@@ -45,8 +46,9 @@ def _first_copy(state, b, pile, i):
 
 
 @njit(cache=True, _nrt=False)
-def _summon_choices(state, ruleset, seat, card_id, kind, a, legal, start):
-    """A card that is summoned: one action per target of its summon ability, else one without."""
+def _summon_choices(state, ruleset, seat, card_id, kind, a, legal, start, values, weights, score, base):
+    """A card that is summoned: one action per target of its summon ability, else one without
+    (each valued ``base`` plus its summon ability's effects when ``score``)."""
     ability = first_ability(ruleset, card_id, np.int64(V.W_SUMMON))
     n = 0
     if ability >= 0 and T.ability(ruleset, ability, T.AB_TARGET_KIND) != V.TARGET_NONE:
@@ -54,16 +56,44 @@ def _summon_choices(state, ruleset, seat, card_id, kind, a, legal, start):
     if n == 0:
         legal[start] = (kind << 24) | (a << 16) | L.REF_NONE
         n = 1
+    if score:
+        policy.score_span(state, ruleset, seat, legal, values, start, start + n, base, ability, weights)
     return n
 
 
 @njit(cache=True, _nrt=False)
-def action_phase_actions(state, ruleset, seat, legal):
-    """Every legal action of ``seat`` in its action phase; legal[0] is pass."""
+def _ability_actions(state, ruleset, seat, card_id, when, kind, a, mana_n, legal, n, values, weights, score):
+    """The actions (kind, a, ability) of the card's ``when`` abilities (activate, graveyard) the seat
+    can pay for, one per target, listed from legal[n] (and valued when ``score``); returns the new n."""
+    first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
+    for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
+        ability = first + k
+        cost = T.ability(ruleset, ability, T.AB_COST)
+        if T.ability(ruleset, ability, T.AB_WHEN) == when and cost <= mana_n and n < ROOM:
+            listed = with_targets(state, ruleset, seat, ability, kind, a, k, legal, n)
+            if score:
+                policy.score_span(state, ruleset, seat, legal, values, n, n + listed, weights[policy.W_SPEND] * cost,
+                                  ability, weights)
+                if (kind == L.A_GRAVEYARD
+                        and T.effect(ruleset, T.ability(ruleset, ability, T.AB_EFFECT_FIRST), T.E_OP) == V.OP_SUMMON):
+                    for j in range(n, n + listed):
+                        values[j] += weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id)
+            n += listed
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
+    """Every legal action of ``seat`` in its action phase; legal[0] is pass. With ``score``, the
+    greedy bot's value of each action (its ``weights``) is written to ``values`` as it is listed,
+    from what the listing already knows (card, cost, ability): the values `policy.action_value`
+    gives, summed in the same order."""
     statics.ensure(state, ruleset)
     b = seat_base(seat)
     mana_n = state[b + L.P_MANA_N]
     legal[0] = L.A_PASS << 24 | L.REF_NONE
+    if score:
+        values[0] = weights[policy.W_PASS]
     n = 1
     support_open = free_slot(state, ruleset, seat, np.int64(1)) >= 0
     battle_open = free_slot(state, ruleset, seat, np.int64(0)) >= 0
@@ -71,65 +101,80 @@ def action_phase_actions(state, ruleset, seat, legal):
         card_id = state[b + L.P_HAND + i]
         if n >= ROOM or not _first_copy(state, b, L.P_HAND, i):
             continue
-        if statics.play_cost(state, ruleset, seat, card_id) > mana_n:
+        cost = statics.play_cost(state, ruleset, seat, card_id)
+        if cost > mana_n:
             continue
+        spend = weights[policy.W_SPEND] * cost
         kind = T.card(ruleset, card_id, T.C_TYPE)
         if kind == V.TYPE_CREATURE or kind == V.TYPE_STRUCTURE:
             if support_open if T.card(ruleset, card_id, T.C_ZONE) else battle_open:
-                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_PLAY), i, legal, n)
+                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_PLAY), i, legal, n, values, weights,
+                                     score, spend + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id))
         elif support_open:
+            ability = first_ability(ruleset, card_id, np.int64(V.W_HAND))
             if T.card(ruleset, card_id, T.C_ATTACH):
                 k = attach_targets(state, ruleset, seat, card_id, legal, n)
                 for j in range(n, n + k):
                     legal[j] = (L.A_PLAY << 24) | (i << 16) | legal[j]
+                if score:
+                    policy.score_attach_span(state, ruleset, seat, legal, values, n, n + k, spend, ability,
+                                             first_ability(ruleset, card_id, np.int64(V.W_PASSIVE)), weights)
                 n += k
-            else:
-                ability = first_ability(ruleset, card_id, np.int64(V.W_HAND))
-                if ability >= 0:
-                    n += with_targets(state, ruleset, seat, ability, np.int64(L.A_PLAY), i, np.int64(0), legal, n)
+            elif ability >= 0:
+                k = with_targets(state, ruleset, seat, ability, np.int64(L.A_PLAY), i, np.int64(0), legal, n)
+                if score:
+                    policy.score_span(state, ruleset, seat, legal, values, n, n + k, spend, ability, weights)
+                n += k
     if battle_open:
         for slot in range(L.HERO_SLOTS):
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
-            if (card_id >= 0 and state[r + L.F_STATE] == L.ST_ENABLED and n < ROOM
-                    and statics.play_cost(state, ruleset, seat, card_id) <= mana_n):
-                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_HERO), slot, legal, n)
+            if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED or n >= ROOM:
+                continue
+            cost = statics.play_cost(state, ruleset, seat, card_id)
+            if cost <= mana_n:
+                base = (weights[policy.W_HERO] + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id)
+                        + weights[policy.W_SPEND] * cost)
+                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_HERO), slot, legal, n, values, weights,
+                                     score, base)
     for slot in range(L.FIELD_SLOTS):
         r = rec(seat, slot)
         card_id = state[r + L.F_CARD]
         if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED:
             continue
         if T.has(ruleset, card_id, V.W_ACTIVATE):
-            first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
-            for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
-                a = first + k
-                if (T.ability(ruleset, a, T.AB_WHEN) == V.W_ACTIVATE and T.ability(ruleset, a, T.AB_COST) <= mana_n
-                        and n < ROOM):
-                    n += with_targets(state, ruleset, seat, a, np.int64(L.A_ACTIVATE), slot, k, legal, n)
+            n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_ACTIVATE), np.int64(L.A_ACTIVATE), slot,
+                                 mana_n, legal, n, values, weights, score)
         if can_attack(state, ruleset, seat, slot) and n < ROOM:
             k = attack_targets(state, ruleset, seat, slot, legal, n)
             for j in range(n, n + k):
                 legal[j] = (L.A_ATTACK << 24) | (slot << 16) | legal[j]
+            if score:
+                policy.score_attacks(state, ruleset, seat, slot, legal, values, n, n + k, weights)
             n += k
     for i in range(state[b + L.P_EVO_N]):
         card_id = state[b + L.P_EVO + i]
-        if (not T.has(ruleset, card_id, V.W_EVOLUTION) or not _first_copy(state, b, L.P_EVO, i)
-                or statics.play_cost(state, ruleset, seat, card_id) > mana_n):
+        if not T.has(ruleset, card_id, V.W_EVOLUTION) or not _first_copy(state, b, L.P_EVO, i):
+            continue
+        cost = statics.play_cost(state, ruleset, seat, card_id)
+        if cost > mana_n:
             continue
         a = evolution_ability(ruleset, card_id)
         for slot in range(L.FIELD_SLOTS):
             if base_ok(state, ruleset, seat, card_id, a, slot) and n < ROOM:
-                n += with_targets(state, ruleset, seat, a, np.int64(L.A_EVOLVE), i, slot, legal, n)
+                k = with_targets(state, ruleset, seat, a, np.int64(L.A_EVOLVE), i, slot, legal, n)
+                if score:
+                    base = state[rec(seat, slot) + L.F_CARD]
+                    worth = (weights[policy.W_EVOLVE] + weights[policy.W_BOARD]
+                             * (policy.stats_of(ruleset, card_id) - policy.stats_of(ruleset, base))
+                             + weights[policy.W_SPEND] * cost)
+                    policy.score_span(state, ruleset, seat, legal, values, n, n + k, worth, a, weights)
+                n += k
     for i in range(state[b + L.P_GRAVE_N]):
         card_id = state[b + L.P_GRAVE + i]
-        if not T.has(ruleset, card_id, V.W_GRAVEYARD) or not _first_copy(state, b, L.P_GRAVE, i):
-            continue
-        first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
-        for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
-            a = first + k
-            if (T.ability(ruleset, a, T.AB_WHEN) == V.W_GRAVEYARD and T.ability(ruleset, a, T.AB_COST) <= mana_n
-                    and n < ROOM):
-                n += with_targets(state, ruleset, seat, a, np.int64(L.A_GRAVEYARD), i, k, legal, n)
+        if T.has(ruleset, card_id, V.W_GRAVEYARD) and _first_copy(state, b, L.P_GRAVE, i):
+            n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_GRAVEYARD), np.int64(L.A_GRAVEYARD), i,
+                                 mana_n, legal, n, values, weights, score)
     return n
 
 

@@ -117,12 +117,13 @@ def sweep_deaths(state, ruleset, events):
         for seat in range(state[L.G_SEATS]):
             if not alive(state, seat):
                 continue
+            statics.ensure(state, ruleset)
             for slot in range(L.BATTLE_FIRST, L.FIELD_SLOTS):
-                statics.ensure(state, ruleset)
                 r = rec(seat, slot)
                 if state[r + L.F_CARD] >= 0 and state[r + L.F_STATE] != L.ST_RESOLVING:
                     if state[r + L.F_DAMAGE] >= state[r + L.F_EFF_HEALTH]:
                         destroy(state, ruleset, seat, slot, events)
+                        statics.ensure(state, ruleset)
 
 
 @njit(cache=True, _nrt=False)
