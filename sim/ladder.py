@@ -184,7 +184,7 @@ def bout_rows(ladder: Ladder) -> pl.DataFrame:
         summary = pair_mean(pairs, "a_score")
         rows.append({
             "bot": upper, "against": lower, "rung_step": (upper, lower) in steps, "pairs": int(summary["n"]),
-            "win_rate": summary["mean"], "low": summary["low"], "high": summary["high"],
+            "win_rate": summary["mean"], "win_low": summary["low"], "win_high": summary["high"],
             "holds": bool(summary["low"] > ladder.threshold),
         })
     return pl.DataFrame(rows)
@@ -207,7 +207,7 @@ def build_ladder_report(ladder: Ladder) -> Path:
                   "matches_per_second": timings.get(bot, {}).get("matches_per_cpu_second", float("nan"))}
                  for i, bot in enumerate(ladder.rungs)]
     rungs = pl.DataFrame(rung_rows).join(
-        steps.select(pl.col("bot"), "pairs", "win_rate", "low", "high", "holds"), on="bot", how="left"
+        steps.select(pl.col("bot"), "pairs", "win_rate", "win_low", "win_high", "holds"), on="bot", how="left"
     ).sort("rung")
     document = Document(f"{game.title}: the skill ladder")
     failing = steps.filter(~pl.col("holds"))["bot"].to_list()
@@ -224,11 +224,11 @@ def build_ladder_report(ladder: Ladder) -> Path:
                   "bot in every seat, matches per CPU-second on one core (timed after the sweeps, "
                   f"{ladder.throughput_pairs} pair(s) per matchup; wall-clock rates on a shared machine vary)."),
         Heading("Rungs"),
-        Table(rungs, "ladder_rungs", "Each rung against the rung below, and its throughput"),
+        Table(rungs, "ladder_rungs", "Each rung against the rung below, and its throughput", digits=1),
     )
     with building(report_dir(f"{ladder.game}-ladder")) as stage:
         labels = [f"{row['bot']} over {row['against']}" for row in steps.iter_rows(named=True)]
-        charts.forest_plot(labels, steps["win_rate"].to_numpy(), steps["low"].to_numpy(), steps["high"].to_numpy(),
+        charts.forest_plot(labels, steps["win_rate"].to_numpy(), steps["win_low"].to_numpy(), steps["win_high"].to_numpy(),
                            stage / "ladder_win_rates.png", title="Win rate of each rung over the rung below",
                            reference=0.5, band=(0.5, ladder.threshold), xlabel="win rate (pairs, 95% interval)")
         document.add(Image("ladder_win_rates.png", "Win rate of each rung over the rung below"))
