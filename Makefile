@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 # Command-line variables other than the Makefile's own are Hydra overrides.
-OVERRIDES := $(filter-out EXP=% RUN=% ROW=% PYTHON=% ARGS=% BASE=% EDIT=%,$(MAKEOVERRIDES))
+OVERRIDES := $(filter-out EXP=% RUN=% ROW=% PYTHON=% ARGS=% BASE=% EDIT=% GAME=%,$(MAKEOVERRIDES))
 ifeq ($(origin EXP),undefined)
   ifeq ($(strip $(OVERRIDES)),)
     EXP := opening-demo
@@ -20,7 +20,7 @@ ifeq ($(origin EXP),undefined)
 endif
 EXP_ARG := $(if $(EXP),experiment=$(EXP))
 
-.PHONY: help install sweep ab report replay bench bench-quick profile test test-heavy test-nojit lint list validate clean \
+.PHONY: help install sweep ab report ladder replay bench bench-quick profile test test-heavy test-nojit lint list validate clean \
         study-opening study-matrix study-cards study-tiers studies study-aeons-end
 
 help: ## this list
@@ -46,6 +46,9 @@ validate: $(STAMP) ## check config and data of a sweep without running it
 
 report: $(STAMP) ## rebuild reports/<EXP>/ from experiments/<EXP>/
 	$(PY) -m sim report $(EXP)
+
+ladder: $(STAMP) ## the skill ladder of GAME=<game> (decks/<game>/ladder.yaml) -> reports/<game>-ladder/
+	$(PY) -m sim ladder $(or $(GAME),waybound) $(OVERRIDES) $(ARGS)
 
 replay: $(STAMP) ## replay one stored match: make replay RUN=<experiment> ROW=<n or seed_key>
 	$(PY) -m sim replay $(RUN) $(ROW) $(ARGS)

@@ -3,6 +3,7 @@
   sweep    [overrides]        run (or resume) an experiment, then write its report
   report   <experiment>       (re)build reports/<experiment>/ from the lake
   compare  <name> <exp>...    side-by-side report of experiments (e.g. bot tiers)
+  ladder   GAME [ovr]         the game's skill ladder (decks/<game>/ladder.yaml) -> reports/<game>-ladder/
   replay   <experiment> <row> replay one stored match with its event log
   bench    [--quick]          throughput table + JSON (reports/bench/)
   profile  GAME [--seconds S] kernel time by function and source line (reports/profile/)
@@ -50,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     compare = commands.add_parser("compare", help="compare experiments side by side (e.g. bot tiers)")
     compare.add_argument("name", help="report folder name under reports/")
     compare.add_argument("experiments", nargs="+")
+    ladder = commands.add_parser("ladder", help="play the game's skill ladder and publish reports/<game>-ladder/")
+    ladder.add_argument("game")
+    ladder.add_argument("overrides", nargs="*", help="runner overrides for the head-to-heads (runner.n_jobs=1)")
+    ladder.add_argument("--report-only", action="store_true", help="rebuild the report from the stored results")
     replay = commands.add_parser("replay", help="replay one stored match")
     replay.add_argument("experiment")
     replay.add_argument("row", help="row number (lake sorted by ruleset, matchup, pair, swap) or a seed_key")
@@ -121,6 +126,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         from sim.report_runner import compare_experiments
 
         print(f"report: {compare_experiments(args.name, args.experiments)}")
+        return 0
+    if args.command == "ladder":
+        from sim.ladder import build_ladder_report, load_ladder, run_ladder
+
+        if args.report_only:
+            print(f"report: {build_ladder_report(load_ladder(args.game))}")
+        else:
+            print(f"report: {run_ladder(load_ladder(args.game), args.overrides)}")
         return 0
     if args.command == "replay":
         from sim.replay import replay_row

@@ -28,6 +28,11 @@ from sim.core.worker import seed_block
 ROOT = Path(__file__).resolve().parents[1]
 MATCHES_PER_CASE = 24  # pairs (or deals) per case: enough to visit most branches, fast in CI
 SLOW_POLICIES = {"search"}  # search bots play few matches here; their own tests go deeper
+
+
+def slow(policy_name: str) -> bool:
+    """The flat search bot and the ISMCTS bots (ismcts_<iterations>)."""
+    return policy_name in SLOW_POLICIES or policy_name.startswith("ismcts_")
 KIT_FILES = ("__init__.py", "RULES.md", "PERF.md", "game.py", "data.py", "vocab.py", "layout.py", "tables.py",
              "engine.py", "policy.py", "batch.py", "scenario.py", "render.py")
 # Games not yet reshaped to the kit (issue 24: engines split by rule area, the shared scenario base,
@@ -63,7 +68,7 @@ def test_game_conforms(game_name, edition):
     assert game.load_ruleset(edition).ruleset_hash == ruleset.ruleset_hash, "hash of resolved content is stable"
     for policy_name in game.policy_names():
         bot = (game.load_policy(policy_name),)
-        pairs = 2 if policy_name in SLOW_POLICIES else MATCHES_PER_CASE
+        pairs = 2 if slow(policy_name) else MATCHES_PER_CASE
         for matchup in _matchups(game, ruleset):
             assert matchup.cooperative == game.cooperative
             policies = seats_for(bot, matchup)
@@ -156,7 +161,7 @@ print(json.dumps(out))
 def _parity_cases():
     for name in game_names():
         game = get_game(name)
-        bot = next(p for p in game.policy_names() if p not in SLOW_POLICIES)
+        bot = next(p for p in game.policy_names() if not slow(p))
         yield pytest.param(name, bot, 1 if name in RESHAPE_PENDING else 3, id=name)
 
 

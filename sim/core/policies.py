@@ -6,15 +6,16 @@
       gamble_probability: 0.0
 
 Weights are data: designers tune bots without code. Validated on load: an unknown kind, a missing,
-unknown or non-numeric weight, or a value outside ±1e9 (NaN and inf included) is one UserError
-naming the file and the entry.
+unknown or non-numeric weight, or a value outside ±1e9 (NaN and inf included), or outside the range
+the kind gives for it (a search budget, e.g. iterations from 1 to the tree's capacity), is one
+UserError naming the file and the entry.
 """
 
 from __future__ import annotations
 
 import difflib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +31,7 @@ WEIGHT_LIMIT = 1e9  # larger weights make the greedy choice meaningless in float
 class BotKind:
     policy_id: int  # what the kernel dispatches on
     weights: tuple[str, ...]  # the names of its weights, in the order of its float array
+    limits: dict[str, tuple[float, float]] = field(default_factory=dict)  # inclusive ranges of some weights
 
 
 def names(folder: Path) -> list[str]:
@@ -69,6 +71,9 @@ def load(folder: Path, name: str, kinds: dict[str, BotKind]) -> Policy:
         value = weights[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > WEIGHT_LIMIT:
             raise UserError(f"must be a finite number within ±{WEIGHT_LIMIT:g}", file=file, entry=f"weights.{key}")
+        low, high = kind.limits.get(key, (-WEIGHT_LIMIT, WEIGHT_LIMIT))
+        if not low <= value <= high:
+            raise UserError(f"must be from {low:g} to {high:g}, got {value!r}", file=file, entry=f"weights.{key}")
         params[i] = float(value)
     return Policy(name, kind.policy_id, params, content_hash({"name": name, "kind": kind_name, "params": params}))
 

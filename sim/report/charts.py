@@ -233,6 +233,29 @@ def step_curves(
     return _save(figure, path)
 
 
+def rate_bars(labels: Sequence[str], rates: Sequence[float], path: Path, title: str, xlabel: str = "matches per second") -> Path:
+    """Horizontal bars on a log scale, one per label, each with its value written beside it."""
+    rates = np.asarray(rates, dtype=float)
+    positions = np.arange(len(labels))[::-1].astype(float)
+    with matplotlib.rc_context(STYLE):
+        figure = _figure(WIDTH, _rows_height(len(labels), 0.4, 1.8))
+        axes = figure.add_subplot()
+        shown = np.where(np.isfinite(rates) & (rates > 0), rates, np.nan)
+        axes.barh(positions, np.nan_to_num(shown), color="#1f4e79")
+        for position, rate in zip(positions, shown, strict=True):
+            if np.isfinite(rate):
+                axes.text(rate, position, f" {rate:,.0f}" if rate >= 10 else f" {rate:.1f}", va="center", fontsize=7)
+        axes.set_xscale("log")
+        axes.set_yticks(positions, labels=list(labels))
+        axes.set_xlabel(xlabel)
+        axes.set_title(title)
+        finite = shown[np.isfinite(shown)]
+        if finite.size:
+            axes.set_xlim(finite.min() / 2, finite.max() * 4)
+        figure.tight_layout()
+    return _save(figure, path)
+
+
 def effect_lines(
     values: Sequence[object],
     series: dict[str, tuple[Sequence[float], Sequence[float], Sequence[float]]],

@@ -17,21 +17,22 @@ SEAT_EXTRAS = ("gambles",)
 MATCH_EXTRAS: tuple[str, ...] = ()
 
 
-def scratch(n_events: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def scratch(n_events: int = 0) -> tuple:
     """Work arrays, one set per batch: (state, legal actions) int64, (stream keys, counters) uint64,
-    the event log int64 (no rows in sweeps: nothing is logged)."""
+    the event log int64 (no rows in sweeps: nothing is logged), the search bot's (policy.work_arrays)."""
     return (
         np.zeros(L.STATE_SIZE, np.int64),
         np.zeros(L.MAX_LEGAL, np.int64),
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros((n_events, L.EVENT_WIDTH), np.int64),
+        policy.work_arrays(),
     )
 
 
 @njit(cache=True, _nrt=False)
 def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, keys, counters,
-               events, counts, count_cards):
+               events, counts, count_cards, work):
     """One match to its end. Debug mode checks, after every action, that the action was legal and
     that the invariants hold; a failure ends the match with its error code."""
     engine.reset(state, matchup, seeds, pair, order, keys, counters, events, counts, count_cards)
@@ -39,7 +40,7 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
     per_side = matchup[T.MATCHUP_SEATS_PER_SIDE]
     while not state[L.G_DONE]:
         slot = slot_of_seat(order, state[L.G_SEAT], sides, per_side)
-        action = policy.choose(state, ruleset, matchup, policy_ids[slot], weights[slot], keys, counters)
+        action = policy.choose(state, ruleset, matchup, policy_ids[slot], weights[slot], keys, counters, work)
         if debug:
             n = engine.legal_actions(state, legal)
             if not K.is_listed(action, legal, n):
@@ -53,11 +54,11 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
 
 @njit(cache=True, _nrt=False)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
-                      count_cards, state, legal, keys, counters, events):
+                      count_cards, state, legal, keys, counters, events, work):
     for m in range(deals.shape[0]):
         counts = card_counts[m if count_cards else 0]
         play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, state, legal, keys,
-                   counters, events, counts, count_cards)
+                   counters, events, counts, count_cards, work)
         match_out[m, K.WINNER] = state[L.G_WINNER]
         match_out[m, K.END_REASON] = state[L.G_END_REASON]
         match_out[m, K.TURNS] = state[L.G_TURNS]

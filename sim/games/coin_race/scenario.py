@@ -23,7 +23,8 @@ from sim.games.coin_race import policy as bots
 class CoinRaceScenario(Scenario):
     def __init__(self, ruleset, matchup, seed: int, order: int, pair: int = 0):
         self.ruleset, self.matchup = ruleset, matchup
-        self.state_vector, self.legal_buffer, self.keys, self.counters, self.events = batch.scratch(n_events=10_000)
+        (self.state_vector, self.legal_buffer, self.keys, self.counters, self.events,
+         self.search_work) = batch.scratch(n_events=10_000)
         self.counts = np.zeros((matchup.players, len(GAME.library.card_names), L.CARD_COUNT_COLUMNS), np.int16)
         self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
         engine.reset(self.state_vector, matchup.payload, self.seeds, pair, order, self.keys, self.counters, self.events,
@@ -108,7 +109,7 @@ class CoinRaceScenario(Scenario):
         slot = slot_of_seat(int(s[L.G_ORDER]), int(s[L.G_SEAT]), seating.sides, seating.seats_per_side)
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
         return int(bots.choose(s, self.ruleset.tables, self.matchup.payload, ids[slot], weights[slot], self.keys,
-                               self.counters))
+                               self.counters, self.search_work))
 
     def result(self):
         """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""

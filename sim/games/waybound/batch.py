@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core import rng
+from sim.core import ismcts, rng
 from sim.core.rng import stream_key
 from sim.games.waybound.engine import check_invariants, finish, generate_actions, reset, step
 from sim.games.waybound.layout import (
@@ -32,7 +32,9 @@ from sim.games.waybound.layout import (
     G_WINNER,
     LAYOUT_SIZE,
     MAX_ACTIONS,
+    MAX_CANDIDATES,
     MAX_LEGAL,
+    MAX_WORLDS,
     N_STREAMS,
     P_ALLIES_DEFEATED,
     P_ASCEND_ROUND,
@@ -49,6 +51,7 @@ from sim.games.waybound.layout import (
     S_DEAL0,
     S_POLICY0,
     STATE_SIZE,
+    TREE_CAPACITY,
     X_ALLIES_DEFEATED,
     X_ASCEND_ROUND,
     X_ASCENDED,
@@ -100,6 +103,7 @@ def play_match(
     counts,
     log,
     count,
+    tree,
 ):
     """Play one match to the end (seats already resolved). Returns the error code."""
     reset(
@@ -159,6 +163,7 @@ def play_match(
             work_counters,
             events,
             counts,
+            tree,
         )
         action = legal[pick]
         if debug:
@@ -220,6 +225,8 @@ def scratch(n_cards, deck_width, n_params, want_counts):
         np.zeros((2, n_params), dtype=np.float64),  # policy_params
         np.zeros((2, n_cards, 3) if want_counts else (0, 0, 0), dtype=np.int16),  # counts
         np.zeros(LAYOUT_SIZE, dtype=np.int32),  # layout of the main-phase list (generate_actions)
+        # the ISMCTS bot's tree and world keys (policy.ismcts_choice)
+        (*ismcts.tree_arrays(TREE_CAPACITY, MAX_CANDIDATES), np.zeros(MAX_WORLDS, dtype=np.uint64)),
     )
 
 
@@ -272,6 +279,7 @@ def play_batch_kernel(
     policy_params,
     counts,
     layout,
+    tree,
 ):
     """Play the batch; the work arrays after `log` come from `scratch`."""
     batch = pair_index.shape[0]
@@ -322,6 +330,7 @@ def play_batch_kernel(
             counts,
             log,
             1 if want_counts else 0,
+            tree,
         )
         out_error[b] = error
         out_winner[b] = s[G_WINNER]
@@ -357,7 +366,7 @@ def play_stepwise(rules, cards, profiles, payload, policy_ids, policy_params, se
     check_invariants after every step. Returns the error code (layout.ERR_*)."""
     root_seed, matchup_key, pair, swap = seed
     (s, work_state, legal, values, work_legal, keys, counters, work_keys, work_counters, decks, deck_len,
-     companion_profile, faction_ability, featured, seat_policy_ids, seat_params, counts, layout) = scratch(
+     companion_profile, faction_ability, featured, seat_policy_ids, seat_params, counts, layout, tree) = scratch(
         cards.shape[0] // CARD_WIDTH, payload["decks"].shape[1], policy_params.shape[1], False
     )
     order = [p ^ swap for p in range(2)]
@@ -392,7 +401,7 @@ def play_stepwise(rules, cards, profiles, payload, policy_ids, policy_params, se
             return ERR_INVARIANT
         pick = policy_act_call(
             s, rules, cards, profiles, legal, n, values, seat_policy_ids[d], seat_params[d], keys, counters,
-            work_state, work_legal, work_keys, work_counters, events, counts,
+            work_state, work_legal, work_keys, work_counters, events, counts, tree,
         )
         yield s, [int(a) for a in legal[:n]], int(pick)
         action = int(legal[pick])

@@ -16,6 +16,7 @@ import numpy as np
 
 from sim.core.data_files import check_name, read_yaml
 from sim.core.errors import UserError, did_you_mean
+from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "decks" / "waybound"
@@ -43,6 +44,15 @@ ERRATA_CARD_KEYS = {"cost", "force", "guard", "insight", "amount", "keywords", "
 ERRATA_COMPANION_KEYS = {"force", "guard", "insight", "assumed"}
 DECK_KEYS = {"faction", "name", "cards", "assumed"}
 POLICY_KEYS = {"name", "kind", "weights", "candidates", "rollouts", "horizon_turns"}
+# the ISMCTS bot's budget, top-level keys beside candidates and horizon_turns: name -> (parameter index,
+# lowest, highest, whole number)
+ISMCTS_BUDGET = {
+    "iterations": (V.PARAM_ITERATIONS, 1, L.TREE_CAPACITY - 1, True),
+    "worlds": (V.PARAM_WORLDS, 1, L.MAX_WORLDS, True),
+    "exploration": (V.PARAM_EXPLORATION, 0.0, 10.0, False),
+    "evaluation_scale": (V.PARAM_EVALUATION_SCALE, 0.01, 1000.0, False),
+}
+BOT_KINDS = ("greedy", "search", "ismcts")
 MAX_WEIGHT = 1e9
 
 
@@ -66,6 +76,12 @@ def _int(value: Any, file: str, entry: str, low: int = 0, high: int = 99) -> int
     if not low <= value <= high:
         raise UserError(f"must be between {low} and {high}, got {value}", file=file, entry=entry)
     return value
+
+
+def _number(value: Any, file: str, entry: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise UserError(f"must be a number from {low:g} to {high:g}, got {value!r}", file=file, entry=entry)
+    return float(value)
 
 
 def _keywords(raw: Any, file: str, entry: str) -> dict[str, int]:
@@ -490,10 +506,10 @@ def load_policy_file(name: str, data_dir: Path = DATA_DIR) -> tuple[str, np.ndar
     path = data_dir / "policies" / f"{name}.yaml"
     file = str(path)
     raw = _mapping(read_yaml(path), file, "top level")
-    _check_keys(raw, POLICY_KEYS, file, "top level")
+    _check_keys(raw, POLICY_KEYS | set(ISMCTS_BUDGET), file, "top level")
     kind = raw.get("kind")
-    if kind not in ("greedy", "search"):
-        raise UserError(f"kind must be 'greedy' or 'search', got {kind!r}", file=file, entry="kind")
+    if kind not in BOT_KINDS:
+        raise UserError(f"kind must be one of {', '.join(BOT_KINDS)}, got {kind!r}", file=file, entry="kind")
     weights = _mapping(raw.get("weights"), file, "weights")
     _check_keys(weights, set(V.WEIGHT_NAMES), file, "weights")
     params = np.zeros(V.N_PARAMS, dtype=np.float64)
@@ -511,12 +527,19 @@ def load_policy_file(name: str, data_dir: Path = DATA_DIR) -> tuple[str, np.ndar
                 entry=f"weights.{wname}",
             )
         params[V.PARAM_WEIGHTS + index] = float(value)
-    if kind == "search":
-        params[V.PARAM_CANDIDATES] = _int(raw.get("candidates", 3), file, "candidates", 1, 16)
-        params[V.PARAM_ROLLOUTS] = _int(raw.get("rollouts", 2), file, "rollouts", 1, 64)
+    allowed = {"search": ("candidates", "rollouts", "horizon_turns"), "ismcts": ("candidates", "horizon_turns", *ISMCTS_BUDGET)}
+    for key in ("candidates", "rollouts", "horizon_turns", *ISMCTS_BUDGET):
+        if key in raw and key not in allowed.get(kind, ()):
+            kinds = " and ".join(k for k, keys in allowed.items() if key in keys)
+            raise UserError(f"'{key}' is only for {kinds} bots", file=file, entry=key)
+    if kind in allowed:
+        params[V.PARAM_CANDIDATES] = _int(raw.get("candidates", 3), file, "candidates", 1, L.MAX_CANDIDATES)
         params[V.PARAM_HORIZON] = _int(raw.get("horizon_turns", 2), file, "horizon_turns", 1, 30)
-    else:
-        for key in ("candidates", "rollouts", "horizon_turns"):
-            if key in raw:
-                raise UserError(f"'{key}' is only for search bots", file=file, entry=key)
+    if kind == "search":
+        params[V.PARAM_ROLLOUTS] = _int(raw.get("rollouts", 2), file, "rollouts", 1, 64)
+    if kind == "ismcts":
+        for key, (index, low, high, integer) in ISMCTS_BUDGET.items():
+            if key not in raw:
+                raise UserError(f"missing '{key}' (an ISMCTS bot's budget)", file=file, entry=key)
+            params[index] = _int(raw[key], file, key, low, high) if integer else _number(raw[key], file, key, low, high)
     return kind, params, raw

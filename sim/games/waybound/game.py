@@ -191,7 +191,7 @@ class Waybound(Game):
                 f"unknown policy '{name}' (known: {', '.join(self.policy_names())})", entry="policy"
             )
         kind, params, raw = data.load_policy_file(name, self.data_dir)
-        policy_id = V.POLICY_GREEDY if kind == "greedy" else V.POLICY_SEARCH
+        policy_id = {"greedy": V.POLICY_GREEDY, "search": V.POLICY_SEARCH, "ismcts": V.POLICY_ISMCTS}[kind]
         return Policy(name=name, policy_id=policy_id, params=params, policy_hash=content_hash(raw))
 
     # ---- kernel ------------------------------------------------------------------------

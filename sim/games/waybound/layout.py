@@ -133,6 +133,12 @@ ERROR_CODES = ("ok", "illegal_action", "invariant", "action_cap")  # ERR_* names
 
 MAX_ACTIONS = 4000
 MAX_LEGAL = 512
+# the ISMCTS bot's work arrays (sim/core/ismcts.py): tree nodes (an iteration adds at most one), the
+# candidates a node considers, the worlds (re-deals) a search samples
+TREE_CAPACITY = 4097
+MAX_CANDIDATES = 16
+MAX_WORLDS = 256
+ROLLOUT_STEPS = 400  # actions a search iteration plays at most after its decision (a safety cap)
 # generate_actions' record of a main-phase list (the `layout` buffer): entries 0..units_n are where
 # each unit's actions start, the last one where the Companion's path/ascension/opening group starts;
 # then which listed Tactics read readiness (bits READS_READY_*, see tactic_readiness), and the length

@@ -1,10 +1,12 @@
-"""Waybound bots: the greedy value of every action, the greedy choice, the flat Monte Carlo search bot
-and policy_act (the decider's choice from its own stream).
+"""Waybound bots: the greedy value of every action, the greedy choice, the flat Monte Carlo search bot,
+the information-set MCTS bot (ismcts_choice, on sim/core/ismcts.py) and policy_act (the decider's
+choice from its own stream).
 
 The main-phase values are written by engine.generate_actions as it lists the actions, one value
 function per action kind (ally_card_value ... companion_value); score_action works the same value out
 from the action code alone (the plain reference, and the scorer of the pending decisions). A bot reads
-only what its seat can see: the search bot re-deals the rest (determinize) before each rollout.
+only what its seat can see: the search bots re-deal the rest (determinize, determinize_information_set)
+before each rollout.
 Weights and search budgets are data (decks/waybound/policies/*.yaml, vocab.W_* / PARAM_*).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core import ismcts
 from sim.core.rng import next_below, next_u64, shuffle
 from sim.games.waybound.engine import (
     add_to_hand,
@@ -74,6 +77,7 @@ from sim.games.waybound.layout import (
     PH_RIFTFIRE,
     PH_STAR_CHART,
     PH_STORMDANCER,
+    ROLLOUT_STEPS,
     S_CHANCE,
     S_POLICY0,
     STATE_SIZE,
@@ -114,13 +118,18 @@ from sim.games.waybound.vocab import (
     KW_RIFTFIRE,
     NETHERWAY,
     PARAM_CANDIDATES,
+    PARAM_EVALUATION_SCALE,
+    PARAM_EXPLORATION,
     PARAM_HORIZON,
+    PARAM_ITERATIONS,
     PARAM_ROLLOUTS,
+    PARAM_WORLDS,
     PF_FORCE,
     PF_GUARD,
     PF_INSIGHT,
     PF_KW,
     POLICY_GREEDY,
+    POLICY_ISMCTS,
     POLICY_RANDOM,
     R_LIGHTFOOT_COST,
     W_ALLY_VALUE,
@@ -482,19 +491,92 @@ def greedy_choice_call(s, rules, cards, profiles, legal, n, values, w, keys, cou
 
 @njit(cache=True, _nrt=False)
 def determinize(s, p, keys, counters, stream):
-    """Re-deal what seat p cannot see: the opponent's hand and deck (together) and p's deck order."""
+    """Re-deal what seat p cannot see: the opponent's hand and deck (together) and p's deck order.
+    The flat search bot's: the re-deal starts from the cards' current order, so it is a function of
+    that order as well (determinize_information_set is not)."""
+    redeal(s, p, keys, counters, stream, False)
+
+
+@njit(cache=True, _nrt=False)
+def determinize_information_set(s, p, keys, counters, stream):
+    """determinize from the cards put in a fixed order first (by card id): the world drawn depends only
+    on what seat p can see (which cards the opponent holds in hand and deck together, how many it holds
+    in hand, p's own deck as a set) and the stream, not on the hidden order (issue 18)."""
+    redeal(s, p, keys, counters, stream, True)
+
+
+@njit(cache=True, _nrt=False)
+def redeal(s, p, keys, counters, stream, canonical):
     q = 1 - p
     qb = player_base(q)
     nd = s[qb + P_DECK_N]
     nh = s[qb + P_HAND_N]
     for k in range(nh):
         s[qb + DECK_OFF + nd + k] = s[qb + HAND_OFF + k]
+    if canonical:
+        ismcts.sort_range(s, qb + DECK_OFF, qb + DECK_OFF + nd + nh)
     shuffle(s, qb + DECK_OFF, qb + DECK_OFF + nd + nh, keys, counters, stream)
     s[qb + P_HAND_N] = 0
     for k in range(nh):
         add_to_hand(s, q, s[qb + DECK_OFF + nd + k])
     pb = player_base(p)
+    if canonical:
+        ismcts.sort_range(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N])
     shuffle(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N], keys, counters, stream)
+
+
+@njit(cache=True, _nrt=False)
+def search_world(s, p, keys, counters, stream, world_key, canonical, work_state, work_keys, work_counters):
+    """work_state = a determinized copy of `s` for seat p, its streams drawn from the bot's stream; with
+    `canonical`, re-dealt by determinize_information_set from the stream `world_key` (then S_CHANCE
+    keeps the key it was drawn), else by determinize from the drawn S_CHANCE stream."""
+    for f in range(STATE_SIZE):
+        work_state[f] = s[f]
+    work_state[G_LOG] = 0
+    work_state[G_COUNT] = 0
+    for t in range(work_keys.shape[0]):
+        work_keys[t] = next_u64(keys, counters, stream)
+        work_counters[t] = 0
+    if canonical:
+        chance = work_keys[S_CHANCE]
+        work_keys[S_CHANCE] = world_key
+        determinize_information_set(work_state, p, work_keys, work_counters, S_CHANCE)
+        work_keys[S_CHANCE] = chance
+        work_counters[S_CHANCE] = 0
+    else:
+        determinize(work_state, p, work_keys, work_counters, S_CHANCE)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_playout(work_state, rules, cards, profiles, w, boundary, steps, work_legal, work_values, work_keys,
+                   work_counters, events, counts):
+    """Both seats play greedy (weights `w`, each from its stream) until the match ends, the turn count
+    reaches `boundary`, or `steps` reaches ROLLOUT_STEPS."""
+    while work_state[G_DONE] == 0 and work_state[G_TURNS] < boundary and steps < ROLLOUT_STEPS:
+        nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w, None, -1)
+        d = work_state[G_DECIDER]
+        pick = greedy_choice_call(
+            work_state, rules, cards, profiles, work_legal, nl, work_values, w, work_keys, work_counters, S_POLICY0 + d
+        )
+        step_call(work_state, rules, cards, profiles, work_legal[pick], work_keys, work_counters, events, counts)
+        steps += 1
+
+
+@njit(cache=True, _nrt=False)
+def rollout_score(work_state, p):
+    """Seat p's score of a rollout's last position: +-100 for a finished match (0 a draw), else the
+    Renown difference plus half the journey-mark difference."""
+    if work_state[G_DONE] != 0:
+        if work_state[G_WINNER] == p:
+            return 100.0
+        if work_state[G_WINNER] == 1 - p:
+            return -100.0
+        return 0.0
+    return (
+        work_state[player_base(p) + P_RENOWN]
+        - work_state[player_base(1 - p) + P_RENOWN]
+        + 0.5 * (work_state[player_base(p) + P_MARKS] - work_state[player_base(1 - p) + P_MARKS])
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -524,58 +606,14 @@ def search_rollout(
     finished match, else the Renown difference plus half the journey-mark difference. work_state is left
     at the rollout's last position."""
     p = s[G_DECIDER]
-    for f in range(STATE_SIZE):
-        work_state[f] = s[f]
-    work_state[G_LOG] = 0
-    work_state[G_COUNT] = 0
-    for t in range(work_keys.shape[0]):
-        work_keys[t] = next_u64(keys, counters, stream)
-        work_counters[t] = 0
-    determinize(work_state, p, work_keys, work_counters, S_CHANCE)
+    search_world(s, p, keys, counters, stream, np.uint64(0), False, work_state, work_keys, work_counters)
     # the turn count is taken before the action: counted after it, an End-turn candidate's rollout ran a
     # turn longer than the others' (it played the bot's whole next turn as well)
     boundary = s[G_TURNS] + horizon
     step_call(work_state, rules, cards, profiles, action, work_keys, work_counters, events, counts)
-    guard = 0
-    while work_state[G_DONE] == 0 and work_state[G_TURNS] < boundary and guard < 400:
-        nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w, None, -1)
-        d = work_state[G_DECIDER]
-        pick = greedy_choice_call(
-            work_state,
-            rules,
-            cards,
-            profiles,
-            work_legal,
-            nl,
-            work_values,
-            w,
-            work_keys,
-            work_counters,
-            S_POLICY0 + d,
-        )
-        step_call(
-            work_state,
-            rules,
-            cards,
-            profiles,
-            work_legal[pick],
-            work_keys,
-            work_counters,
-            events,
-            counts,
-        )
-        guard += 1
-    if work_state[G_DONE] != 0:
-        if work_state[G_WINNER] == p:
-            return 100.0
-        if work_state[G_WINNER] == 1 - p:
-            return -100.0
-        return 0.0
-    return (
-        work_state[player_base(p) + P_RENOWN]
-        - work_state[player_base(1 - p) + P_RENOWN]
-        + 0.5 * (work_state[player_base(p) + P_MARKS] - work_state[player_base(1 - p) + P_MARKS])
-    )
+    greedy_playout(work_state, rules, cards, profiles, w, boundary, 0, work_legal, work_values, work_keys,
+                   work_counters, events, counts)
+    return rollout_score(work_state, p)
 
 
 @njit(cache=True, _nrt=True)
@@ -657,6 +695,71 @@ def search_choice(
     return best
 
 
+@njit(cache=True, _nrt=False)
+def ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, counters, stream, work_state, work_legal,
+                  work_keys, work_counters, events, counts, tree):
+    """Information-set MCTS (sim/core/ismcts.py) over the decider's information set: `iterations`
+    descents, each in a world re-dealt by determinize_information_set (the `worlds` worlds in turn,
+    common to every action: common random numbers), choosing among the `candidates` best actions by the
+    greedy values at each node, expanding one node, then greedy play to the same turn boundary as the
+    flat search (the end of the `horizon`-th turn counted from the decision's own turn) and
+    rollout_score squashed into a reward by `evaluation_scale`. Returns the index in `legal` of the
+    root's most visited action. `tree`: the work arrays (ismcts.tree_arrays and the world keys)."""
+    nodes, stats, path, candidates, world_keys = tree
+    w = params  # the weights lead the row (vocab PARAM_WEIGHTS)
+    work_values = values[1]  # row 0 holds the values of `legal`
+    p = s[G_DECIDER]
+    iterations = int(params[PARAM_ITERATIONS])
+    width = int(params[PARAM_CANDIDATES])
+    exploration = params[PARAM_EXPLORATION]
+    worlds = int(params[PARAM_WORLDS])
+    scale = params[PARAM_EVALUATION_SCALE]
+    boundary = s[G_TURNS] + int(params[PARAM_HORIZON])
+    for world in range(worlds):
+        world_keys[world] = next_u64(keys, counters, stream)
+    used = ismcts.clear_tree(nodes, stats)
+    for iteration in range(iterations):
+        search_world(s, p, keys, counters, stream, world_keys[iteration % worlds], True, work_state, work_keys,
+                     work_counters)
+        node = ismcts.ROOT
+        path[0] = node
+        length = 1
+        steps = 0
+        while work_state[G_DONE] == 0 and work_state[G_TURNS] < boundary and steps < ROLLOUT_STEPS:
+            if length == 1 and steps == 0:
+                # the root: its list is the decision's own (what the decider sees is the same in every world)
+                m = ismcts.top_candidates(values[0], n, width, candidates)
+                c, child, used, expanded = ismcts.select(nodes, stats, node, legal, candidates, m, exploration, used, 1)
+                action = legal[candidates[0, c]]
+            else:
+                nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w, None, -1)
+                if nl == 1:  # a forced action is no decision: it has no node
+                    step_call(work_state, rules, cards, profiles, work_legal[0], work_keys, work_counters, events,
+                              counts)
+                    steps += 1
+                    continue
+                if work_state[G_PHASE] != PH_MAIN:
+                    score_actions_call(work_state, rules, cards, profiles, work_legal, nl, w, work_values)
+                ally = 1 if work_state[G_DECIDER] == p else 0
+                m = ismcts.top_candidates(work_values, nl, width, candidates)
+                c, child, used, expanded = ismcts.select(nodes, stats, node, work_legal, candidates, m, exploration,
+                                                         used, ally)
+                action = work_legal[candidates[0, c]]
+            if child == ismcts.NONE:  # the tree is full: play on from here
+                break
+            step_call(work_state, rules, cards, profiles, action, work_keys, work_counters, events, counts)
+            steps += 1
+            path[length] = child
+            length += 1
+            node = child
+            if expanded:
+                break
+        greedy_playout(work_state, rules, cards, profiles, w, boundary, steps, work_legal, work_values, work_keys,
+                       work_counters, events, counts)
+        ismcts.backpropagate(nodes, stats, path, length, ismcts.squash(rollout_score(work_state, p), scale))
+    return ismcts.most_visited(nodes, stats, legal, n)
+
+
 @njit(cache=True, inline="always")
 def policy_act(
     s,
@@ -676,6 +779,7 @@ def policy_act(
     work_counters,
     events,
     counts,
+    tree,
 ):
     """Index into `legal` of the decider's chosen action (the decider's own stream only)."""
     stream = S_POLICY0 + s[G_DECIDER]
@@ -687,6 +791,9 @@ def policy_act(
         return greedy_choice(
             s, rules, cards, profiles, legal, n, values[0], params, keys, counters, stream
         )
+    if policy_id == POLICY_ISMCTS:
+        return ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, counters, stream, work_state,
+                             work_legal, work_keys, work_counters, events, counts, tree)
     return search_choice(
         s,
         rules,
@@ -727,6 +834,7 @@ def policy_act_call(
     work_counters,
     events,
     counts,
+    tree,
 ):
     """policy_act out of line, for a match played from Python one decision at a time (the playthrough)."""
     return policy_act(
@@ -747,4 +855,5 @@ def policy_act_call(
         work_counters,
         events,
         counts,
+        tree,
     )

@@ -250,15 +250,21 @@ W_NETHER = 13
 W_END = 14
 W_MULLIGAN = 15
 N_WEIGHTS = len(WEIGHT_NAMES)
-# Policy parameter vector: [weights..., candidates, rollouts, horizon_turns]. The weights come
+# Policy parameter vector: [weights..., candidates, rollouts, horizon_turns, then the ISMCTS budget:
+# iterations, exploration, worlds, evaluation_scale]. The weights come
 # first so that a policy's whole row is its weight vector: a contiguous array the kernels index
 # without loading a stride (a slice after other parameters would be a strided view).
 PARAM_WEIGHTS = 0
 PARAM_CANDIDATES = N_WEIGHTS
 PARAM_ROLLOUTS = N_WEIGHTS + 1
 PARAM_HORIZON = N_WEIGHTS + 2
-N_PARAMS = N_WEIGHTS + 3
+PARAM_ITERATIONS = N_WEIGHTS + 3
+PARAM_EXPLORATION = N_WEIGHTS + 4
+PARAM_WORLDS = N_WEIGHTS + 5
+PARAM_EVALUATION_SCALE = N_WEIGHTS + 6
+N_PARAMS = N_WEIGHTS + 7
 
 POLICY_RANDOM = 0
 POLICY_GREEDY = 1
 POLICY_SEARCH = 2
+POLICY_ISMCTS = 3

@@ -47,6 +47,10 @@ def test_every_deck_and_set_loads():
         ("policies/mixed.yaml", "kind: gamble_rate\nweights: {gamble_probability: .nan}\n", "finite number"),
         ("policies/mixed.yaml", "kind: gambler\nweights: {}\n", "unknown bot kind 'gambler'"),
         ("policies/mixed.yaml", "kind: closer\nweights: {}\n", "missing weight(s) gamble_probability"),
+        ("policies/mixed.yaml", "kind: ismcts\nweights: {iterations: 0, exploration: 1, worlds: 1, horizon_turns: 5, "
+         "evaluation_scale: 1, gamble_probability: 0.5}\n", "weights.iterations: must be from 1 to 4096, got 0"),
+        ("policies/mixed.yaml", "kind: ismcts\nweights: {iterations: 8, exploration: 1, worlds: 1, horizon_turns: 5, "
+         "evaluation_scale: 1, gamble_probability: 1.5}\n", "weights.gamble_probability: must be from 0 to 1"),
     ],
 )
 def test_bad_data_is_one_line_naming_file_and_entry(copy_of_data, file, text, expected):

@@ -5,6 +5,7 @@ import numpy as np
 from sim.core.seating import seats_for
 from sim.core.worker import seed_block
 from sim.games.coin_race import GAME
+from sim.games.coin_race import layout as L
 from sim.games.coin_race.scenario import CoinRaceScenario
 
 
@@ -40,3 +41,44 @@ def test_the_closer_banks_a_card_that_reaches_the_target():
     sc.set_score(0, 13)
     sc.set_card("two")
     assert sc.describe(sc.bot_action((GAME.load_policy("closer"),) * 2)) == "bank"
+
+
+def test_the_search_bot_banks_the_card_that_wins_now():
+    """engine.py rule 3: "A side whose points ... reach `target` at the end of one of its turns wins at
+    once": banking the card wins, a gamble wins only half of the time (rule 2, a d6 at 4+)."""
+    for seed in range(5):
+        sc = CoinRaceScenario.new("high vs low", seed=seed)
+        sc.set_score(0, 13)
+        sc.set_card("two")
+        assert sc.describe(sc.bot_action((GAME.load_policy("ismcts_32"),) * 2)) == "bank"
+
+
+def shuffle_undrawn(sc: CoinRaceScenario, rng: np.random.Generator) -> None:
+    """Reorder every deck's undrawn cards: what no seat has seen (drawn cards are face up)."""
+    size = int(sc.matchup.payload[2])
+    for seat in range(sc.matchup.players):
+        base = L.GLOBALS + seat * L.SEAT_SIZE
+        cursor = int(sc.state_vector[base + L.P_CURSOR])
+        rest = sc.state_vector[base + L.P_DECK + cursor : base + L.P_DECK + size]
+        rest[:] = rng.permutation(rest)
+
+
+def test_the_search_bot_decides_on_its_information_set_only():
+    """DESIGN.md §5: "A search bot determinizes only what its seat cannot see: its decision is a function of
+    its information set and its own stream." Two positions that differ only in the order of the undrawn
+    cards give the same decision from the same stream; the decisions do depend on the stream."""
+    rng = np.random.default_rng(4)
+    bots = (GAME.load_policy("ismcts_8"),) * 2
+    decisions, differing = set(), 0
+    for seed in range(12):
+        sc = CoinRaceScenario.new("even vs high", seed=seed)
+        for _ in range(3 + seed % 4):
+            sc.apply(sc.action("bank"))
+        other = CoinRaceScenario.new("even vs high", seed=seed)
+        other.state_vector[:] = sc.state_vector
+        shuffle_undrawn(other, rng)
+        differing += not np.array_equal(other.state_vector, sc.state_vector)
+        first = sc.bot_action(bots)
+        assert other.bot_action(bots) == first  # the same keys and counters: the same stream
+        decisions.add(first)
+    assert differing >= 10 and decisions == {0, 1}

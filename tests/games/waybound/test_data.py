@@ -205,6 +205,30 @@ def test_bad_policy_weights(data_dir):
         GAME.load_policy("cheater")
 
 
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda p: p.pop("worlds"), "worlds: missing 'worlds'"),
+        (lambda p: p.__setitem__("iterations", 5000), "iterations: must be between 1 and 4096"),
+        (lambda p: p.__setitem__("exploration", float("nan")), "exploration: must be a number from 0 to 10"),
+        (lambda p: p.__setitem__("rollouts", 2), "rollouts: 'rollouts' is only for search bots"),
+        (lambda p: p.__setitem__("candidates", 17), "candidates: must be between 1 and 16"),
+    ],
+)
+def test_bad_ismcts_budget(data_dir, change, message):
+    edit(data_dir / "policies" / "ismcts_32.yaml", change)
+    with pytest.raises(UserError) as info:
+        data.load_policy_file("ismcts_32", data_dir)
+    text = one_line(info.value)
+    assert message in text and "ismcts_32.yaml" in text
+
+
+def test_a_budget_key_outside_a_search_bot_is_refused(data_dir):
+    edit(data_dir / "policies" / "greedy_fighter.yaml", lambda p: p.__setitem__("iterations", 8))
+    with pytest.raises(UserError, match="'iterations' is only for ismcts bots"):
+        data.load_policy_file("greedy_fighter", data_dir)
+
+
 def test_vocabulary_constants_are_consistent():
     """The kernels' numeric codes match the names the loader uses."""
     rule_codes = sorted(v for k, v in vars(V).items() if k.startswith("R_") and isinstance(v, int))

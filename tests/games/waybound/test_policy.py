@@ -11,6 +11,8 @@ import pytest
 from sim.games.waybound import GAME
 from sim.games.waybound import layout as L
 from sim.games.waybound import policy as P
+from sim.games.waybound import vocab as V
+from sim.games.waybound.batch import scratch
 from sim.games.waybound.scenario import Scenario
 from tests.games.waybound.helpers import (
     SIDES,
@@ -132,3 +134,65 @@ def test_search_rollouts_of_every_candidate_stop_at_the_same_turn_boundary():
             assert work_state[L.G_TURNS] == sc.s[L.G_TURNS] + horizon, (horizon, sc.describe(action))
             assert work_state[L.G_ACTIVE] == horizon % 2 and work_state[L.G_PHASE] == L.PH_MAIN
     assert (sc.s == before).all()  # the rollouts play on their own copy
+
+
+def bot_pick(sc: Scenario, policy: str, keys: np.ndarray, counters: np.ndarray) -> int:
+    """The action the decider's bot takes in the scenario's position, from the given streams."""
+    params = np.asarray(GAME.load_policy(policy).params, dtype=np.float64)
+    (_, work_state, legal, values, work_legal, _, _, work_keys, work_counters, *_, tree) = scratch(
+        sc.cards.shape[0] // V.CARD_WIDTH, L.DECK_CAP, params.shape[0], False
+    )
+    n = P.generate_actions_call(sc.s, sc.rules, sc.cards, sc.profiles, legal, values[0], params, None, -1)
+    pick = P.policy_act_call(
+        sc.s, sc.rules, sc.cards, sc.profiles, legal, n, values, GAME.load_policy(policy).policy_id, params, keys,
+        counters, work_state, work_legal, work_keys, work_counters, np.zeros((1, L.EVENT_WIDTH), dtype=np.int32),
+        np.zeros((0, 0, 0), dtype=np.int16), tree,
+    )
+    return int(legal[pick])
+
+
+def rearrange_hidden(s: np.ndarray, chooser: np.random.Generator) -> None:
+    """Another position seat 0 cannot tell apart: seat 1's hand and deck dealt anew from the same cards
+    (its hand kept sorted, as the engine keeps it) and seat 0's deck in another order."""
+    them, me = L.player_base(1), L.player_base(0)
+    nd, nh = s[them + L.P_DECK_N], s[them + L.P_HAND_N]
+    pool = chooser.permutation(np.concatenate([s[them + L.DECK_OFF : them + L.DECK_OFF + nd],
+                                               s[them + L.HAND_OFF : them + L.HAND_OFF + nh]]))
+    s[them + L.DECK_OFF : them + L.DECK_OFF + nd] = pool[:nd]
+    s[them + L.HAND_OFF : them + L.HAND_OFF + nh] = np.sort(pool[nd:])
+    deck = s[me + L.DECK_OFF : me + L.DECK_OFF + s[me + L.P_DECK_N]]
+    deck[:] = chooser.permutation(deck)
+
+
+def test_the_ismcts_decision_is_a_function_of_the_information_set():
+    """Issue 18 / DESIGN.md §5: "A search bot determinizes only what its seat cannot see: its decision is a
+    function of its information set and its own stream" (Rulebook: hands and deck orders are private). Two
+    positions that differ only in the opponent's hand, the split of its cards between hand and deck, and
+    both deck orders give the ISMCTS bot the same decision from the same stream."""
+    chooser = np.random.default_rng(8)
+    picker = random.Random(3)
+    compared = differing = 0
+    decisions = set()
+    for k, side in enumerate(SIDES[:6]):
+        sc = Scenario(side, SIDES[(k + 5) % len(SIDES)], seed=k + 2)
+        while not sc.done and (sc.s[L.G_TURNS] < 4 + k % 3 or sc.phase != L.PH_MAIN or sc.active != 0):
+            sc.apply(picker.choice(sc.legal()))
+        if sc.done or len(sc.legal()) < 3:
+            continue
+        other = sc.s.copy()
+        rearrange_hidden(other, chooser)
+        keys = np.arange(11, 11 + L.N_STREAMS, dtype=np.uint64) * np.uint64(k + 1)
+        first = bot_pick(sc, "ismcts_32", keys, np.zeros(L.N_STREAMS, dtype=np.uint64))
+        before = sc.s.copy()
+        sc.s[:] = other
+        assert bot_pick(sc, "ismcts_32", keys, np.zeros(L.N_STREAMS, dtype=np.uint64)) == first, sc.describe(first)
+        differing += not np.array_equal(before, other)
+        compared += 1
+        decisions.add(first >> 16)
+    assert compared >= 4 and differing == compared and len(decisions) >= 2
+
+
+def test_ismcts_plays_legal_deterministic_matches():
+    search = run("ismcts_32", "greedy_explorer", pairs=2)
+    check_clean(search)
+    assert np.array_equal(search.score, run("ismcts_32", "greedy_explorer", pairs=2).score)
