@@ -922,26 +922,31 @@ def _series_survival(context: Context, column: str) -> None:
             if longest
             else np.zeros((group.height, 0))
         )
-        # A match that ended keeps its last value: its quantity stayed where the game left it.
-        for index in range(1, matrix.shape[1]):
-            missing = np.isnan(matrix[:, index])
-            matrix[missing, index] = matrix[missing, index - 1]
-        alive = np.where(np.isnan(matrix), False, matrix > 0).mean(axis=0) if matrix.size else np.zeros(0)
-        mean_value = np.nanmean(matrix, axis=0) if matrix.size else np.zeros(0)
-        curves[arm] = (np.arange(1, longest + 1, dtype=float), alive)
+        # Among the matches still in play at each round: a match that ended is not carried forward
+        # (a won game would hold its last value to the longest match's end and flatten the curve).
+        in_play = (~np.isnan(matrix)).sum(axis=0) if matrix.size else np.zeros(0, int)
+        with np.errstate(invalid="ignore"):
+            alive = np.where(in_play > 0, np.where(np.isnan(matrix), 0, matrix > 0).sum(axis=0) / np.maximum(in_play, 1), np.nan)
+            mean_value = np.nanmean(np.where(np.isnan(matrix), np.nan, matrix), axis=0) if matrix.size else np.zeros(0)
+        # drawn while enough matches are left to read a share from (the table keeps every round)
+        enough = in_play >= min(context.params.min_count, int(in_play[0]) if in_play.size else 0)
+        curves[arm] = (np.arange(1, longest + 1, dtype=float)[enough], alive[enough])
         for index in range(longest):
             table_rows.append(
                 {
                     "arm": arm,
                     "round": index + 1,
+                    "in_play": int(in_play[index]),
                     "share_above_zero": float(alive[index]),
                     "mean_value": float(mean_value[index]),
                 }
             )
     document.add(
         Paragraph(
-            f"Share of matches whose {column} is still above zero at the end of each round (list position = round; "
-            "a match that ended carries its last value forward)."
+            f"Share of the matches still in play at each round whose {column} is above zero at its end (list "
+            "position = round), and its mean over them; the chart stops where fewer than "
+            f"{context.params.min_count} matches are left. How many teams have not lost by each round is the survival "
+            "curve above."
         ),
         Table(pl.DataFrame(table_rows), f"coop_{_safe(column)}", f"{column} per round"),
     )

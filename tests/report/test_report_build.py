@@ -172,7 +172,10 @@ def test_coop_report(coop_lake, tmp_path):
     survival = _table(tmp_path / "coop", "coop_survival")
     assert survival["survival"].to_list() == pytest.approx([0.8, 0.6, 0.3])
     life = _table(tmp_path / "coop", "coop_life")
-    assert life["share_above_zero"].to_list() == pytest.approx([1.0, 0.8, 0.6, 0.6, 0.4, 0.4])
+    # among the matches still in play: round 3 has 0, 4, 5, 9 (3 of 4 above zero), round 5 has 0, 9
+    assert life["in_play"].to_list() == [5, 5, 4, 2, 2, 1]
+    assert life["share_above_zero"].to_list() == pytest.approx([1.0, 0.8, 0.75, 1.0, 0.5, 1.0])
+    assert life["mean_value"].to_list() == pytest.approx([37 / 5, 25 / 5, 18 / 4, 11 / 2, 9 / 2, 9.0])
 
 
 def test_variance_report_matches_hand_computed_components(coop_lake, tmp_path):

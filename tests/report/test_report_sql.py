@@ -148,3 +148,21 @@ def test_the_empty_cards_view_has_the_columns_of_real_card_rows(output_root):
     (real, real_has), (empty, empty_has) = columns(with_cards), columns(without)
     assert real_has and not empty_has
     assert [row[:2] for row in empty] == [row[:2] for row in real]
+
+
+def test_card_impact_counts_a_game_once_when_several_seats_of_a_side_hold_the_card(toy_lake, tmp_path):
+    """Issue 20 item 6: an Aeon's End team has a cards row per mage; counted per row, a card two mages
+    drew counted its game twice and the 'without' rate went negative. Every row given twice (a
+    second seat of the same side holding the same cards) leaves the impact table as it was."""
+    import polars as pl
+
+    doubled = tmp_path / "doubled"
+    shutil.copytree(toy_lake, doubled)
+    for part in (doubled / "cards").rglob("*.parquet"):
+        rows = pl.read_parquet(part)
+        pl.concat([rows, rows]).write_parquet(part)
+    with Lake(toy_lake) as lake:
+        expected = lake.query("card_impact")
+    with Lake(doubled) as lake:
+        impact = lake.query("card_impact")
+    assert impact.equals(expected)

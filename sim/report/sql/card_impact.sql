@@ -14,6 +14,14 @@ faction_totals AS (
     FROM side_games
     GROUP BY ruleset_id, faction
 ),
+-- A side of several seats (an Aeon's End team) has a row per seat holding the card: one row per
+-- side-game here, so that a game counts once however many seats drew the card.
+card_rows AS (
+    SELECT ruleset_id, matchup_id, pair_index, swap, side, card,
+           sum(drawn) AS drawn, sum(played) AS played, sum(opening) AS opening, sum(gained) AS gained
+    FROM cards
+    GROUP BY ruleset_id, matchup_id, pair_index, swap, side, card
+),
 card_games AS (
     SELECT
         s.ruleset_id,
@@ -27,7 +35,7 @@ card_games AS (
         coalesce(sum(s.won) FILTER (WHERE c.opening > 0), 0) AS opening_wins,
         count(*) FILTER (WHERE c.gained > 0) AS gained_games,
         coalesce(sum(s.won) FILTER (WHERE c.gained > 0), 0) AS gained_wins
-    FROM cards AS c
+    FROM card_rows AS c
     JOIN side_games AS s USING (ruleset_id, matchup_id, pair_index, swap, side)
     GROUP BY s.ruleset_id, s.faction, c.card
 ),
