@@ -66,33 +66,42 @@ def matchup_heatmap(
     row_axis: str = "side A",
     column_axis: str = "side B",
     colour_label: str = "side A win rate",
+    difference: bool = False,
 ) -> Path:
     """Heatmap of win rates centred at 50% (diverging colours), each cell annotated with the
-    rate, its confidence interval and the number of matches. NaN cells (not played) stay blank."""
+    rate, its confidence interval and the number of matches. NaN cells (not played) stay blank.
+    `difference`: the cells are differences of rates (centred at 0, shown in points), e.g. an
+    edition's change per matchup."""
     rates = np.asarray(rates, dtype=float)
+    if difference:
+        span = float(np.nanmax(np.abs(np.concatenate([np.ravel(lows), np.ravel(highs)])), initial=0.0)) or 0.1
+        norm, centre = TwoSlopeNorm(vmin=-span, vcenter=0.0, vmax=span), 0.0
+    else:
+        norm, centre, span = TwoSlopeNorm(vmin=0.0, vcenter=0.5, vmax=1.0), 0.5, 0.5
     with matplotlib.rc_context(STYLE):
         figure = _figure(max(4.0, 1.3 * len(column_labels) + 2.5), max(3.0, 0.8 * len(row_labels) + 1.8))
         axes = figure.add_subplot()
         image = axes.imshow(
             np.ma.masked_invalid(rates),
             cmap="RdBu",
-            norm=TwoSlopeNorm(vmin=0.0, vcenter=0.5, vmax=1.0),
+            norm=norm,
             aspect="auto",
         )
         for row in range(rates.shape[0]):
             for column in range(rates.shape[1]):
                 if np.isnan(rates[row, column]):
                     continue
+                unit, sign = (" pts", "+") if difference else ("%", "")
                 axes.text(
                     column,
                     row,
-                    f"{100 * rates[row, column]:.1f}%\n[{100 * lows[row, column]:.1f}, {100 * highs[row, column]:.1f}]"
-                    f"\nn={int(counts[row, column])}",
+                    f"{100 * rates[row, column]:{sign}.1f}{unit}\n[{100 * lows[row, column]:{sign}.1f}, "
+                    f"{100 * highs[row, column]:{sign}.1f}]\nn={int(counts[row, column])}",
                     ha="center",
                     va="center",
                     fontsize=7,
                     # Dark cells at either end of the diverging scale need light text to stay legible.
-                    color="white" if abs(rates[row, column] - 0.5) > 0.3 else "black",
+                    color="white" if abs(rates[row, column] - centre) > 0.6 * span else "black",
                 )
         axes.set_xticks(range(len(column_labels)), labels=list(column_labels), rotation=30, ha="right")
         axes.set_yticks(range(len(row_labels)), labels=list(row_labels))

@@ -430,19 +430,38 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
             family, "opening_matchup_differences", "Difference per arm and matchup, with adjusted p-values"
         ),
     )
-    shown = pl.concat([family.drop(["p_holm", "p_bh"]), overall])
-    labels = [f"{row['arm']}: {row['matchup_id']}" for row in shown.iter_rows(named=True)]
-    path, image = context.image("opening_differences", "Paired first-player difference per matchup")
+    path, image = context.image("opening_differences", "Paired first-player difference per arm, all matchups")
     charts.forest_plot(
-        labels,
-        shown["difference"].to_numpy(),
-        shown["low"].to_numpy(),
-        shown["high"].to_numpy(),
+        overall["arm"].to_list(),
+        overall["difference"].to_numpy(),
+        overall["low"].to_numpy(),
+        overall["high"].to_numpy(),
         path,
-        title=f"First-player score: arm minus {baseline}",
+        title=f"First-player score: arm minus {baseline}, all matchups",
         xlabel="difference in first-player win rate",
     )
     document.add(image)
+    # Per matchup, a heatmap of side A x side B per arm: one row a matchup made a chart of hundreds of labels.
+    sides = context.lake.query("matchup_outcomes").select(["matchup_id", "side_a", "side_b"]).unique("matchup_id")
+    cells = family.join(sides, on="matchup_id", how="left")
+    for arm in [a for a in arms if a != baseline]:
+        group = cells.filter(pl.col("arm") == arm)
+        rows_labels = sorted(group["side_a"].drop_nulls().unique().to_list())
+        column_labels = sorted(group["side_b"].drop_nulls().unique().to_list())
+        if not rows_labels or not column_labels:
+            continue
+        shape = (len(rows_labels), len(column_labels))
+        differences, counts, lows, highs = (np.full(shape, np.nan) for _ in range(4))
+        for row in group.iter_rows(named=True):
+            if row["side_a"] is None or row["side_b"] is None:
+                continue
+            at = (rows_labels.index(row["side_a"]), column_labels.index(row["side_b"]))
+            differences[at], counts[at], lows[at], highs[at] = row["difference"], row["pairs"], row["low"], row["high"]
+        path, image = context.image(f"opening_differences_{_safe(arm)}", f"First-player difference per matchup, {arm}")
+        charts.matchup_heatmap(rows_labels, column_labels, differences, counts, lows, highs, path,
+                               title=f"First-player score per matchup: {arm} minus {baseline}",
+                               colour_label="difference (n = pairs)", difference=True)
+        document.add(image)
 
 
 # ---- matrix ---------------------------------------------------------------------------------
