@@ -1087,6 +1087,8 @@ def section_summary(context: Context) -> None:
                     "matchup_id",
                     "side_a",
                     "side_b",
+                    "bot_a",
+                    "bot_b",
                     "matches",
                     "a_wins",
                     "a_rate",

@@ -342,3 +342,10 @@ def test_tables_show_percentages_whole_counts_and_small_p_values():
     long = pl.DataFrame({"a_rate": [0.5] * (INLINE_ROWS + 12)})
     rows, left = display_rows(Table(long, "long"))
     assert len(rows) == INLINE_ROWS and left == 12
+
+
+def test_the_summary_names_each_sides_bot(toy_report):
+    """Issue 20 item 6: without the bots a mirror read `hearthbound/brindle | hearthbound/brindle`."""
+    outcomes = _table(toy_report, "summary_outcomes")
+    assert outcomes.columns[:6] == ["ruleset_id", "matchup_id", "side_a", "side_b", "bot_a", "bot_b"]
+    assert set(outcomes["bot_a"]) == set(outcomes["bot_b"]) == {"greedy"}

@@ -4,6 +4,8 @@ SELECT
     matchup_id,
     side_a,
     side_b,
+    min(policy_a) AS bot_a,  -- a side's bot is the same in all its matches (a mirror needs it to read)
+    min(policy_b) AS bot_b,
     count(*) AS matches,
     sum(a_won) AS a_wins,
     count(*) FILTER (WHERE winner_side = 'draw') AS draws,
