@@ -132,7 +132,7 @@ def forest_plot(
     count = len(labels)
     positions = np.arange(count)[::-1].astype(float)
     with matplotlib.rc_context(STYLE):
-        figure = _figure(WIDTH, _rows_height(count))
+        figure = _figure(WIDTH, _rows_height(count, base=2.4))  # room for the title and the axis label
         axes = figure.add_subplot()
         if band is not None:
             axes.axvspan(band[0], band[1], color="#cfe8cf", label=f"band {band[0]:.3f} to {band[1]:.3f}")

@@ -82,3 +82,18 @@ def test_different_data_gives_a_different_image(tmp_path):
     one = charts.forest_plot(["a"], [0.5], [0.4], [0.6], tmp_path / "one.png", "t")
     other = charts.forest_plot(["a"], [0.55], [0.4], [0.6], tmp_path / "other.png", "t")
     assert one.read_bytes() != other.read_bytes()
+
+
+def test_a_one_row_forest_keeps_room_for_its_title_and_axis_label(tmp_path):
+    """Issue 20 item 6: variance_within_share.png had its title and axis label cut off at one row."""
+    from PIL import Image
+
+    path = charts.forest_plot(["c1: solo"], [0.8], [0.0], [1.0], tmp_path / "one.png", title="t", xlabel="x")
+    assert Image.open(path).size[1] >= 2.4 * charts.DPI
+
+
+def test_the_effect_lines_place_numeric_values_by_value_and_others_evenly(tmp_path):
+    for values in ([1, 2, 4], ["low", "mid", "high"]):
+        path = charts.effect_lines(values, {"first player": ([0.5, 0.52, 0.55], [0.45, 0.5, 0.5], [0.55, 0.56, 0.6])},
+                                   tmp_path / f"{values[0]}.png", "t", "x", "rate", reference=0.5)
+        assert path.read_bytes().startswith(PNG_SIGNATURE)
