@@ -36,6 +36,7 @@ from sim.stats import (
 
 CARD_METRICS = ("drawn", "played", "opening", "gained")
 CARD_CHART_ROWS = 25
+SEPARATE_LENGTH_LINES = 4  # at most this many matchups get a game-length line each
 
 
 @dataclass(frozen=True)
@@ -203,12 +204,17 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     summary = lake.query("length_summary")
     document.add(Table(summary, f"{prefix}_lengths", "Game length per arm (turns and rounds)", digits=2))
     histogram = lake.query("length_histogram")
+    # A few matchups (e.g. one per player count) get a line each; many are pooled per arm.
+    apart = histogram["matchup_id"].n_unique() <= SEPARATE_LENGTH_LINES
+    keys = ["ruleset_id", "matchup_id"] if apart else ["ruleset_id"]
+    pooled = histogram.group_by([*keys, "turns"]).agg(pl.col("matches").sum()).sort([*keys, "turns"])
     series = {
-        arm: (group["turns"].to_numpy(), group["matches"].to_numpy())
-        for (arm,), group in histogram.group_by(["ruleset_id"], maintain_order=True)
+        ": ".join(key): (group["turns"].to_numpy(), group["matches"].to_numpy())
+        for key, group in pooled.group_by(keys, maintain_order=True)
     }
-    path, image = context.image(f"{prefix}_lengths", "Game length distribution per arm")
-    charts.length_distribution(series, path, title="Game length (turns) per arm")
+    per = "arm and matchup" if apart else "arm"
+    path, image = context.image(f"{prefix}_lengths", f"Game length distribution per {per}")
+    charts.length_distribution(series, path, title=f"Game length (turns) per {per}")
     document.add(image)
 
     document.add(Heading("End reasons", 3))

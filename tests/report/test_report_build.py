@@ -349,3 +349,9 @@ def test_the_summary_names_each_sides_bot(toy_report):
     outcomes = _table(toy_report, "summary_outcomes")
     assert outcomes.columns[:6] == ["ruleset_id", "matchup_id", "side_a", "side_b", "bot_a", "bot_b"]
     assert set(outcomes["bot_a"]) == set(outcomes["bot_b"]) == {"greedy"}
+
+
+def test_game_lengths_keep_a_few_matchups_apart(toy_report, coop_lake, tmp_path):
+    """Issue 20 item 6: the nemesis study pooled its player counts (one matchup each) into one length
+    histogram. The toy lake's three matchups get a line each."""
+    assert "Game length distribution per arm and matchup" in (toy_report / "report.md").read_text()

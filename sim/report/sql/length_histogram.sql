@@ -1,6 +1,7 @@
--- Distribution of game length (turns) per arm.
-SELECT ruleset_id, turns, count(*) AS matches
+-- Distribution of game length (turns) per arm and matchup (the report pools a study's many
+-- matchups per arm, but keeps a few apart: their player counts may differ).
+SELECT ruleset_id, matchup_id, turns, count(*) AS matches
 FROM matches
 WHERE error = 'ok'
-GROUP BY ruleset_id, turns
-ORDER BY ruleset_id, turns;
+GROUP BY ruleset_id, matchup_id, turns
+ORDER BY ruleset_id, matchup_id, turns;
