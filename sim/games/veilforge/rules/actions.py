@@ -104,12 +104,14 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
         cost = statics.play_cost(state, ruleset, seat, card_id)
         if cost > mana_n:
             continue
-        spend = weights[policy.W_SPEND] * cost
+        # weights are read only when scoring: an unscored bot's weights row is empty (random)
+        spend = weights[policy.W_SPEND] * cost if score else 0.0
         kind = T.card(ruleset, card_id, T.C_TYPE)
         if kind == V.TYPE_CREATURE or kind == V.TYPE_STRUCTURE:
             if support_open if T.card(ruleset, card_id, T.C_ZONE) else battle_open:
+                worth = spend + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id) if score else 0.0
                 n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_PLAY), i, legal, n, values, weights,
-                                     score, spend + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id))
+                                     score, worth)
         elif support_open:
             ability = first_ability(ruleset, card_id, np.int64(V.W_HAND))
             if T.card(ruleset, card_id, T.C_ATTACH):
@@ -134,7 +136,7 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
             cost = statics.play_cost(state, ruleset, seat, card_id)
             if cost <= mana_n:
                 base = (weights[policy.W_HERO] + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id)
-                        + weights[policy.W_SPEND] * cost)
+                        + weights[policy.W_SPEND] * cost) if score else 0.0
                 n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_HERO), slot, legal, n, values, weights,
                                      score, base)
     for slot in range(L.FIELD_SLOTS):
