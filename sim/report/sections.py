@@ -555,10 +555,7 @@ def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         for j, opponent in enumerate(decks):
             if i == j:
                 continue
-            as_a = pairs.filter((pl.col("side_a") == deck) & (pl.col("side_b") == opponent))
-            as_b = pairs.filter((pl.col("side_a") == opponent) & (pl.col("side_b") == deck))
-            wins = np.concatenate([as_a["wins"].to_numpy(), (as_b["games"] - as_b["wins"]).to_numpy()]).astype(float)
-            games = np.concatenate([as_a["games"].to_numpy(), as_b["games"].to_numpy()]).astype(float)
+            wins, games = _deck_pairs(pairs.filter((pl.col("side_b") == opponent) | (pl.col("side_a") == opponent)), deck)
             if games.sum() == 0:
                 continue
             rate = clustered_rate(wins, games, params.confidence)
@@ -585,6 +582,15 @@ def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         colour_label="row deck win rate",
     )
     document.add(image)
+
+
+def _deck_pairs(pairs: pl.DataFrame, deck: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per pair of `pairs` (rows of _pairs_by_cell, no mirrors) that `deck` played in: its wins
+    (draws half) and the pair's games, whichever side it was."""
+    as_a, as_b = pairs.filter(pl.col("side_a") == deck), pairs.filter(pl.col("side_b") == deck)
+    wins = np.concatenate([as_a["wins"].to_numpy(), (as_b["games"] - as_b["wins"]).to_numpy()]).astype(float)
+    games = np.concatenate([as_a["games"].to_numpy(), as_b["games"].to_numpy()]).astype(float)
+    return wins, games
 
 
 def _pairs_by_cell(outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> pl.DataFrame:
@@ -1046,9 +1052,7 @@ def _deck_rates_by_arm(context: Context, arms: list[str]) -> pl.DataFrame:
         pairs = _pairs_by_cell(outcomes.filter(pl.col("ruleset_id") == arm), pair_rows.filter(pl.col("ruleset_id") == arm))
         pairs = pairs.filter(pl.col("side_a") != pl.col("side_b"))  # a mirror says nothing about a deck
         for deck in sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list())):
-            as_a, as_b = pairs.filter(pl.col("side_a") == deck), pairs.filter(pl.col("side_b") == deck)
-            wins = np.concatenate([as_a["wins"].to_numpy(), (as_b["games"] - as_b["wins"]).to_numpy()]).astype(float)
-            games = np.concatenate([as_a["games"].to_numpy(), as_b["games"].to_numpy()]).astype(float)
+            wins, games = _deck_pairs(pairs, deck)
             rate = clustered_rate(wins, games, context.params.confidence)
             rows.append({"deck": deck, "arm": arm, "matches": int(games.sum()), "rate": rate["rate"],
                          "low": rate["low"], "high": rate["high"]})
