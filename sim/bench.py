@@ -34,7 +34,10 @@ KERNEL_WINDOWS = 3
 # End to end: one sweep of two million matches, the designers' unit of work ("sweeps of millions of
 # matches"), the same for every game and run so that figures compare across machines and sessions.
 # Starting the workers (~1.1 s: imports, numba's set-up, loading the cached kernels) is part of it.
+# A slower game (a few thousand matches/s) plays what its kernel gets through in END_TO_END_SECONDS
+# instead: two million of its matches would take an hour a figure.
 END_TO_END_MATCHES = 2_000_000
+END_TO_END_SECONDS = 20.0
 QUICK_END_TO_END_MATCHES = 20_000
 # The host's speed drifts by ±10% from minute to minute (a shared machine): the figure is the median
 # of three sweeps, and the three are kept.
@@ -91,6 +94,14 @@ started = time.perf_counter()
 plan = runner.run(cfg, progress=False)
 print(runner.count_matches(plan.directory) / (time.perf_counter() - started))
 """
+
+
+def end_to_end_size(kernel_rate: float) -> int:
+    """Matches of one end-to-end sweep: END_TO_END_MATCHES, or END_TO_END_SECONDS of the kernel's
+    rate for a slower game, rounded down to two significant figures (at least the quick sample)."""
+    matches = int(min(END_TO_END_MATCHES, kernel_rate * END_TO_END_SECONDS))
+    digits = max(len(str(matches)) - 2, 0)
+    return max(QUICK_END_TO_END_MATCHES, matches // 10**digits * 10**digits)
 
 
 def end_to_end_rate(name: str, policy: str, matches: int, n_jobs: int) -> float:
@@ -171,10 +182,11 @@ def run_bench(quick: bool = False, games: list[str] | None = None) -> dict:
         headline = list(cfg.policies)[0]
         entry = {"engine_version": game.engine_version, "matchups": [m.matchup_id for m in matchups], "policies": {}}
         for policy in game.policy_names():
-            rate = kernel_rate(name, policy, kernel_seconds if policy != "search" else kernel_seconds / 2)
+            searching = policy == "search" or policy.startswith("ismcts")
+            rate = kernel_rate(name, policy, kernel_seconds / 2 if searching else kernel_seconds)
             entry["policies"][policy] = {"kernel_matches_per_second": round(rate, 1)}
             print(f"{name:12s} {policy:18s} kernel {rate:12,.0f} matches/s (1 core)", flush=True)
-        e2e_matches = QUICK_END_TO_END_MATCHES if quick else END_TO_END_MATCHES
+        e2e_matches = QUICK_END_TO_END_MATCHES if quick else end_to_end_size(entry["policies"][headline]["kernel_matches_per_second"])
         for n_jobs in (1, 2):
             runs = sorted(end_to_end_rate(name, headline, e2e_matches, n_jobs) for _ in range(1 if quick else END_TO_END_RUNS))
             rate = runs[len(runs) // 2]
@@ -210,8 +222,8 @@ def _machine() -> dict:
 
 def _markdown(results: dict) -> str:
     lines = [
-        "| game | bot | kernel matches/s (1 core, default matchups) | end to end 1 worker (median of 3) | end to end 2 workers (median of 3) | no-JIT matches/s |",
-        "|---|---|---:|---:|---:|---:|",
+        "| game | bot | kernel matches/s (1 core, default matchups) | matches a sweep | end to end 1 worker (median of 3) | end to end 2 workers (median of 3) | 2 workers / 1 | no-JIT matches/s |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for name, entry in results["games"].items():
         for policy, numbers in entry["policies"].items():
@@ -220,7 +232,12 @@ def _markdown(results: dict) -> str:
             headline = one["policy"] == policy
             lines.append(
                 f"| {name} | {policy} | {numbers['kernel_matches_per_second']:,.0f} | "
-                + (f"{one['matches_per_second']:,.0f} | {two['matches_per_second']:,.0f} | " if headline else " | | ")
+                + (
+                    f"{one['matches']:,} | {one['matches_per_second']:,.0f} | {two['matches_per_second']:,.0f} | "
+                    f"{two['matches_per_second'] / one['matches_per_second']:.2f} | "
+                    if headline
+                    else " | | | | "
+                )
                 + (f"{entry['nojit_matches_per_second']:,.1f} |" if headline else " |")
             )
     lines += [
