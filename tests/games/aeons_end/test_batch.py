@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from sim.games.aeons_end import GAME
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import match_seeds
 
 
@@ -47,8 +47,8 @@ def test_same_seed_same_result():
 def test_arms_replay_the_same_deals():
     """Common random numbers: the nemesis deck and first turn-order cards do not depend on edition or bot."""
 
-    first = Scenario.new("adelheim+brama vs rageborne", edition="normal", seed=5, advance=False)
-    other = Scenario.new("adelheim+brama vs rageborne", edition="expert", seed=5, advance=False)
+    first = AeonsEndScenario.new("adelheim+brama vs rageborne", edition="normal", seed=5, advance=False)
+    other = AeonsEndScenario.new("adelheim+brama vs rageborne", edition="expert", seed=5, advance=False)
     deck = first.s[72:72 + first.get("G_NEMESIS_DECK_LEN")]
     assert np.array_equal(deck, other.s[72:72 + other.get("G_NEMESIS_DECK_LEN")])
     first.advance()
@@ -102,7 +102,7 @@ def _nemesis_deck_and_turn_order(edition, pair_index):
 
     rs = GAME.load_ruleset(edition)
     m = GAME.load_matchups(rs, "default_2p")[0]
-    sc = Scenario(GAME, rs, m, seed=3, pair_index=pair_index)
+    sc = AeonsEndScenario(GAME, rs, m, seed=3, pair_index=pair_index)
     deck = tuple(sc.s[72:72 + sc.get("G_NEMESIS_DECK_LEN")])
     sc.advance()
     order = sc.turn_order()
