@@ -133,3 +133,26 @@ def test_deal_group_column():
     plain = GAME.load_ruleset("normal")
     r = GAME.play_batch(plain, m, (GAME.load_policy("greedy_damage"),), match_seeds(m, 5))
     assert r.extra["deal_group"].tolist() == list(range(5))
+
+
+def test_kernel_tables_built_once_per_ruleset_and_matchup():
+    """The packed tables are built once per (ruleset, matchup): a second play_batch of the pair (or a copy
+    of its objects, as a worker unpickles them) reuses them; another matchup or edition gets its own."""
+    import copy
+
+    from sim.games.aeons_end.data import compile_rules
+    from sim.games.aeons_end.tables import pack
+
+    game = type(GAME)()
+    ruleset = game.load_ruleset("normal")
+    solo, pair = game.load_matchups(ruleset, ["brama vs rageborne", "adelheim+brama vs rageborne"])
+    tables = game.kernel_tables(ruleset, pair)
+    assert game.kernel_tables(ruleset, pair) is tables
+    assert game.kernel_tables(copy.deepcopy(ruleset), copy.deepcopy(pair)) is tables
+    assert game.kernel_tables(ruleset, solo) is not tables
+    assert game.kernel_tables(game.load_ruleset("expert"), pair) is not tables
+    lib = ruleset.tables["library"]
+    rules, extra = compile_rules(lib, ruleset.tables["rules"], "rageborne", 2)
+    fresh = pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, lib.mage, lib.mage_cards,
+                 pair.payload["setup"])
+    assert np.array_equal(tables, fresh)
