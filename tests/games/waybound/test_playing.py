@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sim.games.waybound import layout as L
-from sim.games.waybound.scenario import IllegalAction, Scenario
+from sim.games.waybound.scenario import IllegalAction, WayboundScenario
 from tests.games.waybound.helpers import (
     GO,
     LC,
@@ -43,7 +43,7 @@ def test_rooted_prevents_all_movement():
     sc.set_cards(0, hand=["forced_march", "iron_hide"])
     legal = sc.legal()
     assert not any(a >> 16 == L.A_MOVE and (a >> 8) & 255 == brute for a in legal)
-    assert sc.play("forced_march", Scenario.unit_move_target(brute, GO)) not in legal
+    assert sc.play("forced_march", WayboundScenario.unit_move_target(brute, GO)) not in legal
     sc.apply(sc.play("iron_hide", brute))
     assert sc.unit(0, brute)["damage"] == 0
 
