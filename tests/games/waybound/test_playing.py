@@ -55,3 +55,18 @@ def test_illegal_action_is_refused():
     sc.set_unit(0, 0, ready=0)
     with pytest.raises(IllegalAction):
         sc.apply(sc.explore(0))
+
+
+def test_scenario_actions_by_kind_name():
+    """The scenario API's `action(kind, **fields)` (sim/core/scenario.py) encodes what the helpers of the same
+    names encode; an unknown kind or field is an IllegalAction."""
+    sc = WayboundScenario.new("hearthbound/brindle vs ironmaw/skara")
+    assert sc.action("explore", unit=0) == sc.explore(0)
+    assert sc.action("move", unit=0, dest=2, lightfoot=True) == sc.move(0, 2, lightfoot=True)
+    assert sc.action("challenge", unit=0) == sc.challenge(0)
+    assert sc.action("end") == sc.end_turn()
+    with pytest.raises(IllegalAction):
+        sc.action("fly", unit=0)
+    with pytest.raises(IllegalAction):
+        sc.action("explore", wings=2)
+    assert not sc.state()["done"] and sc.state()["players"][0] == sc.player(0)
