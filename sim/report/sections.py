@@ -24,10 +24,10 @@ from sim.stats import (
     clustered_rate,
     incomplete_pair_count,
     kaplan_meier,
-    mean_t_interval,
     metagame_equilibrium,
     pair_scores,
     paired_comparison,
+    score_interval,
     sprt_three_way,
     tost_equivalence,
     variance_components,
@@ -255,7 +255,7 @@ def section_opening(context: Context) -> None:
     for arm in arms.iter_rows(named=True):
         arm_pairs = pairs.filter(pl.col("ruleset_id") == arm["ruleset_id"])
         scores = arm_pairs["first_player_score"].to_numpy()
-        pair_summary = mean_t_interval(scores, params.confidence)
+        pair_summary = score_interval(scores, params.confidence)
         tost = tost_equivalence(scores, 0.5, params.equivalence_margin, params.alpha)
         table_rows.append(
             {
@@ -710,7 +710,7 @@ def _first_player_per_matchup(context, key, outcomes, pair_rows) -> None:
     rows = []
     for row in outcomes.sort("matchup_id").iter_rows(named=True):
         scores = pairs.filter(pl.col("matchup_id") == row["matchup_id"])["first_player_score"].to_numpy()
-        summary = mean_t_interval(scores, params.confidence)
+        summary = score_interval(scores, params.confidence)
         if summary["n"] >= 2 and summary["sd"] > 0:
             p_value = float(scipy_stats.ttest_1samp(scores, 0.5).pvalue)
         else:
@@ -1007,8 +1007,8 @@ def section_sweep(context: Context) -> None:
         scores = pair_scores(competitive)
         headline, label = [], "first player"
         for arm in arms:
-            summary = mean_t_interval(scores.filter(pl.col("ruleset_id") == arm)["first_player_score"].to_numpy(),
-                                      params.confidence)
+            summary = score_interval(scores.filter(pl.col("ruleset_id") == arm)["first_player_score"].to_numpy(),
+                                     params.confidence)
             headline.append({"value": str(values[arm]), "arm": arm, "pairs": summary["n"], "rate": summary["mean"],
                              "low": summary["low"], "high": summary["high"]})
         decks = _deck_rates_by_arm(context, arms)

@@ -4,7 +4,7 @@ control, metagame equilibrium, survival curves and variance components. Pure fun
 
 from sim.stats.clustered import bradley_terry_cluster_bootstrap, cluster_robust_variance, clustered_rate
 from sim.stats.equivalence import tost_equivalence
-from sim.stats.intervals import mean_t_interval, wilson_interval
+from sim.stats.intervals import mean_t_interval, score_interval, wilson_interval
 from sim.stats.metagame import metagame_equilibrium
 from sim.stats.multiple import adjust_pvalues
 from sim.stats.pairs import incomplete_pair_count, pair_mean, pair_scores, paired_comparison
@@ -23,6 +23,7 @@ __all__ = [
     "incomplete_pair_count",
     "kaplan_meier",
     "mean_t_interval",
+    "score_interval",
     "metagame_equilibrium",
     "pair_mean",
     "pair_scores",

@@ -67,3 +67,19 @@ def mean_t_interval(values, confidence: float = 0.95) -> dict[str, float]:
         "sd": sd,
         "se": float(se),
     }
+
+
+def score_interval(values, confidence: float = 0.95) -> dict[str, float]:
+    """Mean of independent scores in [0, 1] (a pair's share of wins, draws half) with an interval:
+    the Student-t interval of mean_t_interval, except when the scores show no spread (every pair won,
+    say). Then the t-interval has no width, although n scores cannot rule out a mean a little away
+    from what they all show: the interval is then the Wilson interval of the mean over n, the one of a
+    Bernoulli score, whose spread is the largest a [0, 1] score with that mean can have. With every
+    one of 640 pairs won, [99.4%, 100%] instead of [100%, 100%]. The t bounds are kept inside [0, 1]."""
+    summary = mean_t_interval(values, confidence)
+    if summary["n"] >= 2 and summary["sd"] == 0.0:
+        summary["low"], summary["high"] = wilson_interval(summary["mean"] * summary["n"], summary["n"], confidence)
+    elif summary["n"] >= 2:
+        summary["low"], summary["high"] = max(0.0, summary["low"]), min(1.0, summary["high"])
+    return summary
+

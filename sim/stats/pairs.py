@@ -16,7 +16,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as scipy_stats
 
-from sim.stats.intervals import mean_t_interval
+from sim.stats.intervals import mean_t_interval, score_interval
 
 PAIR_KEY = ["ruleset_id", "matchup_id", "pair_index"]
 REQUIRED_COLUMNS = ["ruleset_id", "matchup_id", "pair_index", "swap", "first_player_won", "a_won"]
@@ -57,8 +57,9 @@ def incomplete_pair_count(matches: pl.DataFrame) -> int:
 
 
 def pair_mean(pairs: pl.DataFrame, score: str = "first_player_score", confidence: float = 0.95) -> dict:
-    """Mean pair score with a t-interval over pairs (the independent unit; see module doc)."""
-    return mean_t_interval(pairs[score].to_numpy(), confidence)
+    """Mean pair score with a t-interval over pairs (the independent unit; see module doc), or a Wilson
+    interval when every pair scored the same (intervals.score_interval)."""
+    return score_interval(pairs[score].to_numpy(), confidence)
 
 
 def _paired_summary(differences: np.ndarray, confidence: float) -> dict:

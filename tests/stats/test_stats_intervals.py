@@ -3,7 +3,7 @@ import pytest
 from scipy import stats as scipy_stats
 from statsmodels.stats.proportion import proportion_confint
 
-from sim.stats import mean_t_interval, wilson_interval
+from sim.stats import mean_t_interval, score_interval, wilson_interval
 
 
 def test_wilson_matches_newcombe_textbook_example():
@@ -54,3 +54,24 @@ def test_mean_t_interval_matches_scipy():
 def test_mean_t_interval_single_value_has_no_bounds():
     summary = mean_t_interval([0.5])
     assert summary["mean"] == 0.5 and np.isnan(summary["low"])
+
+
+def test_a_score_interval_keeps_a_width_when_every_pair_scored_the_same():
+    """640 pairs all won (the ladder's greedy bot over random): the t-interval has no width, but 640
+    pairs cannot rule out a win rate just below 100%; the score interval is then the Wilson interval,
+    the widest a [0, 1] score with that mean can need (Bernoulli spread)."""
+    summary = score_interval(np.ones(640))
+    low, high = wilson_interval(640, 640)
+    assert summary["mean"] == 1.0 and summary["high"] == 1.0 and summary["low"] == low < 1.0
+    assert 0.99 < summary["low"] < 0.995  # the rule of three's ~3/n from the top
+    assert score_interval(np.zeros(50))["high"] == wilson_interval(0, 50)[1] > 0.0
+    even = score_interval(np.full(10, 0.5))
+    assert even["low"] < 0.5 < even["high"]
+
+
+def test_a_score_interval_is_the_t_interval_inside_the_unit_range_otherwise():
+    scores = np.array([1.0, 0.5, 1.0, 1.0, 0.0, 0.5])
+    t = mean_t_interval(scores)
+    summary = score_interval(scores)
+    assert summary["mean"] == t["mean"] and summary["low"] == max(0.0, t["low"]) and summary["high"] == min(1.0, t["high"])
+    assert score_interval(np.array([1.0, 0.5, 1.0, 1.0]))["high"] == 1.0  # t alone gives 1.27

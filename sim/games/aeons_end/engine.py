@@ -47,11 +47,12 @@ optimizes and code-generates again, its callees' whole call tree, so (1) `step` 
 inlined at the numba level (`inline="always"`, no library of their own), as are the small pass-through
 functions of the nemesis (run_unleash_row, unleash, flush_pending, strike, swarm) and the per-area
 step helpers run_atomic dispatches to (rules/nemesis_turn.py: one rule area each, inlined back into
-run_atomic); (2) constant
-arguments passed to an out-of-line @njit function are wrapped in np.int64(...) / np.bool_(...):
-numba compiles one specialization per literal value (cast_spell(.., 0, True) and (.., 0, False) were
-two copies of cast_spell and of everything above it), so keep new call sites non-literal too.
-Cold compile 562 s -> 156 s CPU with these two rules (PERF.md).
+run_atomic); (2) numba would
+compile one copy of an out-of-line @njit function per literal value and integer width it is called
+with (cast_spell(.., 0, True) and (.., 0, False) were two copies of cast_spell and of everything above
+it): sim/core/literals.py makes every such call compile per widened type instead (the np.int64(...)
+wrappers at call sites date from before it). Cold compile 562 s -> 156 s CPU with these two rules, 62
+s once the search bot was compiled apart (PERF.md).
 """
 
 from __future__ import annotations

@@ -488,46 +488,31 @@ def greedy_choice_call(s, rules, cards, profiles, legal, n, values, w, keys, cou
 
 
 @njit(cache=True, _nrt=False)
-def determinize(s, p, keys, counters, stream):
-    """Re-deal what seat p cannot see: the opponent's hand and deck (together) and p's deck order.
-    The flat search bot's: the re-deal starts from the cards' current order, so it is a function of
-    that order as well (determinize_information_set is not)."""
-    redeal(s, p, keys, counters, stream, False)
-
-
-@njit(cache=True, _nrt=False)
 def determinize_information_set(s, p, keys, counters, stream):
-    """determinize from the cards put in a fixed order first (by card id): the world drawn depends only
-    on what seat p can see (which cards the opponent holds in hand and deck together, how many it holds
-    in hand, p's own deck as a set) and the stream, not on the hidden order (issue 18)."""
-    redeal(s, p, keys, counters, stream, True)
-
-
-@njit(cache=True, _nrt=False)
-def redeal(s, p, keys, counters, stream, canonical):
+    """Re-deal what seat p cannot see: the opponent's hand and deck (together) and p's deck order, from
+    the cards put in a fixed order first (by card id), so that the world drawn depends only on what seat
+    p can see (which cards the opponent holds in hand and deck together, how many it holds in hand, p's
+    own deck as a set) and the stream, not on the hidden order (issue 18)."""
     q = 1 - p
     qb = player_base(q)
     nd = s[qb + P_DECK_N]
     nh = s[qb + P_HAND_N]
     for k in range(nh):
         s[qb + DECK_OFF + nd + k] = s[qb + HAND_OFF + k]
-    if canonical:
-        ismcts.sort_range(s, qb + DECK_OFF, qb + DECK_OFF + nd + nh)
+    ismcts.sort_range(s, qb + DECK_OFF, qb + DECK_OFF + nd + nh)
     shuffle(s, qb + DECK_OFF, qb + DECK_OFF + nd + nh, keys, counters, stream)
     s[qb + P_HAND_N] = 0
     for k in range(nh):
         add_to_hand(s, q, s[qb + DECK_OFF + nd + k])
     pb = player_base(p)
-    if canonical:
-        ismcts.sort_range(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N])
+    ismcts.sort_range(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N])
     shuffle(s, pb + DECK_OFF, pb + DECK_OFF + s[pb + P_DECK_N], keys, counters, stream)
 
 
 @njit(cache=True, _nrt=False)
-def search_world(s, p, keys, counters, stream, world_key, canonical, work_state, work_keys, work_counters):
-    """work_state = a determinized copy of `s` for seat p, its streams drawn from the bot's stream; with
-    `canonical`, re-dealt by determinize_information_set from the stream `world_key` (then S_CHANCE
-    keeps the key it was drawn), else by determinize from the drawn S_CHANCE stream."""
+def search_world(s, p, keys, counters, stream, world_key, work_state, work_keys, work_counters):
+    """work_state = a copy of `s` re-dealt for seat p by determinize_information_set from the stream
+    `world_key`, its streams drawn from the bot's stream (S_CHANCE then keeps the key it was drawn)."""
     for f in range(STATE_SIZE):
         work_state[f] = s[f]
     work_state[G_LOG] = 0
@@ -535,14 +520,11 @@ def search_world(s, p, keys, counters, stream, world_key, canonical, work_state,
     for t in range(work_keys.shape[0]):
         work_keys[t] = next_u64(keys, counters, stream)
         work_counters[t] = 0
-    if canonical:
-        chance = work_keys[S_CHANCE]
-        work_keys[S_CHANCE] = world_key
-        determinize_information_set(work_state, p, work_keys, work_counters, S_CHANCE)
-        work_keys[S_CHANCE] = chance
-        work_counters[S_CHANCE] = 0
-    else:
-        determinize(work_state, p, work_keys, work_counters, S_CHANCE)
+    chance = work_keys[S_CHANCE]
+    work_keys[S_CHANCE] = world_key
+    determinize_information_set(work_state, p, work_keys, work_counters, S_CHANCE)
+    work_keys[S_CHANCE] = chance
+    work_counters[S_CHANCE] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -597,14 +579,17 @@ def search_rollout(
     events,
     counts,
 ):
-    """One rollout of the decider's `action`: on a determinized copy of `s` (work_state; the rollout's
-    streams drawn from the bot's own stream), the action, then greedy play by both seats to the same turn
+    """One rollout of the decider's `action`: on a copy of `s` re-dealt as the decider's information
+    set allows (work_state; the world and the rollout's streams drawn from the bot's own stream), the action, then greedy play by both seats to the same turn
     boundary whatever the action: the end of the `horizon`-th turn counted from the decision's own turn
     (an End-turn candidate ends the first of them at once). Returns the decider's score: +-100 for a
     finished match, else the Renown difference plus half the journey-mark difference. work_state is left
     at the rollout's last position."""
     p = s[G_DECIDER]
-    search_world(s, p, keys, counters, stream, np.uint64(0), False, work_state, work_keys, work_counters)
+    # the world is re-dealt from the cards in a fixed order (determinize_information_set), so that it
+    # depends on what the decider sees and on its stream only, never on the hidden order (issue 18)
+    world_key = next_u64(keys, counters, stream)
+    search_world(s, p, keys, counters, stream, world_key, work_state, work_keys, work_counters)
     # the turn count is taken before the action: counted after it, an End-turn candidate's rollout ran a
     # turn longer than the others' (it played the bot's whole next turn as well)
     boundary = s[G_TURNS] + horizon
@@ -717,8 +702,7 @@ def ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, cou
         world_keys[world] = next_u64(keys, counters, stream)
     used = ismcts.clear_tree(nodes, stats)
     for iteration in range(iterations):
-        search_world(s, p, keys, counters, stream, world_keys[iteration % worlds], True, work_state, work_keys,
-                     work_counters)
+        search_world(s, p, keys, counters, stream, world_keys[iteration % worlds], work_state, work_keys, work_counters)
         node = ismcts.ROOT
         path[0] = node
         length = 1

@@ -88,7 +88,7 @@ def test_determinize_redeals_only_what_the_seat_cannot_see():
     changed = 0
     for stream in range(5):
         copy = sc.s.copy()
-        P.determinize(copy, 0, keys, np.zeros(5, dtype=np.uint64), stream)
+        P.determinize_information_set(copy, 0, keys, np.zeros(5, dtype=np.uint64), stream)
         me, them = sc.pb(0), sc.pb(1)
         private = np.zeros(copy.shape[0], dtype=bool)
         private[me + L.DECK_OFF : me + L.DECK_OFF + sc.s[me + L.P_DECK_N]] = True
@@ -164,11 +164,12 @@ def rearrange_hidden(s: np.ndarray, chooser: np.random.Generator) -> None:
     deck[:] = chooser.permutation(deck)
 
 
-def test_the_ismcts_decision_is_a_function_of_the_information_set():
+@pytest.mark.parametrize("bot", ["search", "ismcts_32"])
+def test_the_search_decision_is_a_function_of_the_information_set(bot):
     """Issue 18 / DESIGN.md §5: "A search bot determinizes only what its seat cannot see: its decision is a
     function of its information set and its own stream" (Rulebook: hands and deck orders are private). Two
     positions that differ only in the opponent's hand, the split of its cards between hand and deck, and
-    both deck orders give the ISMCTS bot the same decision from the same stream."""
+    both deck orders give the flat search and the ISMCTS bot the same decision from the same stream."""
     chooser = np.random.default_rng(8)
     picker = random.Random(3)
     compared = differing = 0
@@ -182,10 +183,10 @@ def test_the_ismcts_decision_is_a_function_of_the_information_set():
         other = sc.s.copy()
         rearrange_hidden(other, chooser)
         keys = np.arange(11, 11 + L.N_STREAMS, dtype=np.uint64) * np.uint64(k + 1)
-        first = bot_pick(sc, "ismcts_32", keys, np.zeros(L.N_STREAMS, dtype=np.uint64))
+        first = bot_pick(sc, bot, keys, np.zeros(L.N_STREAMS, dtype=np.uint64))
         before = sc.s.copy()
         sc.s[:] = other
-        assert bot_pick(sc, "ismcts_32", keys, np.zeros(L.N_STREAMS, dtype=np.uint64)) == first, sc.describe(first)
+        assert bot_pick(sc, bot, keys, np.zeros(L.N_STREAMS, dtype=np.uint64)) == first, sc.describe(first)
         differing += not np.array_equal(before, other)
         compared += 1
         decisions.add(first >> 16)
