@@ -14,14 +14,7 @@ from numba import njit
 from sim.core.policies import weight_matrix
 from sim.core.rng import PURPOSE_CHANCE, PURPOSE_POLICY, PURPOSE_SETUP, stream_key
 from sim.core.seating import seats_for
-from sim.games.aeons_end.engine import (
-    advance,
-    check_invariants,
-    legal_actions,
-    pbase,
-    reset,
-    step,
-)
+from sim.games.aeons_end.engine import check_invariants, legal_actions, reset, step
 from sim.games.aeons_end.layout import (
     CARD_COUNT_BASE,
     CARD_COUNTS,
@@ -49,6 +42,8 @@ from sim.games.aeons_end.layout import (
     STREAM_POLICY,
 )
 from sim.games.aeons_end.policy import POLICY_SEARCH, needs_legal_actions, policy_act, search_arrays
+from sim.games.aeons_end.rules.piles import pbase
+from sim.games.aeons_end.rules.turn import advance
 from sim.games.aeons_end.vocab import (
     END_TURN_CAP,
     ERR_ILLEGAL_ACTION,
@@ -163,9 +158,10 @@ def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, p
         s[G_COUNT_CARDS] = 1 if count_cards else 0
         fill_keys(keys, root_seed, matchup_key, turn_order_index[g], deal_index[g])
         counters[:] = 0
-        rg = round_gravehold[g]
-        rl = round_life[g]
-        err = play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, legal, rg, rl, search)
+        gravehold_by_round = round_gravehold[g]
+        life_by_round = round_life[g]
+        err = play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, legal, gravehold_by_round,
+                        life_by_round, search)
         error[g] = err
         st = s[G_STATUS]
         winner[g] = 0 if st == 1 else 1
@@ -195,5 +191,5 @@ def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, p
         last = min(s[G_ROUNDS], ROUND_RECORD)
         start = max(0, last - 1)
         for r in range(start, ROUND_RECORD):
-            rg[r] = s[G_GRAVEHOLD]
-            rl[r] = tl
+            gravehold_by_round[r] = s[G_GRAVEHOLD]
+            life_by_round[r] = tl

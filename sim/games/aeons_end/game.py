@@ -20,6 +20,7 @@ ENGINE_VERSION = "0.3.0"  # 0.3.0: Legacy of Gravehold basic nemesis cards (the 
 DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama", "kadir"],
                  4: ["adelheim", "brama", "kadir", "mist"]}
 NEMESIS_ORDER = ["rageborne", "carapace_queen", "crooked_mask", "prince_of_gluttons"]
+KERNEL_TABLES_KEPT = 64  # packed tables kept per game object (a few kB each)
 POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1, "search": 2}
 
 
@@ -43,6 +44,7 @@ class AeonsEnd(Game):
 
     def __init__(self, data_dir: Path | None = None):
         self.data_dir = Path(data_dir) if data_dir else None  # None: decks/aeons_end/
+        self._kernel_tables: dict[tuple[str, str], np.ndarray] = {}  # (ruleset hash, matchup hash) -> tables
 
     # ---- data ----------------------------------------------------------------------------
     def editions(self) -> list[str]:
@@ -191,11 +193,21 @@ class AeonsEnd(Game):
                       policy_hash=content_hash({"name": name, "base": base, "params": params}))
 
     # ---- kernel ---------------------------------------------------------------------------
-    def kernel_tables(self, ruleset: Ruleset, matchup: Matchup):
-        lib: D.Library = ruleset.tables["library"]
-        rules, extra = D.compile_rules(lib, ruleset.tables["rules"], matchup.payload["nemesis"], matchup.players)
-        return pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, lib.mage, lib.mage_cards,
-                    matchup.payload["setup"])
+    def kernel_tables(self, ruleset: Ruleset, matchup: Matchup) -> np.ndarray:
+        """The packed tables (tables.py) of a ruleset and matchup, built once: kept by the hashes of their
+        resolved content (what the tables are built from), so a worker's every task of a pair reuses them.
+        Callers must not write into the array."""
+        key = (ruleset.ruleset_hash, matchup.matchup_hash)
+        tables = self._kernel_tables.get(key)
+        if tables is None:
+            lib: D.Library = ruleset.tables["library"]
+            rules, extra = D.compile_rules(lib, ruleset.tables["rules"], matchup.payload["nemesis"], matchup.players)
+            tables = pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, lib.mage, lib.mage_cards,
+                          matchup.payload["setup"])
+            if len(self._kernel_tables) >= KERNEL_TABLES_KEPT:
+                self._kernel_tables.pop(next(iter(self._kernel_tables)))  # the oldest
+            self._kernel_tables[key] = tables
+        return tables
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
         """`policies`: one per deck slot (slot i = mage i of the matchup), or one for the whole team."""

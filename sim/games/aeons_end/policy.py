@@ -16,23 +16,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.rng import next_below, next_u64, shuffle, splitmix64
-from sim.games.aeons_end.engine import (
-    ability_feasible,
-    available_aether,
-    best_target_h,
-    breach_cost,
-    can_prep,
-    pbase,
-    pick_ally,
-    pick_healthiest,
-    pick_lowest,
-    plain_gem_index,
-    play_option_feasible,
-    slot_base,
-    step_call,
-    to_discard_feasible,
-    while_prepped_feasible,
-)
+from sim.games.aeons_end.engine import step_call
 from sim.games.aeons_end.layout import (
     A_ABILITY,
     A_ALLY_ABILITY,
@@ -108,7 +92,14 @@ from sim.games.aeons_end.layout import (
     TYPE_GEM,
     TYPE_SPELL,
 )
-from sim.games.aeons_end.tables import mg, nc, pc, rl
+from sim.games.aeons_end.rules.breaches import breach_cost, can_prep
+from sim.games.aeons_end.rules.choices import pick_ally, pick_healthiest, pick_lowest
+from sim.games.aeons_end.rules.mages import ability_feasible
+from sim.games.aeons_end.rules.main_phase import plain_gem_index, play_option_feasible, while_prepped_feasible
+from sim.games.aeons_end.rules.minions_powers import best_target_h, slot_base, to_discard_feasible
+from sim.games.aeons_end.rules.piles import pbase
+from sim.games.aeons_end.rules.supply import available_aether
+from sim.games.aeons_end.tables import mage, nemesis_card, player_card, rule
 from sim.games.aeons_end.vocab import (
     AB_ALLY_DRAWS_4,
     AB_ANY_PLAYER_LIFE_4,
@@ -158,7 +149,7 @@ def greedy_act(s, T, params):
             if card < 0:
                 continue
             closed = 1 if s[b + P_BREACH + k // 2] < 4 else 0
-            t = best_target_h(s, T, pc(T, card, PC_DAMAGE_VALUE), np.int64(params[9]))
+            t = best_target_h(s, T, player_card(T, card, PC_DAMAGE_VALUE), np.int64(params[9]))
             if params[8] > 0.5 and closed == 0 and t == 0:
                 continue  # hold spells in opened breaches while only the nemesis is a target
             if closed > best_closed:
@@ -172,13 +163,13 @@ def greedy_act(s, T, params):
     #    breaches (Crushing Storm): a permanent loss the team does not trade for one power (assumed plan)
     for k in range(s[G_IN_PLAY]):
         card = s[slot_base(k) + IP_CARD]
-        if nc(T, card, NC_TYPE) == NTYPE_POWER and nc(T, card, NC_TD_CODE) != 0 \
-                and nc(T, card, NC_TD_CODE) != TD_DESTROY_OPENED_BREACHES \
+        if nemesis_card(T, card, NC_TYPE) == NTYPE_POWER and nemesis_card(T, card, NC_TD_CODE) != 0 \
+                and nemesis_card(T, card, NC_TD_CODE) != TD_DESTROY_OPENED_BREACHES \
                 and s[slot_base(k) + IP_POWER] <= 1 and to_discard_feasible(s, T, p, card):
             return A_TO_DISCARD * 256 + k
     # 2. the mage ability, when it helps
     if ability_feasible(s, T, p):
-        ab = mg(T, s[b + P_MAGE], MG_ABILITY)
+        ab = mage(T, s[b + P_MAGE], MG_ABILITY)
         if ab == AB_ANY_PLAYER_LIFE_4:
             q = pick_lowest(s)
             if s[pbase(q) + P_LIFE] <= s[G_PLAYER_MAX] - 4:
@@ -192,13 +183,13 @@ def greedy_act(s, T, params):
     # 2b. an ally's "any player's main phase" ability: Kadir's gate when the active player has 2+ spells
     # to take back, Lash's Quicken Thought and Xaxos's link as soon as they are charged
     for a in range(s[G_PLAYERS]):
-        if a == p or mg(T, s[pbase(a) + P_MAGE], MG_ANY_MAIN) == 0 or not ability_feasible(s, T, a):
+        if a == p or mage(T, s[pbase(a) + P_MAGE], MG_ANY_MAIN) == 0 or not ability_feasible(s, T, a):
             continue
-        ab = mg(T, s[pbase(a) + P_MAGE], MG_ABILITY)
+        ab = mage(T, s[pbase(a) + P_MAGE], MG_ABILITY)
         if ab == AB_OTHERWORLDLY_GATE:
             spells = 0
             for i in range(s[b + P_DISCARD_N]):
-                if pc(T, s[b + P_DISCARD + i], PC_TYPE) == TYPE_SPELL:
+                if player_card(T, s[b + P_DISCARD + i], PC_TYPE) == TYPE_SPELL:
                     spells += 1
             if spells >= 2:
                 return A_ALLY_ABILITY * 256 + a * 4 + p
@@ -211,10 +202,10 @@ def greedy_act(s, T, params):
         return A_PLAY_GEMS * 256
     for i in range(s[b + P_HAND_N]):
         card = s[b + P_HAND + i]
-        if pc(T, card, PC_TYPE) != TYPE_SPELL and pc(T, card, PC_TYPE) != TYPE_CORRUPTION:
+        if player_card(T, card, PC_TYPE) != TYPE_SPELL and player_card(T, card, PC_TYPE) != TYPE_CORRUPTION:
             if play_option_feasible(s, T, p, card, 0):
                 return A_PLAY * 256 + i * 2
-            if pc(T, card, PC_HAS_OR) != 0 and play_option_feasible(s, T, p, card, 1):
+            if player_card(T, card, PC_HAS_OR) != 0 and play_option_feasible(s, T, p, card, 1):
                 return A_PLAY * 256 + i * 2 + 1
     # 4. while-prepped effects
     for k in range(8):
@@ -225,12 +216,12 @@ def greedy_act(s, T, params):
     best_score = -1.0
     for i in range(s[b + P_HAND_N]):
         card = s[b + P_HAND + i]
-        if pc(T, card, PC_TYPE) != TYPE_SPELL:
+        if player_card(T, card, PC_TYPE) != TYPE_SPELL:
             continue
         for k in range(4):
             if can_prep(s, T, p, card, k) < 0:
                 continue
-            score = pc(T, card, PC_DAMAGE_VALUE) * 10.0 + rl(T, R_BONUS_DAMAGE + k) * 5.0 \
+            score = player_card(T, card, PC_DAMAGE_VALUE) * 10.0 + rule(T, R_BONUS_DAMAGE + k) * 5.0 \
                 + (1.0 if s[b + P_BREACH + k] == 4 else 0.0)
             if score > best_score:
                 best = A_PREP * 256 + i * 4 + k
@@ -250,16 +241,16 @@ def greedy_act(s, T, params):
             if s[SUPPLY_COUNT_BASE + pile] == 0:
                 continue
             card = s[SUPPLY_CARD_BASE + pile]
-        typ = pc(T, card, PC_TYPE)
-        if available_aether(s, typ) < pc(T, card, PC_COST):
+        typ = player_card(T, card, PC_TYPE)
+        if available_aether(s, typ) < player_card(T, card, PC_COST):
             continue
         if typ == TYPE_GEM:
-            score = params[0] * pc(T, card, PC_AETHER_VALUE)
+            score = params[0] * player_card(T, card, PC_AETHER_VALUE)
         elif typ == TYPE_SPELL:
-            score = (params[1] + params[7] * late) * pc(T, card, PC_DAMAGE_VALUE)
+            score = (params[1] + params[7] * late) * player_card(T, card, PC_DAMAGE_VALUE)
         else:
             score = params[2]
-        score += params[6] * pc(T, card, PC_COST)
+        score += params[6] * player_card(T, card, PC_COST)
         if score > best_score:
             best = A_GAIN * 256 + (9 if pile == SUPPLY_PILES else pile)
             best_score = score
@@ -268,16 +259,16 @@ def greedy_act(s, T, params):
         if st < 0 or st >= 4:
             continue
         if s[G_AETHER] >= breach_cost(s, T, p, k, True):
-            score = params[3] * (1.0 + rl(T, R_BONUS_DAMAGE + k))
+            score = params[3] * (1.0 + rule(T, R_BONUS_DAMAGE + k))
             if score > best_score:
                 best = A_OPEN * 256 + k
                 best_score = score
         if s[G_AETHER] >= breach_cost(s, T, p, k, False):
-            score = params[4] * (1.0 + rl(T, R_BONUS_DAMAGE + k))
+            score = params[4] * (1.0 + rule(T, R_BONUS_DAMAGE + k))
             if score > best_score:
                 best = A_FOCUS * 256 + k
                 best_score = score
-    if s[G_AETHER] >= rl(T, R_CHARGE_COST) and s[b + P_CHARGES] < s[b + P_CHARGE_MAX]:
+    if s[G_AETHER] >= rule(T, R_CHARGE_COST) and s[b + P_CHARGES] < s[b + P_CHARGE_MAX]:
         if params[5] > best_score:
             best = A_CHARGE * 256
             best_score = params[5]
@@ -309,8 +300,8 @@ def determinize(s, T, keys, counters):
     end = s[G_NEMESIS_DECK_LEN]
     while lo < end:
         hi = lo + 1
-        tier = nc(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
-        while hi < end and nc(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
+        tier = nemesis_card(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
+        while hi < end and nemesis_card(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
             hi += 1
         redeal(s, NEMESIS_DECK_BASE + lo, NEMESIS_DECK_BASE + hi, keys, counters, np.int64(1))
         lo = hi

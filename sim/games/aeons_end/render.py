@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.aeons_end import engine as E
+from sim.core.game import result_line
+from sim.games.aeons_end import engine
 from sim.games.aeons_end import layout as L
+from sim.games.aeons_end.vocab import ERR_NO_LEGAL_ACTION
 
 BREACH_TEXT = {-1: "-", 4: "open"}
 
@@ -108,18 +110,18 @@ def _end_line(sc) -> str:
 
 
 def _fresh(game, ruleset, matchup, seeds):
-    from sim.games.aeons_end.scenario import Scenario
+    from sim.games.aeons_end.scenario import AeonsEndScenario
 
-    sc = Scenario(game, ruleset, matchup, seed=int(seeds.root_seed), pair_index=int(seeds.pair_index[0]))
+    sc = AeonsEndScenario(game, ruleset, matchup, seed=int(seeds.root_seed), pair_index=int(seeds.pair_index[0]))
     sc.counters[:] = 0
-    E.reset(sc.s, sc.T, sc.keys, sc.counters)
+    engine.reset(sc.s, sc.T, sc.keys, sc.counters)
     return sc
 
 
 def _play(sc, policies, on_decision, limit: int):
     """Drive the match from its reset state as the batch kernel does; on_decision(sc, legal, action,
     events_before) is called for each decision before the action is applied. Returns the events of the last
-    stretch of automatic play (after the final decision)."""
+    stretch of automatic play (after the final decision) and the match loop's error code (batch.play_game)."""
     from sim.games.aeons_end.batch import policy_arrays, searching
     from sim.games.aeons_end.policy import policy_act, search_arrays
 
@@ -131,21 +133,22 @@ def _play(sc, policies, on_decision, limit: int):
     legal = np.zeros(L.MAX_ACTIONS, np.int64)
     decisions = 0
     while sc.get("G_STATUS") == 0 and decisions < limit:
-        n = E.legal_actions(sc.s, sc.T, legal)
+        n = engine.legal_actions(sc.s, sc.T, legal)
         if n == 0:
-            return events + ["error: no legal action"]
+            return events + ["error: no legal action"], ERR_NO_LEGAL_ACTION
         p = sc.get("G_ACTIVE")
         a = int(policy_act(policy_ids[p], sc.s, sc.T, legal, n, params[p], sc.keys, sc.counters, streams[p], search))
         on_decision(sc, [int(x) for x in legal[:n]], a, events)
         before = _snapshot(sc)
-        E.step(sc.s, sc.T, sc.keys, sc.counters, a, sc.round_gravehold, sc.round_life)
+        engine.step(sc.s, sc.T, sc.keys, sc.counters, a, sc.round_gravehold, sc.round_life)
         events = _events(sc, before, _snapshot(sc))
         decisions += 1
-    return events
+    return events, 0
 
 
 def replay_log(game, ruleset, matchup, policies, seeds) -> list[str]:
-    """Event log of the single match in `seeds`: turn-order draws, actions, nemesis cards, damage."""
+    """Event log of the single match in `seeds`: turn-order draws, actions, nemesis cards, damage; the last
+    line is the batch row's result (sim.core.game.result_line)."""
     sc = _fresh(game, ruleset, matchup, seeds)
     log = _setup_lines(sc, ruleset)
     mages = matchup.payload["mages"]
@@ -161,9 +164,10 @@ def replay_log(game, ruleset, matchup, policies, seeds) -> list[str]:
                        f"{mages[sc.get('G_ACTIVE')]}")
         log.append(f"  {mages[sc.get('G_ACTIVE')]} {describe_action(sc, action)}")
 
-    tail = _play(sc, policies, on_decision, limit=20000)
+    tail, error = _play(sc, policies, on_decision, limit=20000)
     log.extend(tail if first[0] else ["  " + x for x in tail])
     log.append(_end_line(sc))
+    log.append(result_line(game, sc.result(error)))
     return log
 
 
@@ -248,7 +252,7 @@ def playthrough(game, ruleset, matchup, policies, seeds) -> list[str]:
         lines.append("legal: " + ", ".join(f"[{a}] {describe_action(sc, a)}" for a in legal))
         lines.append(f"action: [{action}] {mages[sc.get('G_ACTIVE')]} {describe_action(sc, action)}")
 
-    tail = _play(sc, policies, on_decision, limit=20000)
+    tail, _ = _play(sc, policies, on_decision, limit=20000)
     lines.extend(f"  {x}" for x in tail)
     lines.extend(f"state: {x}" for x in state_lines(sc))
     lines.append(_end_line(sc))

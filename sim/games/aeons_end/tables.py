@@ -1,7 +1,18 @@
 """All kernel tables packed into one flat int64 array ``T`` (a header of offsets, then each table).
 
 One array instead of nine keeps kernel calls cheap (numba passes every array argument as a struct);
-the accessors below read a table cell through the header.
+the accessors below read a table cell through the header (all forceinline: a load and an add). The
+tables are built once per (ruleset, matchup): `game.AeonsEnd.kernel_tables` keeps the packed array.
+
+  rule(T, f)                          rules vector (layout.R_*): life totals, costs, the nemesis mat's numbers
+  player_card(T, card, f)             player card fields (layout.PC_*): type, cost, flags
+  player_card_step(T, card, sec, i, j)  step i of a player card's effect section (layout.SEC_*): j 0 code, 1 amount
+  nemesis_card(T, card, f)            nemesis card fields (layout.NC_*): tier, type, life, power, harm of options
+  nemesis_card_step(T, card, sec, i, j) step i of a nemesis card's section (layout.NSEC_*)
+  nemesis_mat_step(T, row, i, j)      step i of a nemesis mat effect row (layout.NX_*: Unleash, Strikes, Swarm)
+  mage(T, m, f)                       mage mat fields (layout.MG_*): charges, ability, breach setup
+  mage_card(T, m, i)                  the mage's i-th starting card (0-4 hand, 5-9 deck, printed order)
+  matchup_setup(T, i)                 the matchup's setup vector (layout.SU_*): players, mages, supply, decks
 """
 
 from __future__ import annotations
@@ -31,45 +42,45 @@ def pack(rules, pcard, peff, ncard, neff, nextra, mage, mage_cards, setup) -> np
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def rl(T, f):
+def rule(T, f):
     return T[T[H_RULES] + f]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def pc(T, c, f):
+def player_card(T, c, f):
     return T[T[H_PCARD] + c * PC_FIELDS + f]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def pe(T, c, sec, i, j):
+def player_card_step(T, c, sec, i, j):
     return T[T[H_PEFF] + ((c * 4 + sec) * MAX_STEPS + i) * 2 + j]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def nc(T, c, f):
+def nemesis_card(T, c, f):
     return T[T[H_NCARD] + c * NC_FIELDS + f]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def ne(T, c, sec, i, j):
+def nemesis_card_step(T, c, sec, i, j):
     return T[T[H_NEFF] + ((c * NSEC_COUNT + sec) * MAX_STEPS + i) * 2 + j]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def nx(T, row, i, j):
+def nemesis_mat_step(T, row, i, j):
     return T[T[H_NEXTRA] + (row * MAX_STEPS + i) * 2 + j]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def mg(T, m, f):
+def mage(T, m, f):
     return T[T[H_MAGE] + m * MG_FIELDS + f]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def mc(T, m, i):
+def mage_card(T, m, i):
     return T[T[H_MAGE_CARDS] + m * 10 + i]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def su(T, i):
+def matchup_setup(T, i):
     return T[T[H_SETUP] + i]

@@ -2,7 +2,7 @@
 
 A card's effect is a list of steps ``<code> [amount]``; the code is an index into one of the
 tuples below. The kernel interprets the codes; the YAML files only name them. Adding a code means
-adding its meaning to ``engine.py`` (a new mechanic), never editing a card file.
+adding its meaning to the ``rules/`` module of its area (a new mechanic), never editing a card file.
 
 The integer codes at the end (``PS_*``, ``NS_*``, ``TD_*``, ``AB_*``, ``END_*``, ``ERR_*``) are the
 tuples' indices written out as module constants, which numba compiles as literals;

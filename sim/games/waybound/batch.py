@@ -12,7 +12,7 @@ from numba import njit
 
 from sim.core import ismcts, rng
 from sim.core.rng import stream_key
-from sim.games.waybound.engine import check_invariants, finish, generate_actions, reset, step
+from sim.games.waybound.engine import check_invariants, generate_actions, reset, step
 from sim.games.waybound.layout import (
     A_EXPLORE,
     END_CAP,
@@ -71,6 +71,7 @@ from sim.games.waybound.policy import (
     policy_act_call,
     step_call,
 )
+from sim.games.waybound.rules.turn import finish
 from sim.games.waybound.vocab import CARD_WIDTH, POLICY_ISMCTS, POLICY_RANDOM, POLICY_SEARCH
 
 

@@ -1,5 +1,5 @@
-"""Waybound rules engine, the spine: reset, legal actions, step, status and check_invariants, as numba
-kernels over a flat int32 state vector.
+"""Waybound rules engine, the spine: reset, legal actions, step and check_invariants, as numba kernels
+over a flat int32 state vector (the match's status: rules/turn.finish).
 
 Rules summary (rulebook waybound-0.36). Two players, Routes Windbridge - Lantern Crossing - Glass
 Orchard (plus the temporary Netherway, joined only to Lantern Crossing). Each side has a Companion
@@ -25,6 +25,9 @@ Cleave spillover, Relentless, Star Chart, Netherway exit, Riftfire Ambush, Lante
 Stormdancer move, mulligans) are phases with A_CHOICE actions taken by the deciding seat.
 Status: `finish` sets G_DONE, G_WINNER (-1 a draw) and G_END_REASON (layout.END_*).
 
+The rules are in rules/, one module per rule area matching RULES.md's chapters and the test files
+(rules/__init__.py lists them); this file keeps the spine: reset, the legal actions (generate_actions,
+with the pending decisions' choices and the greedy values), step, check_invariants.
 The rest of the package: layout.py (state layout, action and event codes), tables.py (the card and
 profile tables as the kernels take them), policy.py (the bots: action values, greedy choice, the search
 bot, policy_act), batch.py (play_match, seat keys, work arrays, play_batch_kernel), render.py (action
@@ -64,41 +67,22 @@ from sim.games.waybound.layout import (
     A_SHIFT,
     DECK_OFF,
     DEFENDER_CHOOSES,
-    DISCARD_OFF,
-    END_DRAW,
-    END_RENOWN,
-    END_ROUND_MARKS,
-    END_ROUND_RENOWN,
     EV_ACTION,
-    EV_DEFEAT,
     EV_DIE,
-    EV_DRAW,
-    EV_END,
-    EV_FEATURED,
     EV_MULLIGAN,
-    EV_NETHER_CLOSE,
-    EV_NETHER_OPEN,
-    EV_OPENING_CARD,
-    EV_RENOWN,
-    EV_RESHUFFLE,
-    EV_TURN,
     G_ACTIONS,
     G_ACTIVE,
     G_COUNT,
     G_DECIDER,
     G_DONE,
-    G_END_REASON,
     G_LOG,
     G_NETHER_CREATOR,
     G_NETHER_OPEN,
     G_PEND_A,
     G_PEND_B,
     G_PEND_C,
-    G_PEND_D,
-    G_PEND_E,
     G_PHASE,
     G_ROUND,
-    G_TURNS,
     G_WINNER,
     HAND_OFF,
     LAYOUT_END,
@@ -110,30 +94,23 @@ from sim.games.waybound.layout import (
     P_ASCEND_ROUND,
     P_ASCENDED,
     P_CAPACITY,
-    P_CHALLENGES_TURN,
     P_CHARGE,
-    P_CLAIMS,
-    P_COMPANION_DEFEATS,
     P_COMPANION_PROFILE,
     P_DECK_N,
     P_DECK_TOTAL,
     P_DEFEATS_TURN,
     P_DISCARD_N,
     P_FACTION_ABILITY,
-    P_FANG_USED,
     P_FEATURED,
     P_HAND_N,
     P_MARKED_THIS_TURN,
     P_MARKS,
     P_MARKS_SINCE_PATH,
-    P_MULLIGANS,
-    P_NETHER_OPENINGS,
     P_NYX_OPENED,
     P_PATH,
     P_PATH_ROUND,
     P_RELENTLESS_USED,
     P_RENOWN,
-    P_TACTICS,
     P_TURNS,
     P_UNITS_N,
     PH_CLEAVE,
@@ -154,10 +131,7 @@ from sim.games.waybound.layout import (
     STATE_SIZE,
     U_CARD,
     U_DAMAGE,
-    U_FORCE_BONUS,
     U_GRINSHADE_ROUND,
-    U_HEX,
-    U_INSIGHT_BONUS,
     U_MOVED,
     U_NETHER_EXPLORED,
     U_NO_EXPLORE,
@@ -166,13 +140,41 @@ from sim.games.waybound.layout import (
     U_RECOVERY,
     U_ROUTE,
     U_SHIFT_USED,
-    UNIT_SIZE,
     encode,
     log_event,
     player_base,
     unit_base,
 )
-from sim.games.waybound.tables import card_field, profile_field
+from sim.games.waybound.rules.cards import count_card, draw_cards, remove_from_hand
+from sim.games.waybound.rules.challenge import after_challenge, declare_defender, resolve_challenge_damage
+from sim.games.waybound.rules.defeats import check_defeat, deal_direct_damage
+from sim.games.waybound.rules.explore import add_renown
+from sim.games.waybound.rules.movement import (
+    adjacent,
+    move_cost,
+    move_cost_of,
+    moves_free,
+    neighbour,
+    neighbour_count,
+)
+from sim.games.waybound.rules.netherway import nyxara_cost, open_netherway
+from sim.games.waybound.rules.playing import play_ally, star_chart_choice
+from sim.games.waybound.rules.setup import begin_play, guarantee_featured, mulligan
+from sim.games.waybound.rules.tactics import play_tactic, tactic_readiness
+from sim.games.waybound.rules.turn import end_turn
+from sim.games.waybound.rules.units import (
+    add_unit,
+    at_route,
+    aura_sources_by_route,
+    characters_by_route,
+    heal,
+    keyword,
+    ready_opposing_at,
+    unit_force_with,
+    unit_guard,
+    unit_insight,
+)
+from sim.games.waybound.tables import card_field
 from sim.games.waybound.vocab import (
     C_ALT_PROFILE,
     C_AMOUNT,
@@ -200,525 +202,35 @@ from sim.games.waybound.vocab import (
     EF_PASSAGE,
     EF_READY_NO_EXPLORE,
     EF_SWEEP_ROUTE,
-    GLASS_ORCHARD,
     KIND_ALLY,
-    KW_AURA,
     KW_BETWEEN_WORLDS,
-    KW_BREACH,
-    KW_CLEAVE,
-    KW_FANG,
-    KW_FREE_MOVE,
-    KW_GATE_SOVEREIGN,
-    KW_GLOW,
-    KW_GRINSHADE,
-    KW_HEX_ENTRY,
-    KW_KINDLED,
     KW_LANTERN_CARE,
     KW_LIGHTFOOT,
     KW_NYX_OPEN,
-    KW_NYX_OPEN_ASCENDED,
-    KW_OPENS_NETHER,
-    KW_PACK_MOMENTUM,
     KW_PRECISION,
-    KW_RELENTLESS,
     KW_RIFTFIRE,
     KW_ROOTED,
-    KW_SIEGE,
     KW_SLIPSTREAM,
-    KW_STAR_CHART,
-    KW_STORMDANCER,
-    KW_STORMWING,
-    KW_SWIFT,
     LANTERN_CROSSING,
     NETHERWAY,
-    PF_FORCE,
-    PF_GUARD,
-    PF_INSIGHT,
     PF_KW,
     PROFILE_WIDTH,
     R_ASCEND_COST,
     R_ASCEND_MARKS,
-    R_CLAIM_MAX,
-    R_EMPTY_HAND_DRAW,
     R_GRINSHADE_COST,
     R_GRINSHADE_MIN_ROLL,
-    R_HAND_LIMIT,
     R_LIGHTFOOT_COST,
     R_MAX_CAPACITY,
     R_MULLIGANS,
-    R_NYX_COST,
-    R_NYX_COST_ASCENDED,
-    R_NYX_COST_GATE_SOVEREIGN,
     R_OPENING_HAND,
     R_OPENING_NO_FIRST_EXPLORE,
     R_OPENING_SECOND_EXTRA_CHARGE,
-    R_ORCHARD_FORCE,
     R_PATH_COST,
     R_PATH_MARKS,
-    R_RECOVERY_TURNS,
     R_RELENTLESS_COST,
-    R_ROUND_LIMIT,
     R_SHIFT_COST,
-    R_WIN_RENOWN,
     W_END,
-    WINDBRIDGE,
 )
-
-
-# ---------------------------------------------------------------------------- unit queries
-@njit(cache=True, inline="always")
-def keyword(s, profiles, p, i, k):
-    return profile_field(profiles, s[unit_base(p, i) + U_PROFILE], PF_KW + k)
-
-
-@njit(cache=True, inline="always")
-def unit_guard(s, profiles, p, i):
-    return profile_field(profiles, s[unit_base(p, i) + U_PROFILE], PF_GUARD)
-
-
-@njit(cache=True, inline="always")
-def unit_insight(s, profiles, p, i):
-    u = unit_base(p, i)
-    return profile_field(profiles, s[u + U_PROFILE], PF_INSIGHT) + s[u + U_INSIGHT_BONUS]
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def unit_force(s, rules, profiles, p, i):
-    return unit_force_with(s, rules, profiles, p, i, aura_sources_by_route(s, profiles, p))
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def aura_sources_by_route(s, profiles, p):
-    """Seat p's aura sources (Bloodhowl, Pack Bastion) per Route, packed like characters_by_route."""
-    packed = np.int64(0)
-    for j in range(s[player_base(p) + P_UNITS_N]):
-        v = unit_base(p, j)
-        source = np.int64(profile_field(profiles, s[v + U_PROFILE], PF_KW + KW_AURA) > 0)
-        packed += source << np.int64(8 * s[v + U_ROUTE])
-    return packed
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def unit_force_with(s, rules, profiles, p, i, auras):
-    """unit_force given seat p's aura_sources_by_route (one count a decision serves every unit)."""
-    u = unit_base(p, i)
-    prof = s[u + U_PROFILE]
-    route = s[u + U_ROUTE]
-    force = profile_field(profiles, prof, PF_FORCE) + s[u + U_FORCE_BONUS]
-    if route == GLASS_ORCHARD:
-        force += rules[R_ORCHARD_FORCE]
-    kindled = profile_field(profiles, prof, PF_KW + KW_KINDLED)
-    if (kindled > 0) & (s[u + U_DAMAGE] > 0):
-        force += kindled
-    pb = player_base(p)
-    siege = profile_field(profiles, prof, PF_KW + KW_SIEGE)
-    if siege > 0:
-        force += min(siege, s[pb + P_CHALLENGES_TURN])
-    momentum = profile_field(profiles, prof, PF_KW + KW_PACK_MOMENTUM)
-    if momentum > 0:
-        force += min(momentum, s[pb + P_DEFEATS_TURN])
-    if s[G_ACTIVE] == p:
-        # auras do not stack: one +1 if any other friendly aura source shares the Route
-        own = 1 if profile_field(profiles, prof, PF_KW + KW_AURA) > 0 else 0
-        if at_route(auras, route) - own > 0:
-            force += 1
-    force -= s[u + U_HEX]
-    if force < 0:
-        force = 0
-    return force
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def ready_opposing_at(s, q, route):
-    """Number of ready characters of seat q at the Route."""
-    count = 0
-    for j in range(s[player_base(q) + P_UNITS_N]):
-        v = unit_base(q, j)
-        if s[v + U_ROUTE] == route and s[v + U_READY] == 1:
-            count += 1
-    return count
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def characters_by_route(s, q):
-    """Seat q's characters per Route, (all, ready), each packed 8 bits per Route (at most 31 each):
-    one pass a decision instead of a scan of the opposing units for every action that asks."""
-    everyone = np.int64(0)
-    ready = np.int64(0)
-    for j in range(s[player_base(q) + P_UNITS_N]):
-        v = unit_base(q, j)
-        one = np.int64(1) << np.int64(8 * s[v + U_ROUTE])
-        everyone += one
-        if s[v + U_READY] == 1:
-            ready += one
-    return everyone, ready
-
-
-@njit(cache=True, inline="always")
-def at_route(packed, route):
-    """How many characters `characters_by_route` counted at the Route."""
-    return (packed >> np.int64(8 * route)) & 255
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def units_at(s, q, route):
-    count = 0
-    for j in range(s[player_base(q) + P_UNITS_N]):
-        if s[unit_base(q, j) + U_ROUTE] == route:
-            count += 1
-    return count
-
-
-@njit(cache=True, inline="always")
-def adjacent(a, b, nether_open):
-    normal = (a < 3) & (b < 3) & ((a - b == 1) | (b - a == 1))
-    netherway = ((a == LANTERN_CROSSING) & (b == NETHERWAY)) | ((a == NETHERWAY) & (b == LANTERN_CROSSING))
-    return normal | ((nether_open != 0) & netherway)
-
-
-# A Route's neighbours (`adjacent`) in order, without testing every Route (which of them is the unit's
-# own changes from unit to unit, and a branch on it is mispredicted): Lantern Crossing's are Windbridge,
-# Glass Orchard and, with `n_routes` 4 (the Netherway open), the Netherway; every other Route's is
-# Lantern Crossing (nobody stands in a closed Netherway: check_invariants).
-@njit(cache=True, inline="always")
-def neighbour_count(route, n_routes):
-    return n_routes - 1 if route == LANTERN_CROSSING else 1
-
-
-@njit(cache=True, inline="always")
-def neighbour(route, k):
-    return k * 2 - (k >> 1) if route == LANTERN_CROSSING else LANTERN_CROSSING
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def can_explore(s, rules, profiles, p, i):
-    if not may_explore_unblocked(s, rules, profiles, p, i):
-        return False
-    return ready_opposing_at(s, 1 - p, s[unit_base(p, i) + U_ROUTE]) == 0
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def may_explore_unblocked(s, rules, profiles, p, i):
-    """can_explore without the blocking test (no ready opposing character at the Route)."""
-    u = unit_base(p, i)
-    if s[u + U_READY] == 0 or s[u + U_RECOVERY] > 0 or s[u + U_NO_EXPLORE] != 0:
-        return False
-    if unit_insight(s, profiles, p, i) <= 0:
-        return False
-    if s[u + U_ROUTE] == NETHERWAY and s[u + U_NETHER_EXPLORED] != 0:
-        return False
-    if p == 0 and rules[R_OPENING_NO_FIRST_EXPLORE] != 0 and s[player_base(0) + P_TURNS] == 1:
-        return False
-    return True
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def move_cost(s, rules, profiles, p, i, dest):
-    return move_cost_of(dest, moves_free(profiles, s[unit_base(p, i) + U_PROFILE] * PROFILE_WIDTH + PF_KW))
-
-
-@njit(cache=True, inline="always")
-def moves_free(profiles, unit_keywords):
-    """Swift, Trailblazer/Windguide: normal movement costs nothing. `unit_keywords`: the keywords'
-    offset in the flat profile table."""
-    return (profiles[unit_keywords + KW_SWIFT] > 0) | (profiles[unit_keywords + KW_FREE_MOVE] > 0)
-
-
-@njit(cache=True, inline="always")
-def move_cost_of(dest, free):
-    """Normal movement: 1 Charge, nothing into Windbridge or for a character that moves free."""
-    return np.int64((dest != WINDBRIDGE) & (not free))
-
-
-# ---------------------------------------------------------------------------- card movement
-@njit(cache=True, _nrt=False, forceinline=True)
-def count_card(counts, p, card, column):
-    if counts.shape[0] > 0:
-        counts[p, card, column] += 1
-
-
-@njit(cache=True, _nrt=False)
-def draw_cards(s, p, n, keys, counters, events, counts):
-    pb = player_base(p)
-    for _ in range(n):
-        if s[pb + P_DECK_N] == 0:
-            nd = s[pb + P_DISCARD_N]
-            if nd == 0:
-                return
-            for k in range(nd):
-                s[pb + DECK_OFF + k] = s[pb + DISCARD_OFF + k]
-            s[pb + P_DECK_N] = nd
-            s[pb + P_DISCARD_N] = 0
-            shuffle(s, pb + DECK_OFF, pb + DECK_OFF + nd, keys, counters, S_DEAL0 + p)
-            log_event(s, events, EV_RESHUFFLE, p, nd, 0, 0, 0)
-        top = s[pb + P_DECK_N] - 1
-        card = s[pb + DECK_OFF + top]
-        s[pb + P_DECK_N] = top
-        add_to_hand(s, p, card)
-        if s[G_COUNT] != 0:
-            count_card(counts, p, card, 0)
-        log_event(s, events, EV_DRAW, p, card, 0, 0, 0)
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def add_to_hand(s, p, card):
-    """The hand is kept sorted by card id: copies sit together and the cards of one kind mostly do
-    too (ids are grouped by faction, Allies before Tactics), which makes the scans of the hand
-    that every decision does predictable for the CPU."""
-    pb = player_base(p)
-    k = s[pb + P_HAND_N]
-    while k > 0 and s[pb + HAND_OFF + k - 1] > card:
-        s[pb + HAND_OFF + k] = s[pb + HAND_OFF + k - 1]
-        k -= 1
-    s[pb + HAND_OFF + k] = card
-    s[pb + P_HAND_N] += 1
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def remove_hand_at(s, p, k):
-    pb = player_base(p)
-    n = s[pb + P_HAND_N] - 1
-    for h in range(k, n):
-        s[pb + HAND_OFF + h] = s[pb + HAND_OFF + h + 1]
-    s[pb + P_HAND_N] = n
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def remove_from_hand(s, p, card):
-    pb = player_base(p)
-    for k in range(s[pb + P_HAND_N]):
-        if s[pb + HAND_OFF + k] == card:
-            remove_hand_at(s, p, k)
-            return True
-    return False
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def to_discard(s, p, card):
-    pb = player_base(p)
-    n = s[pb + P_DISCARD_N]
-    s[pb + DISCARD_OFF + n] = card
-    s[pb + P_DISCARD_N] = n + 1
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def remove_unit(s, p, i):
-    """Remove Ally unit i (never the Companion): the last unit takes its record."""
-    pb = player_base(p)
-    last = s[pb + P_UNITS_N] - 1
-    u = unit_base(p, i)
-    if i != last:
-        v = unit_base(p, last)
-        for f in range(UNIT_SIZE):
-            s[u + f] = s[v + f]
-    s[pb + P_UNITS_N] = last
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def add_unit(s, p, profile, card, route):
-    pb = player_base(p)
-    i = s[pb + P_UNITS_N]
-    u = unit_base(p, i)
-    for f in range(UNIT_SIZE):
-        s[u + f] = 0
-    s[u + U_PROFILE] = profile
-    s[u + U_CARD] = card
-    s[u + U_ROUTE] = route
-    s[u + U_READY] = 1
-    s[u + U_GRINSHADE_ROUND] = -1
-    s[pb + P_UNITS_N] = i + 1
-    return i
-
-
-@njit(cache=True, _nrt=False)
-def open_netherway(s, p, events):
-    if s[G_NETHER_OPEN] != 0:
-        return  # opening never extends an existing realm
-    s[G_NETHER_OPEN] = 1
-    s[G_NETHER_CREATOR] = p
-    s[player_base(p) + P_NETHER_OPENINGS] += 1
-    log_event(s, events, EV_NETHER_OPEN, p, 0, 0, 0, 0)
-
-
-@njit(cache=True, _nrt=False)
-def close_netherway(s, events):
-    for q in range(2):
-        for j in range(s[player_base(q) + P_UNITS_N]):
-            u = unit_base(q, j)
-            if s[u + U_ROUTE] == NETHERWAY:
-                s[u + U_ROUTE] = LANTERN_CROSSING  # without readying; overrides Rooted
-    s[G_NETHER_OPEN] = 0
-    log_event(s, events, EV_NETHER_CLOSE, s[G_NETHER_CREATOR], 0, 0, 0, 0)
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def add_renown(s, p, amount, reason, events):
-    s[player_base(p) + P_RENOWN] += amount
-    log_event(s, events, EV_RENOWN, p, amount, reason, 0, 0)
-
-
-@njit(cache=True, _nrt=False)
-def defeat_unit(s, rules, p, i, by_tactic, events):
-    """Resolve a defeat of seat p's unit i. Returns 1 if an Ally was defeated, 2 for the Companion."""
-    u = unit_base(p, i)
-    pb = player_base(p)
-    log_event(s, events, EV_DEFEAT, p, s[u + U_CARD], s[u + U_ROUTE], by_tactic, 0)
-    if i == 0:
-        s[u + U_ROUTE] = LANTERN_CROSSING
-        s[u + U_DAMAGE] = 0
-        s[u + U_READY] = 0
-        s[u + U_RECOVERY] = rules[R_RECOVERY_TURNS] + 1
-        s[u + U_FORCE_BONUS] = 0
-        s[u + U_INSIGHT_BONUS] = 0
-        s[pb + P_MARKS] = 0
-        s[pb + P_MARKS_SINCE_PATH] = 0
-        s[pb + P_COMPANION_DEFEATS] += 1
-        return 2
-    to_discard(s, p, s[u + U_CARD])
-    remove_unit(s, p, i)
-    return 1
-
-
-@njit(cache=True, _nrt=False)
-def deal_direct_damage(s, rules, profiles, q, j, amount, events):
-    """Tactic or ability damage (no Sheltering Glow, no Challenge rewards). Returns defeat code."""
-    u = unit_base(q, j)
-    s[u + U_DAMAGE] += amount
-    if s[u + U_DAMAGE] >= unit_guard(s, profiles, q, j):
-        return defeat_unit(s, rules, q, j, 1, events)
-    return 0
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def check_defeat(s, rules, profiles, p, i, events):
-    if s[unit_base(p, i) + U_DAMAGE] >= unit_guard(s, profiles, p, i):
-        return defeat_unit(s, rules, p, i, 0, events)
-    return 0
-
-
-# ---------------------------------------------------------------------------- turn structure
-@njit(cache=True, _nrt=False)
-def start_turn(s, rules, p, keys, counters, events, counts):
-    q = 1 - p
-    if s[G_NETHER_OPEN] != 0 and s[G_NETHER_CREATOR] == p:
-        close_netherway(s, events)
-    for j in range(s[player_base(q) + P_UNITS_N]):
-        s[unit_base(q, j) + U_HEX] = 0  # hexes cast by p expire at p's turn start
-    pb = player_base(p)
-    for i in range(s[pb + P_UNITS_N]):
-        u = unit_base(p, i)
-        if s[u + U_RECOVERY] > 0:
-            s[u + U_RECOVERY] -= 1
-            s[u + U_READY] = 1 if s[u + U_RECOVERY] == 0 else 0
-        else:
-            s[u + U_READY] = 1
-        s[u + U_MOVED] = 0
-        s[u + U_NETHER_EXPLORED] = 0
-        s[u + U_FORCE_BONUS] = 0
-        s[u + U_INSIGHT_BONUS] = 0
-        s[u + U_NO_EXPLORE] = 0
-        s[u + U_SHIFT_USED] = 0
-    s[pb + P_CLAIMS] = 0
-    s[pb + P_RELENTLESS_USED] = 0
-    s[pb + P_FANG_USED] = 0
-    s[pb + P_MARKED_THIS_TURN] = 0
-    s[pb + P_NYX_OPENED] = 0
-    s[pb + P_CHALLENGES_TURN] = 0
-    s[pb + P_DEFEATS_TURN] = 0
-    first_turn = s[pb + P_TURNS] == 0
-    s[pb + P_TURNS] += 1
-    if first_turn:
-        s[pb + P_CAPACITY] = 1
-    else:
-        s[pb + P_CAPACITY] = min(rules[R_MAX_CAPACITY], s[pb + P_CAPACITY] + 1)
-    s[pb + P_CHARGE] = s[pb + P_CAPACITY]
-    if first_turn and p == 1:
-        s[pb + P_CHARGE] += rules[R_OPENING_SECOND_EXTRA_CHARGE]
-    s[G_ACTIVE] = p
-    s[G_PHASE] = PH_MAIN
-    s[G_DECIDER] = p
-    log_event(s, events, EV_TURN, p, s[G_ROUND], s[pb + P_CAPACITY], s[pb + P_CHARGE], 0)
-    if s[pb + P_HAND_N] == 0:
-        draw_cards(s, p, rules[R_EMPTY_HAND_DRAW], keys, counters, events, counts)
-    elif not (first_turn and p == 0):
-        draw_cards(s, p, 1, keys, counters, events, counts)
-
-
-@njit(cache=True, _nrt=False)
-def finish(s, winner, reason, events):
-    s[G_DONE] = 1
-    s[G_WINNER] = winner
-    s[G_END_REASON] = reason
-    log_event(
-        s, events, EV_END, winner, reason, s[player_base(0) + P_RENOWN], s[player_base(1) + P_RENOWN], 0
-    )
-
-
-@njit(cache=True, _nrt=False)
-def end_turn(s, rules, cards, keys, counters, events, counts):
-    p = s[G_ACTIVE]
-    pb = player_base(p)
-    if s[pb + P_RENOWN] >= rules[R_WIN_RENOWN]:
-        s[G_TURNS] += 1
-        finish(s, p, END_RENOWN, events)
-        return
-    # hand limit: the bot-side discard choice is automated (most expensive cards first)
-    while s[pb + P_HAND_N] > rules[R_HAND_LIMIT]:
-        n = s[pb + P_HAND_N]
-        best = 0
-        for k in range(1, n):
-            cost = card_field(cards, s[pb + HAND_OFF + k], C_COST)
-            if cost >= card_field(cards, s[pb + HAND_OFF + best], C_COST):
-                best = k
-        card = s[pb + HAND_OFF + best]
-        remove_hand_at(s, p, best)
-        to_discard(s, p, card)
-    for i in range(s[pb + P_UNITS_N]):
-        u = unit_base(p, i)
-        s[u + U_FORCE_BONUS] = 0
-        s[u + U_INSIGHT_BONUS] = 0
-        s[u + U_NO_EXPLORE] = 0
-    s[pb + P_CHALLENGES_TURN] = 0
-    s[pb + P_DEFEATS_TURN] = 0
-    s[G_TURNS] += 1
-    if p == 1 and s[G_ROUND] >= rules[R_ROUND_LIMIT]:
-        r0 = s[player_base(0) + P_RENOWN]
-        r1 = s[player_base(1) + P_RENOWN]
-        if r0 != r1:
-            finish(s, 0 if r0 > r1 else 1, END_ROUND_RENOWN, events)
-            return
-        m0 = s[player_base(0) + P_MARKS]
-        m1 = s[player_base(1) + P_MARKS]
-        if m0 != m1:
-            finish(s, 0 if m0 > m1 else 1, END_ROUND_MARKS, events)
-            return
-        finish(s, -1, END_DRAW, events)
-        return
-    nxt = 1 - p
-    if nxt == 0:
-        s[G_ROUND] += 1
-    start_turn(s, rules, nxt, keys, counters, events, counts)
-
-
-@njit(cache=True, _nrt=False)
-def guarantee_featured(s, p, hand_size, events):
-    """Featured opening: put one copy of the featured Ally among the top `hand_size` deck cards
-    (no copy is created: it swaps places with a card that would have been drawn)."""
-    pb = player_base(p)
-    card = s[pb + P_FEATURED]
-    if card < 0:
-        return
-    n = s[pb + P_DECK_N]
-    low = max(0, n - hand_size)
-    for k in range(low, n):
-        if s[pb + DECK_OFF + k] == card:
-            return
-    for k in range(low - 1, -1, -1):
-        if s[pb + DECK_OFF + k] == card:
-            s[pb + DECK_OFF + k] = s[pb + DECK_OFF + low]
-            s[pb + DECK_OFF + low] = card
-            log_event(s, events, EV_FEATURED, p, card, 0, 0, 0)
-            return
 
 
 @njit(cache=True, _nrt=False)
@@ -772,38 +284,6 @@ def reset(
         begin_play(s, rules, keys, counters, events, counts)
 
 
-@njit(cache=True, _nrt=False)
-def begin_play(s, rules, keys, counters, events, counts):
-    for p in range(2):
-        pb = player_base(p)
-        for k in range(s[pb + P_HAND_N]):
-            card = s[pb + HAND_OFF + k]
-            log_event(s, events, EV_OPENING_CARD, p, card, 0, 0, 0)
-            if s[G_COUNT] != 0:
-                count_card(counts, p, card, 0)
-                count_card(counts, p, card, 2)
-    start_turn(s, rules, 0, keys, counters, events, counts)
-
-
-@njit(cache=True, _nrt=False)
-def mulligan(s, rules, p, keys, counters, events, counts):
-    pb = player_base(p)
-    n = s[pb + P_DECK_N]
-    for k in range(s[pb + P_HAND_N]):
-        s[pb + DECK_OFF + n + k] = s[pb + HAND_OFF + k]
-    n += s[pb + P_HAND_N]
-    s[pb + P_HAND_N] = 0
-    s[pb + P_DECK_N] = n
-    shuffle(s, pb + DECK_OFF, pb + DECK_OFF + n, keys, counters, S_DEAL0 + p)
-    guarantee_featured(s, p, rules[R_OPENING_HAND], events)
-    saved = s[G_COUNT]
-    s[G_COUNT] = 0
-    draw_cards(s, p, rules[R_OPENING_HAND], keys, counters, events, counts)
-    s[G_COUNT] = saved
-    s[pb + P_MULLIGANS] += 1
-
-
-# ---------------------------------------------------------------------------- legal actions
 @njit(cache=True, inline="always")
 def push(out, n, action):
     if n < out.shape[0]:
@@ -841,24 +321,11 @@ def legal_actions(s, rules, cards, profiles, out):
     return generate_actions(s, rules, cards, profiles, out, None, None, None, -1)
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
-def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored):
-    """legal_actions; with greedy weights `w` and a `values` buffer (main phase only), also write
-    values[k] = score_action(out[k]) while generating: each group of actions is scored by its own
-    kind's value function, so the greedy bot skips a second pass that branches on every action's
-    kind. `values is None` is resolved when numba compiles, so legal_actions carries no scoring.
-
-    With a `layout` buffer (and `values`), a main-phase list also records where each unit's actions
-    start (see LAYOUT_*). `explored` >= 0 says that `out`, `values` and `layout` hold the list of the
-    decision just before, whose chosen action was that unit's Explore: the list is then derived from
-    it (relist_after_explore) instead of generated again."""
+@njit(cache=True, inline="always")
+def list_pending_choices(s, out, phase, p, q, pb):
+    """The choices of a pending decision (mulligan, defender, Grinshade, Cleave, Relentless, Star Chart,
+    Netherway exit, Riftfire, Lantern Care, Stormdancer): their count, or -1 in the main phase."""
     n = 0
-    if s[G_DONE] != 0:
-        return 0
-    phase = s[G_PHASE]
-    p = s[G_ACTIVE]
-    q = 1 - p
-    pb = player_base(p)
     if phase == PH_MULLIGAN:
         n = push(out, n, encode(A_CHOICE, 0, 0))
         n = push(out, n, encode(A_CHOICE, 1, 0))
@@ -925,6 +392,30 @@ def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored
             if d != route and adjacent(route, d, s[G_NETHER_OPEN]):
                 n = push(out, n, encode(A_CHOICE, d + 1, 0))
         return n
+    return -1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def generate_actions(s, rules, cards, profiles, out, values, w, layout, explored):
+    """legal_actions; with greedy weights `w` and a `values` buffer (main phase only), also write
+    values[k] = score_action(out[k]) while generating: each group of actions is scored by its own
+    kind's value function, so the greedy bot skips a second pass that branches on every action's
+    kind. `values is None` is resolved when numba compiles, so legal_actions carries no scoring.
+
+    With a `layout` buffer (and `values`), a main-phase list also records where each unit's actions
+    start (see LAYOUT_*). `explored` >= 0 says that `out`, `values` and `layout` hold the list of the
+    decision just before, whose chosen action was that unit's Explore: the list is then derived from
+    it (relist_after_explore) instead of generated again."""
+    n = 0
+    if s[G_DONE] != 0:
+        return 0
+    phase = s[G_PHASE]
+    p = s[G_ACTIVE]
+    q = 1 - p
+    pb = player_base(p)
+    pending = list_pending_choices(s, out, phase, p, q, pb)
+    if pending >= 0:
+        return pending
     # ---- main phase
     if layout is not None:
         if (explored >= 0) & ((layout[LAYOUT_HAND_READINESS] & READS_READY_TARGETS) == 0):
@@ -1133,15 +624,6 @@ def list_companion_actions(s, rules, profiles, p, charge, out, values, w, n):
     return n
 
 
-@njit(cache=True, inline="always")
-def tactic_readiness(effect):
-    """What of a Tactic's actions depends on which friendly characters are ready, so that an Explore
-    changes it: READS_READY_TARGETS (Stand Together), READS_READY_VALUES (the Buffs), or 0."""
-    if effect == EF_READY_NO_EXPLORE:
-        return READS_READY_TARGETS
-    return READS_READY_VALUES * np.int64((effect == EF_BUFF_FORCE) | (effect == EF_BUFF_INSIGHT))
-
-
 @njit(cache=True, _nrt=False, forceinline=True)
 def relist_after_explore(s, rules, cards, profiles, out, values, w, layout, explored):
     """The main-phase list after unit `explored` of the active seat Explored (outside the Netherway),
@@ -1187,257 +669,83 @@ def relist_after_explore(s, rules, cards, profiles, out, values, w, layout, expl
     return n
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
-def nyxara_cost(s, rules, profiles, p):
-    if keyword(s, profiles, p, 0, KW_NYX_OPEN_ASCENDED) > 0:
-        return rules[R_NYX_COST_ASCENDED]
-    if keyword(s, profiles, p, 0, KW_GATE_SOVEREIGN) > 0:
-        return rules[R_NYX_COST_GATE_SOVEREIGN]
-    return rules[R_NYX_COST]
-
-
-# ---------------------------------------------------------------------------- step
-@njit(cache=True, _nrt=False, forceinline=True)
-def explicit_move(s, profiles, p, i, dest):
-    """Card movement: no exhausting, no readying, no normal-move use; Rooted prevents it."""
-    if keyword(s, profiles, p, i, KW_ROOTED) > 0:
-        return
-    s[unit_base(p, i) + U_ROUTE] = dest
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def heal(s, p, i, amount):
-    u = unit_base(p, i)
-    s[u + U_DAMAGE] = max(0, s[u + U_DAMAGE] - amount)
-
-
-@njit(cache=True, _nrt=False)
-def after_challenge(s, rules, profiles, events):
-    """Offer Relentless, then Stormdancer's move, then return to the main phase."""
-    p = s[G_ACTIVE]
-    i = s[G_PEND_A]
-    outcome = s[G_PEND_D]  # 0 nothing defeated, 1 Ally, 2 Companion
-    pb = player_base(p)
-    if s[G_PEND_E] == 0:
-        s[G_PEND_E] = 1
-        relentless = keyword(s, profiles, p, i, KW_RELENTLESS)
-        if (
-            outcome == 1
-            and relentless > s[pb + P_RELENTLESS_USED]
-            and s[pb + P_CHARGE] >= rules[R_RELENTLESS_COST]
-            and s[unit_base(p, i) + U_RECOVERY] == 0
-        ):
-            s[G_PHASE] = PH_RELENTLESS
-            s[G_DECIDER] = p
-            return
-    if s[G_PEND_E] == 1:
-        s[G_PEND_E] = 2
-        if (
-            outcome > 0
-            and keyword(s, profiles, p, i, KW_STORMDANCER) > 0
-            and keyword(s, profiles, p, i, KW_ROOTED) == 0
-        ):
-            s[G_PHASE] = PH_STORMDANCER
-            s[G_DECIDER] = p
-            return
-    s[G_PHASE] = PH_MAIN
-    s[G_DECIDER] = p
-
-
-@njit(cache=True, _nrt=False)
-def resolve_challenge_damage(s, rules, profiles, prevented, events):
-    p = s[G_ACTIVE]
-    q = 1 - p
-    i = s[G_PEND_A]
-    j = s[G_PEND_B]
-    was_ready = s[G_PEND_C]
-    pb = player_base(p)
-    v = unit_base(q, j)
-    route = s[v + U_ROUTE]
-    damage = 0 if prevented else unit_force(s, rules, profiles, p, i)
-    if damage > 0:
-        for k in range(s[player_base(q) + P_UNITS_N]):
-            if k != j and s[unit_base(q, k) + U_ROUTE] == route and keyword(s, profiles, q, k, KW_GLOW) > 0:
-                damage = max(1, damage - 1)  # several sources do not stack
-                break
-    excess = 0
-    if j > 0 and keyword(s, profiles, p, i, KW_CLEAVE) > 0:
-        remaining = unit_guard(s, profiles, q, j) - s[v + U_DAMAGE]  # snapshot before damage
-        excess = damage - remaining
-    s[v + U_DAMAGE] += damage
-    s[pb + P_CHALLENGES_TURN] += 1
-    outcome = check_defeat(s, rules, profiles, q, j, events)
-    if outcome > 0:
-        s[pb + P_DEFEATS_TURN] += 1
-        if keyword(s, profiles, p, i, KW_BREACH) > 0 and was_ready == 1:
-            add_renown(s, p, 1, 1, events)
-        if outcome == 1:
-            s[pb + P_ALLIES_DEFEATED] += 1
-            stormwing = keyword(s, profiles, p, i, KW_STORMWING)
-            if stormwing > 0:
-                add_renown(s, p, stormwing, 2, events)
-            if keyword(s, profiles, p, i, KW_FANG) > 0 and s[pb + P_FANG_USED] == 0:
-                s[pb + P_FANG_USED] = 1
-                add_renown(s, p, 1, 3, events)
-            if s[pb + P_FACTION_ABILITY] == 2 and s[pb + P_CLAIMS] < rules[R_CLAIM_MAX]:
-                s[pb + P_CLAIMS] += 1
-                add_renown(s, p, 1, 4, events)
-    s[G_PEND_D] = outcome
-    s[G_PEND_E] = 0
-    if excess > 0 and outcome == 1:
-        for k in range(1, s[player_base(q) + P_UNITS_N]):
-            if s[unit_base(q, k) + U_ROUTE] == route:
-                s[G_PHASE] = PH_CLEAVE
-                s[G_DECIDER] = q
-                s[G_PEND_B] = excess
-                s[G_PEND_C] = route
-                return
-    after_challenge(s, rules, profiles, events)
-
-
-@njit(cache=True, _nrt=False)
-def declare_defender(s, rules, profiles, j, events):
-    p = s[G_ACTIVE]
-    q = 1 - p
-    s[G_PEND_B] = j
-    v = unit_base(q, j)
-    s[G_PEND_C] = s[v + U_READY]
-    qb = player_base(q)
-    if (
-        keyword(s, profiles, q, j, KW_GRINSHADE) > 0
-        and s[v + U_GRINSHADE_ROUND] != s[G_ROUND]
-        and s[qb + P_CHARGE] >= rules[R_GRINSHADE_COST]
-    ):
-        s[G_PHASE] = PH_GRINSHADE
-        s[G_DECIDER] = q
-        return
-    resolve_challenge_damage(s, rules, profiles, False, events)
-
-
-@njit(cache=True, _nrt=False)
-def play_ally(s, rules, cards, profiles, p, card, route, events):
-    i = add_unit(s, p, card_field(cards, card, C_PROFILE), card, route)
-    q = 1 - p
-    if keyword(s, profiles, p, i, KW_OPENS_NETHER) > 0:
-        open_netherway(s, p, events)
-    hex_value = keyword(s, profiles, p, i, KW_HEX_ENTRY)
-    if hex_value > 0:
-        for j in range(s[player_base(q) + P_UNITS_N]):
-            v = unit_base(q, j)
-            if s[v + U_ROUTE] == route and s[v + U_HEX] < hex_value:
-                s[v + U_HEX] = hex_value  # strongest reduction only
-    if keyword(s, profiles, p, i, KW_LANTERN_CARE) > 0 and units_at(s, p, route) > 1:
-        s[G_PHASE] = PH_ENTRY_HEAL
-        s[G_DECIDER] = p
-        s[G_PEND_A] = i
-        return
-    chart = keyword(s, profiles, p, i, KW_STAR_CHART)
-    if chart > 0 and s[player_base(p) + P_DECK_N] > 0:
-        s[G_PHASE] = PH_STAR_CHART
-        s[G_DECIDER] = p
-        s[G_PEND_A] = chart
-
-
-@njit(cache=True, _nrt=False)
-def play_tactic(s, rules, cards, profiles, p, card, target, keys, counters, events, counts):
-    q = 1 - p
-    effect = card_field(cards, card, C_EFFECT)
-    amount = card_field(cards, card, C_AMOUNT)
-    pb = player_base(p)
-    if effect == EF_DAMAGE_ANY or effect == EF_DAMAGE_AT_COMPANION or effect == EF_DAMAGE_OPP_ALLY:
-        outcome = deal_direct_damage(s, rules, profiles, q, target, amount, events)
+@njit(cache=True, inline="always")
+def resolve_pending_choice(s, rules, profiles, x, keys, counters, events, counts, phase, p, q, pb):
+    """Apply choice x of a pending decision; False in the main phase (nothing done)."""
+    if phase == PH_MULLIGAN:
+        d = s[G_DECIDER]
+        log_event(s, events, EV_MULLIGAN, d, x, 0, 0, 0)
+        if x == 1:
+            mulligan(s, rules, d, keys, counters, events, counts)
+        if d == 0:
+            s[G_DECIDER] = 1
+        else:
+            begin_play(s, rules, keys, counters, events, counts)
+        return True
+    if phase == PH_DEFEND:
+        declare_defender(s, rules, profiles, x, events)
+        return True
+    if phase == PH_GRINSHADE:
+        prevented = False
+        if x == 1:
+            qb = player_base(q)
+            s[qb + P_CHARGE] -= rules[R_GRINSHADE_COST]
+            s[unit_base(q, s[G_PEND_B]) + U_GRINSHADE_ROUND] = s[G_ROUND]
+            roll = next_below(keys, counters, S_CHANCE, 6) + 1
+            prevented = roll >= rules[R_GRINSHADE_MIN_ROLL]
+            log_event(s, events, EV_DIE, q, roll, 1 if prevented else 0, 0, 0)
+        resolve_challenge_damage(s, rules, profiles, prevented, events)
+        return True
+    if phase == PH_CLEAVE:
+        outcome = deal_direct_damage(s, rules, profiles, q, x, s[G_PEND_B], events)
         if outcome > 0:
             s[pb + P_DEFEATS_TURN] += 1
-            if outcome == 1:
-                s[pb + P_ALLIES_DEFEATED] += 1
-    elif effect == EF_DEFEAT_ALLY:
-        defeat_unit(s, rules, q, target, 1, events)
-        s[pb + P_DEFEATS_TURN] += 1
-        s[pb + P_ALLIES_DEFEATED] += 1
-    elif effect == EF_BOUNCE_ALLY:
-        v = unit_base(q, target)
-        add_to_hand(s, q, s[v + U_CARD])
-        remove_unit(s, q, target)
-    elif effect == EF_SWEEP_ROUTE:
-        j = s[player_base(q) + P_UNITS_N] - 1
-        while j >= 1:
-            if s[unit_base(q, j) + U_ROUTE] == target:
-                defeat_unit(s, rules, q, j, 1, events)
-                s[pb + P_DEFEATS_TURN] += 1
-                s[pb + P_ALLIES_DEFEATED] += 1
-            j -= 1
-    elif effect == EF_BUFF_FORCE:
-        s[unit_base(p, target) + U_FORCE_BONUS] += amount
-    elif effect == EF_BUFF_INSIGHT:
-        s[unit_base(p, target) + U_INSIGHT_BONUS] += amount
-    elif effect == EF_READY_NO_EXPLORE:
-        if target != NO_TARGET:
-            u = unit_base(p, target)
+            s[pb + P_ALLIES_DEFEATED] += 1
+        after_challenge(s, rules, profiles, events)
+        return True
+    if phase == PH_RELENTLESS:
+        if x == 1:
+            s[pb + P_CHARGE] -= rules[R_RELENTLESS_COST]
+            s[pb + P_RELENTLESS_USED] += 1
+            u = unit_base(p, s[G_PEND_A])
             s[u + U_READY] = 1
             s[u + U_NO_EXPLORE] = 1
-    elif effect == EF_COMPANION_MOVE_HEAL:
-        if target != NO_TARGET:
-            explicit_move(s, profiles, p, 0, target)
-        heal(s, p, 0, amount)
-    elif effect == EF_HEAL:
-        heal(s, p, target, amount)
-    elif effect == EF_HEAL_ROUTE:
-        for i in range(s[pb + P_UNITS_N]):
-            if s[unit_base(p, i) + U_ROUTE] == target:
-                heal(s, p, i, amount)
-    elif effect == EF_DRAW_MOVE or effect == EF_MOVE_ADJACENT or effect == EF_HEAL_MOVE:
-        if effect == EF_DRAW_MOVE:
-            draw_cards(s, p, amount, keys, counters, events, counts)
-        if target != NO_TARGET:
-            i = target // 5
-            dest = target % 5
-            if effect == EF_HEAL_MOVE:
-                heal(s, p, i, amount)
-            if dest != MOVE_NONE:
-                explicit_move(s, profiles, p, i, dest)
-    elif effect == EF_DRAW:
-        draw_cards(s, p, amount, keys, counters, events, counts)
-    elif effect == EF_OPEN_NETHER:
-        open_netherway(s, p, events)
-    elif effect == EF_OPEN_NETHER_DRAW:
-        open_netherway(s, p, events)
-        draw_cards(s, p, amount, keys, counters, events, counts)
-    elif effect == EF_PASSAGE:
-        if target != NO_TARGET and s[G_NETHER_OPEN] != 0:
-            explicit_move(s, profiles, p, target, NETHERWAY)
-    to_discard(s, p, card)
-    s[pb + P_TACTICS] += 1
-
-
-@njit(cache=True, _nrt=True)
-def star_chart_choice(s, p, choice):
-    """Keep the (choice // 2)-th card from the top; the others go to the bottom, the first listed
-    (top order, or reversed when choice is odd) drawn before the second."""
-    pb = player_base(p)
-    n = s[pb + P_DECK_N]
-    m = min(s[G_PEND_A], n)
-    keep = choice // 2
-    top = np.empty(3, dtype=np.int32)
-    for t in range(m):
-        top[t] = s[pb + DECK_OFF + n - 1 - t]
-    rest = np.empty(2, dtype=np.int32)
-    r = 0
-    for t in range(m):
-        if t != keep:
-            rest[r] = top[t]
-            r += 1
-    if choice % 2 == 1 and r == 2:
-        tmp = rest[0]
-        rest[0] = rest[1]
-        rest[1] = tmp
-    body = n - m
-    for k in range(body - 1, -1, -1):
-        s[pb + DECK_OFF + k + r] = s[pb + DECK_OFF + k]
-    # bottom = index 0; the first listed sits above the second, so it is drawn first
-    for t in range(r):
-        s[pb + DECK_OFF + r - 1 - t] = rest[t]
-    s[pb + P_DECK_N] = body + r
-    add_to_hand(s, p, top[keep])
+        after_challenge(s, rules, profiles, events)
+        return True
+    if phase == PH_STORMDANCER:
+        if x > 0:
+            s[unit_base(p, s[G_PEND_A]) + U_ROUTE] = x - 1
+        after_challenge(s, rules, profiles, events)
+        return True
+    if phase == PH_STAR_CHART:
+        star_chart_choice(s, p, x)
+        s[G_PHASE] = PH_MAIN
+        return True
+    if phase == PH_ENTRY_HEAL:
+        heal(s, p, x, keyword(s, profiles, p, s[G_PEND_A], KW_LANTERN_CARE))
+        s[G_PHASE] = PH_MAIN
+        return True
+    if phase == PH_NETHER_EXIT:
+        i = s[G_PEND_A]
+        s[unit_base(p, i) + U_ROUTE] = x
+        s[G_PHASE] = PH_MAIN
+        if keyword(s, profiles, p, i, KW_RIFTFIRE) > 0:
+            for j in range(1, s[player_base(q) + P_UNITS_N]):
+                if s[unit_base(q, j) + U_ROUTE] == x:
+                    s[G_PHASE] = PH_RIFTFIRE
+                    break
+        return True
+    if phase == PH_RIFTFIRE:
+        if x > 0:
+            outcome = deal_direct_damage(
+                s, rules, profiles, q, x - 1, keyword(s, profiles, p, s[G_PEND_A], KW_RIFTFIRE), events
+            )
+            if outcome > 0:
+                s[pb + P_DEFEATS_TURN] += 1
+                s[pb + P_ALLIES_DEFEATED] += 1
+        s[G_PHASE] = PH_MAIN
+        return True
+    return False
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -1464,78 +772,7 @@ def step(s, rules, cards, profiles, action, keys, counters, events, counts):
         elif phase == PH_DEFEND or phase == PH_CLEAVE:
             target = s[unit_base(q, x) + U_CARD]
         log_event(s, events, EV_ACTION, s[G_DECIDER], action, actor, target, 0)
-    if phase == PH_MULLIGAN:
-        d = s[G_DECIDER]
-        log_event(s, events, EV_MULLIGAN, d, x, 0, 0, 0)
-        if x == 1:
-            mulligan(s, rules, d, keys, counters, events, counts)
-        if d == 0:
-            s[G_DECIDER] = 1
-        else:
-            begin_play(s, rules, keys, counters, events, counts)
-        return
-    if phase == PH_DEFEND:
-        declare_defender(s, rules, profiles, x, events)
-        return
-    if phase == PH_GRINSHADE:
-        prevented = False
-        if x == 1:
-            qb = player_base(q)
-            s[qb + P_CHARGE] -= rules[R_GRINSHADE_COST]
-            s[unit_base(q, s[G_PEND_B]) + U_GRINSHADE_ROUND] = s[G_ROUND]
-            roll = next_below(keys, counters, S_CHANCE, 6) + 1
-            prevented = roll >= rules[R_GRINSHADE_MIN_ROLL]
-            log_event(s, events, EV_DIE, q, roll, 1 if prevented else 0, 0, 0)
-        resolve_challenge_damage(s, rules, profiles, prevented, events)
-        return
-    if phase == PH_CLEAVE:
-        outcome = deal_direct_damage(s, rules, profiles, q, x, s[G_PEND_B], events)
-        if outcome > 0:
-            s[pb + P_DEFEATS_TURN] += 1
-            s[pb + P_ALLIES_DEFEATED] += 1
-        after_challenge(s, rules, profiles, events)
-        return
-    if phase == PH_RELENTLESS:
-        if x == 1:
-            s[pb + P_CHARGE] -= rules[R_RELENTLESS_COST]
-            s[pb + P_RELENTLESS_USED] += 1
-            u = unit_base(p, s[G_PEND_A])
-            s[u + U_READY] = 1
-            s[u + U_NO_EXPLORE] = 1
-        after_challenge(s, rules, profiles, events)
-        return
-    if phase == PH_STORMDANCER:
-        if x > 0:
-            s[unit_base(p, s[G_PEND_A]) + U_ROUTE] = x - 1
-        after_challenge(s, rules, profiles, events)
-        return
-    if phase == PH_STAR_CHART:
-        star_chart_choice(s, p, x)
-        s[G_PHASE] = PH_MAIN
-        return
-    if phase == PH_ENTRY_HEAL:
-        heal(s, p, x, keyword(s, profiles, p, s[G_PEND_A], KW_LANTERN_CARE))
-        s[G_PHASE] = PH_MAIN
-        return
-    if phase == PH_NETHER_EXIT:
-        i = s[G_PEND_A]
-        s[unit_base(p, i) + U_ROUTE] = x
-        s[G_PHASE] = PH_MAIN
-        if keyword(s, profiles, p, i, KW_RIFTFIRE) > 0:
-            for j in range(1, s[player_base(q) + P_UNITS_N]):
-                if s[unit_base(q, j) + U_ROUTE] == x:
-                    s[G_PHASE] = PH_RIFTFIRE
-                    break
-        return
-    if phase == PH_RIFTFIRE:
-        if x > 0:
-            outcome = deal_direct_damage(
-                s, rules, profiles, q, x - 1, keyword(s, profiles, p, s[G_PEND_A], KW_RIFTFIRE), events
-            )
-            if outcome > 0:
-                s[pb + P_DEFEATS_TURN] += 1
-                s[pb + P_ALLIES_DEFEATED] += 1
-        s[G_PHASE] = PH_MAIN
+    if resolve_pending_choice(s, rules, profiles, x, keys, counters, events, counts, phase, p, q, pb):
         return
     # ---- main phase
     if kind == A_END:
@@ -1622,7 +859,6 @@ def step(s, rules, cards, profiles, action, keys, counters, events, counts):
         return
 
 
-# ---------------------------------------------------------------------------- invariants
 @njit(cache=True, _nrt=False)
 def check_invariants(s, rules, cards, profiles):
     """0 when the state is consistent, else a positive code naming the broken invariant."""
@@ -1666,7 +902,6 @@ def check_invariants(s, rules, cards, profiles):
     return 0
 
 
-# ---------------------------------------------------------------------------- bot values
 # generate_actions writes each main-phase action's greedy value as it lists it, with the value
 # functions of policy.py, whose bots in turn call step and generate_actions: the two modules need each
 # other. numba looks a kernel's globals up when it first compiles the kernel, so these names need only

@@ -17,21 +17,7 @@ from numba import njit
 
 from sim.core import ismcts
 from sim.core.rng import next_below, next_u64, shuffle
-from sim.games.waybound.engine import (
-    add_to_hand,
-    at_route,
-    characters_by_route,
-    generate_actions,
-    keyword,
-    legal_actions,
-    may_explore_unblocked,
-    move_cost,
-    ready_opposing_at,
-    step,
-    unit_force,
-    unit_guard,
-    unit_insight,
-)
+from sim.games.waybound.engine import generate_actions, legal_actions, step
 from sim.games.waybound.layout import (
     A_ASCEND,
     A_CHALLENGE,
@@ -88,6 +74,18 @@ from sim.games.waybound.layout import (
     U_ROUTE,
     player_base,
     unit_base,
+)
+from sim.games.waybound.rules.cards import add_to_hand
+from sim.games.waybound.rules.explore import may_explore_unblocked
+from sim.games.waybound.rules.movement import move_cost
+from sim.games.waybound.rules.units import (
+    at_route,
+    characters_by_route,
+    keyword,
+    ready_opposing_at,
+    unit_force,
+    unit_guard,
+    unit_insight,
 )
 from sim.games.waybound.tables import card_field, profile_field
 from sim.games.waybound.vocab import (

@@ -1,8 +1,8 @@
-"""Scenario API: build an explicit Waybound position, list legal actions, apply actions, read the
-result. Built on the same kernel functions as the batch kernel (reset, legal_actions, step,
-check_invariants, policy_act); every `apply` checks legality and the invariants.
+"""Waybound's scenario API (sim/core/scenario.py): build an explicit position, list legal actions, apply
+actions, read the result. Built on the same kernel functions as the batch kernel (reset, legal_actions,
+step, check_invariants); every `apply` checks legality and the invariants.
 
-    sc = Scenario("hearthbound/brindle", "ironmaw/skara")
+    sc = WayboundScenario("hearthbound/brindle", "ironmaw/skara")   # or .new("hearthbound/brindle vs ironmaw/skara")
     sc.clear()                              # empty hands and boards, Companions at Lantern Crossing
     lynx = sc.add_ally(0, "glass_lynx", route=2)
     sc.set(charge=(3, 0))
@@ -16,21 +16,19 @@ import numpy as np
 
 from sim.core import rng
 from sim.core.errors import UserError
+from sim.core.scenario import IllegalAction, Scenario
 from sim.games.waybound import GAME
 from sim.games.waybound import engine as E
 from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
 from sim.games.waybound.batch import seat_keys
 from sim.games.waybound.render import describe_action, event_lines
+from sim.games.waybound.rules import units as unit_rules
 from sim.games.waybound.tables import flat_tables
 from sim.games.waybound.vocab import NETHERWAY  # noqa: F401  (re-export for tests)
 
 
-class IllegalAction(Exception):
-    pass
-
-
-class Scenario:
+class WayboundScenario(Scenario):
     def __init__(
         self,
         side0: str = "hearthbound/brindle",
@@ -61,6 +59,7 @@ class Scenario:
         self.events = np.zeros((5000, L.EVENT_WIDTH), dtype=np.int32)
         self.counts = np.zeros((2, self.cards.shape[0], 3), dtype=np.int16)
         self.legal_buffer = np.zeros(L.MAX_LEGAL, dtype=np.int32)
+        self.log = []
         order = [0, 1] if swap == 0 else [1, 0]
         decks = payload["decks"][order].copy()
         E.reset(
@@ -81,6 +80,16 @@ class Scenario:
         if self.s[L.G_PHASE] == L.PH_MULLIGAN:
             self.apply(L.encode(L.A_CHOICE, mulligans[0], 0))
             self.apply(L.encode(L.A_CHOICE, mulligans[1], 0))
+
+    @classmethod
+    def new(cls, entry: str, edition: str | None = None, seed: int = 7, order: int = 0,
+            mulligans: tuple[int, int] = (0, 0)) -> WayboundScenario:
+        """The match '<side> vs <side>' dealt from pair 0 of root seed `seed`, played in seat order `order`
+        (1: the second side moves first), after the mulligan choices."""
+        if entry.count(" vs ") != 1:
+            raise UserError("a matchup entry is '<side> vs <side>'", entry=entry)
+        side0, side1 = (side.strip() for side in entry.split(" vs "))
+        return cls(side0, side1, edition or GAME.default_edition(), seed, order, mulligans)
 
     # ---- raw access ----------------------------------------------------------------------
     def pb(self, p: int) -> int:
@@ -121,7 +130,7 @@ class Scenario:
         return self
 
     def add_ally(self, p: int, card_id: str, route: int, damage: int = 0, ready: bool = True) -> int:
-        i = E.add_unit(self.s, p, self.tables.cards[self.card(card_id), V.C_PROFILE], self.card(card_id), route)
+        i = unit_rules.add_unit(self.s, p, self.tables.cards[self.card(card_id), V.C_PROFILE], self.card(card_id), route)
         self.s[self.ub(p, i) + L.U_DAMAGE] = damage
         self.s[self.ub(p, i) + L.U_READY] = 1 if ready else 0
         self._retotal()
@@ -192,12 +201,7 @@ class Scenario:
         n = E.legal_actions(self.s, self.rules, self.cards, self.profiles, self.legal_buffer)
         return [int(a) for a in self.legal_buffer[:n]]
 
-    def apply(self, action: int) -> None:
-        if action not in self.legal():
-            raise IllegalAction(
-                f"illegal action {action} ({self.describe(action)}); legal: "
-                f"{[self.describe(a) for a in self.legal()]}"
-            )
+    def _step(self, action: int) -> None:
         E.step(
             self.s,
             self.rules,
@@ -209,15 +213,29 @@ class Scenario:
             self.events,
             self.counts,
         )
-        code = E.check_invariants(self.s, self.rules, self.cards, self.profiles)
-        if code != 0:
-            raise AssertionError(f"invariant {code} broken after {self.describe(action)}")
+
+    def invariant_error(self) -> int:
+        return int(E.check_invariants(self.s, self.rules, self.cards, self.profiles))
+
+    def action(self, kind: str, **fields) -> int:
+        """Encode an action by kind: end; play (card id, target); move (unit, dest, lightfoot); explore
+        (unit); challenge (unit, target: None lets the defender choose); choice (x); path (x); ascend;
+        nyxara_open; shift (unit). The kinds are the helpers of the same names below."""
+        makers = {"end": self.end_turn, "play": self.play, "move": self.move, "explore": self.explore,
+                  "challenge": self.challenge, "choice": self.choose, "path": self.path, "ascend": self.ascend,
+                  "nyxara_open": self.nyxara_open, "shift": self.shift}
+        if kind not in makers:
+            raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(makers)})")
+        try:
+            return makers[kind](**fields)
+        except TypeError as error:
+            raise IllegalAction(f"{kind}: {error}") from None
 
     def is_legal(self, action: int) -> bool:
         return action in self.legal()
 
-    def play(self, card_id: str, target: int = 0) -> int:
-        c = self.card(card_id)
+    def play(self, card: str, target: int = 0) -> int:
+        c = self.card(card)
         kind = L.A_PLAY_ALLY if self.tables.cards[c, V.C_KIND] == V.KIND_ALLY else L.A_PLAY_TACTIC
         return L.encode(kind, c, target)
 
@@ -303,9 +321,9 @@ class Scenario:
             "damage": int(self.s[u + L.U_DAMAGE]),
             "ready": bool(self.s[u + L.U_READY]),
             "recovery": int(self.s[u + L.U_RECOVERY]),
-            "force": int(E.unit_force(self.s, self.rules, self.profiles, p, i)),
-            "guard": int(E.unit_guard(self.s, self.profiles, p, i)),
-            "insight": int(E.unit_insight(self.s, self.profiles, p, i)),
+            "force": int(unit_rules.unit_force(self.s, self.rules, self.profiles, p, i)),
+            "guard": int(unit_rules.unit_guard(self.s, self.profiles, p, i)),
+            "insight": int(unit_rules.unit_insight(self.s, self.profiles, p, i)),
         }
 
     def units(self, p: int) -> list[dict]:
@@ -345,8 +363,14 @@ class Scenario:
     def netherway_open(self) -> bool:
         return bool(self.s[L.G_NETHER_OPEN])
 
+    def state(self) -> dict:
+        return {"round": int(self.s[L.G_ROUND]), "active": self.active, "decider": self.decider, "phase": self.phase,
+                "done": self.done, "winner": self.winner, "end_reason": self.end_reason if self.done else "",
+                "netherway_open": self.netherway_open, "players": [self.player(p) for p in range(2)]}
+
     def describe(self, action: int) -> str:
         return describe_action(self.tables, action)
 
-    def log(self) -> list[str]:
+    def event_log(self) -> list[str]:
+        """The kernel's event log of the match so far, as text (render.event_lines)."""
         return event_lines(self.tables, self.events, 0, int(self.s[L.G_EVENTS]))

@@ -5,7 +5,7 @@ import numpy as np
 from sim.core.game import SeedBlock
 from sim.core.rng import name_key
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.scenario import AeonsEndScenario
 
 ENTRY = "adelheim+brama vs rageborne"
 TEAMS = {1: "brama", 2: "adelheim+brama", 3: "adelheim+brama+kadir", 4: "adelheim+brama+kadir+mist"}
@@ -16,7 +16,7 @@ def kinds(sc):
 
 
 def fresh(entry=ENTRY, **kw):
-    sc = Scenario.new(entry, advance=False, **kw)
+    sc = AeonsEndScenario.new(entry, advance=False, **kw)
     sc.set("G_FURY", 0)                 # no Rageborne Strike (4 Fury) inside a test turn
     return sc
 
@@ -40,14 +40,14 @@ def deck_ids(sc):
 
 def corruption_in_hand(sc, p, corruption):
     """Move `corruption` to the top of the corruption deck, then into p's hand."""
-    from sim.games.aeons_end import engine as E
+    from sim.games.aeons_end.rules import corruption_deck
 
     n = sc.get("G_CORRUPTIONS")
     deck = [int(x) for x in sc.s[L.CORRUPTION_BASE:L.CORRUPTION_BASE + n]]
     i = deck.index(sc.card(corruption))
     deck[i], deck[-1] = deck[-1], deck[i]
     sc.s[L.CORRUPTION_BASE:L.CORRUPTION_BASE + n] = deck
-    E.gain_corruption(sc.s, sc.T, p, True)
+    corruption_deck.gain_corruption(sc.s, sc.T, p, True)
 
 
 def match_seeds(matchup, n, root=11):

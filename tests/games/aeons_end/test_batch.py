@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from sim.games.aeons_end import GAME
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import match_seeds
 
 
@@ -47,8 +47,8 @@ def test_same_seed_same_result():
 def test_arms_replay_the_same_deals():
     """Common random numbers: the nemesis deck and first turn-order cards do not depend on edition or bot."""
 
-    first = Scenario.new("adelheim+brama vs rageborne", edition="normal", seed=5, advance=False)
-    other = Scenario.new("adelheim+brama vs rageborne", edition="expert", seed=5, advance=False)
+    first = AeonsEndScenario.new("adelheim+brama vs rageborne", edition="normal", seed=5, advance=False)
+    other = AeonsEndScenario.new("adelheim+brama vs rageborne", edition="expert", seed=5, advance=False)
     deck = first.s[72:72 + first.get("G_NEMESIS_DECK_LEN")]
     assert np.array_equal(deck, other.s[72:72 + other.get("G_NEMESIS_DECK_LEN")])
     first.advance()
@@ -102,7 +102,7 @@ def _nemesis_deck_and_turn_order(edition, pair_index):
 
     rs = GAME.load_ruleset(edition)
     m = GAME.load_matchups(rs, "default_2p")[0]
-    sc = Scenario(GAME, rs, m, seed=3, pair_index=pair_index)
+    sc = AeonsEndScenario(GAME, rs, m, seed=3, pair_index=pair_index)
     deck = tuple(sc.s[72:72 + sc.get("G_NEMESIS_DECK_LEN")])
     sc.advance()
     order = sc.turn_order()
@@ -133,3 +133,26 @@ def test_deal_group_column():
     plain = GAME.load_ruleset("normal")
     r = GAME.play_batch(plain, m, (GAME.load_policy("greedy_damage"),), match_seeds(m, 5))
     assert r.extra["deal_group"].tolist() == list(range(5))
+
+
+def test_kernel_tables_built_once_per_ruleset_and_matchup():
+    """The packed tables are built once per (ruleset, matchup): a second play_batch of the pair (or a copy
+    of its objects, as a worker unpickles them) reuses them; another matchup or edition gets its own."""
+    import copy
+
+    from sim.games.aeons_end.data import compile_rules
+    from sim.games.aeons_end.tables import pack
+
+    game = type(GAME)()
+    ruleset = game.load_ruleset("normal")
+    solo, pair = game.load_matchups(ruleset, ["brama vs rageborne", "adelheim+brama vs rageborne"])
+    tables = game.kernel_tables(ruleset, pair)
+    assert game.kernel_tables(ruleset, pair) is tables
+    assert game.kernel_tables(copy.deepcopy(ruleset), copy.deepcopy(pair)) is tables
+    assert game.kernel_tables(ruleset, solo) is not tables
+    assert game.kernel_tables(game.load_ruleset("expert"), pair) is not tables
+    lib = ruleset.tables["library"]
+    rules, extra = compile_rules(lib, ruleset.tables["rules"], "rageborne", 2)
+    fresh = pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, lib.mage, lib.mage_cards,
+                 pair.payload["setup"])
+    assert np.array_equal(tables, fresh)

@@ -1,8 +1,8 @@
 """Crooked Mask's corruptions. Each test cites the rulebook passage (or the public data line) it checks."""
 
-from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.rules import corruptions, piles
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import corruption_in_hand
 
 
@@ -10,7 +10,7 @@ def test_crooked_mask_corruption_resolves_at_turn_start():
     """Rulebook, Nemesis Mat: 'Additional Rules: Any additional rules that pertain only to this nemesis.'
     Crooked Mask (data S4): Unleash gives a corruption on top of a deck; corruptions in hand resolve at the start
     of that player's turn, then go to the bottom of the corruption deck."""
-    sc = Scenario.new("adelheim+brama vs crooked_mask", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama vs crooked_mask", advance=False)
     assert sc.get("G_CORRUPTIONS") == 11
     sc.set_nemesis_deck(["slaughter", "needlemaw"])    # Unleash: any player gains a corruption on their deck
     sc.nemesis_turn()
@@ -21,7 +21,7 @@ def test_crooked_mask_corruption_resolves_at_turn_start():
     p = holder[0]
     top = sc.player(p)["deck_top_first"][0]
 
-    E.draw_cards(sc.s, p, 1)                           # the corruption is now in hand
+    piles.draw_cards(sc.s, p, 1)                           # the corruption is now in hand
     assert top in sc.player(p)["hand"]
     sc.s[L.TURN_ORDER_BASE:L.TURN_ORDER_BASE + 6] = [p, 0, 1, 1, L.TO_NEMESIS, L.TO_NEMESIS]
     sc.set("G_TURN_ORDER_POS", 0)
@@ -29,13 +29,13 @@ def test_crooked_mask_corruption_resolves_at_turn_start():
     sc.advance()
     assert top not in sc.player(p)["hand"]
     assert sc.get("G_CORRUPTIONS") == 11
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
 
 
 def test_crooked_mask_corrupter_corrupts_damager():
     """Rulebook: 'When you deal damage: To a minion, remove life tokens'. Corrupter (data S4): whoever damages
     it gains a corruption on top of their deck."""
-    sc = Scenario.new("adelheim+brama vs crooked_mask", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama vs crooked_mask", advance=False)
     sc.put_in_play("corrupter")
     sc.prep(0, 0, "spark")
     sc.set_active(0, phase="casting")
@@ -51,12 +51,12 @@ def test_crooked_mask_expert_destroyed_corruption():
 
     for edition, charges, expect_deck, expect_charges in (("normal", 1, 11, 1), ("expert", 1, 11, 0),
                                                           ("expert", 0, 10, 0)):
-        sc = Scenario.new("adelheim+brama vs crooked_mask", edition=edition, advance=False)
+        sc = AeonsEndScenario.new("adelheim+brama vs crooked_mask", edition=edition, advance=False)
         sc.set_player(0, "P_LIFE", 6)
         sc.set_player(0, "P_CHARGES", charges)
         corruption_in_hand(sc, 0, "endless_hunger")
-        E.resolve_corruptions(sc.s, sc.T, sc.keys, sc.counters, 0)
+        corruptions.resolve_corruptions(sc.s, sc.T, sc.keys, sc.counters, 0)
         assert sc.get("G_CORRUPTIONS") == expect_deck, edition
         assert sc.player(0)["charges"] == expect_charges
         assert ("endless_hunger" in sc.player(1)["discard_bottom_first"]) == (expect_deck == 10)
-        assert sc.invariants() == 0
+        assert sc.invariant_error() == 0

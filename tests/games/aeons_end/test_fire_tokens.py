@@ -12,7 +12,7 @@ def test_fire_token_added_and_ten_lose():
     sc.set_nemesis_deck(["chaos_orb", "chaos_orb"])
     sc.nemesis_turn()
     assert sc.get("G_FIRE") == 1 and sc.get("G_UNLEASHES") == 1 and sc.status()[0] == "running"
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
     sc.set("G_FIRE", 9)
     sc.set("G_FURY", 0)
     sc.nemesis_turn()
@@ -59,7 +59,7 @@ def test_consume_fire_token_when_the_discard_costs_two_or_less():
     sc.set_nemesis_deck(["consume"])
     sc.nemesis_turn()
     assert sc.get("G_FIRE") == 0 and sc.player(0)["hand"] == ["crystal", "ignite"]
-    assert sc.get("G_NEMESIS_DISCARD") == 1 and sc.invariants() == 0
+    assert sc.get("G_NEMESIS_DISCARD") == 1 and sc.invariant_error() == 0
 
 
 def test_incinerate_fire_token_per_remaining_card_costing_two_or_more():

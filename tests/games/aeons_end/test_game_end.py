@@ -1,15 +1,15 @@
 """Game end: victory and defeat; solo play's exhaustion. Each test cites the rulebook passage (or the public
 data line) it checks."""
 
-from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
-from tests.games.aeons_end.helpers import ENTRY
+from sim.games.aeons_end.rules import damage_exhaustion
+from sim.games.aeons_end.scenario import AeonsEndScenario
+from tests.games.aeons_end.helpers import ENTRY, own_ten
 
 
 def test_nemesis_zero_life_wins():
     """Rulebook: 'If the nemesis has 0 life remaining, the players immediately win.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set("G_NEMESIS_LIFE", 1)
     sc.prep(0, 0, "spark")
     sc.set_active(0, phase="casting")
@@ -20,18 +20,18 @@ def test_nemesis_zero_life_wins():
 def test_gravehold_zero_loses():
     """Rulebook, Game End: 'Gravehold has 0 life.'"""
 
-    sc = Scenario.new(ENTRY, advance=False)
-    E.gravehold_suffers(sc.s, 30)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
+    damage_exhaustion.gravehold_suffers(sc.s, 30)
     assert sc.status() == ("lost", "gravehold_destroyed")
 
 
 def test_all_exhausted_loses():
     """Rulebook, Game End: 'All the players are exhausted (have 0 life).'"""
 
-    sc = Scenario.new(ENTRY, advance=False)
-    E.player_suffers(sc.s, 0, 10)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
+    damage_exhaustion.player_suffers(sc.s, 0, 10)
     assert sc.status()[0] == "running"
-    E.player_suffers(sc.s, 1, 10)
+    damage_exhaustion.player_suffers(sc.s, 1, 10)
     assert sc.status() == ("lost", "all_exhausted")
 
 
@@ -39,8 +39,8 @@ def test_solo_exhaustion_does_not_lose():
     """Rulebook, Solo Play: 'You don't lose the game when you are exhausted. Instead, you lose the game when
     Gravehold has 0 life.'"""
 
-    sc = Scenario.new("brama vs rageborne", advance=False)
-    E.player_suffers(sc.s, 0, 10)
+    sc = AeonsEndScenario.new("brama vs rageborne", advance=False)
+    damage_exhaustion.player_suffers(sc.s, 0, 10)
     assert sc.status()[0] == "running" and sc.player(0)["exhausted"]
 
 
@@ -48,12 +48,12 @@ def test_nemesis_conditions_lose_immediately():
     """Rulebook, Game End: 'a nemesis may have a specific victory condition listed on the nemesis mat that
     causes the players to lose immediately.' Data §7a: Carapace Queen's Swarm at '13+: players lose'; Prince of
     Gluttons 'all supply piles empty = players lose'."""
-    sc = Scenario.new("adelheim+brama vs carapace_queen", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama vs carapace_queen", advance=False)
     sc.set("G_HUSKS", 13)
     sc.set_nemesis_deck(["endless_throng"])            # Swarm
     sc.nemesis_turn()
     assert sc.status() == ("lost", "nemesis_condition")
-    sc = Scenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
     for k in range(L.SUPPLY_PILES):
         sc.s[L.SUPPLY_COUNT_BASE + k] = 1 if k == 0 else 0
     sc.set_nemesis_deck(["rend"])                      # Unleash: devour 3 from the cheapest pile
@@ -66,11 +66,12 @@ def test_solo_you_are_your_own_ally():
     to an ally, you instead gain that charge yourself. If an effect affects you and another player, you resolve
     that effect twice.' Ignite (data S1): 'any ally +1 charge'; Mage's Talisman: 'you +1 charge and any ally +1
     charge'."""
-    sc = Scenario.new("brama vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("brama vs rageborne", advance=False)
     sc.prep(0, 0, "ignite")
     sc.set_active(0, phase="casting")
     sc.apply(sc.action("cast", breach=0))
     assert sc.player(0)["charges"] == 1
     sc.set_hand(0, ["mages_talisman"])
+    own_ten(sc, 0)
     sc.apply(sc.action("play", hand=0))
     assert sc.player(0)["charges"] == 3

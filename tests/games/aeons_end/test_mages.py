@@ -2,14 +2,14 @@
 line) it checks."""
 
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import fresh, kinds, life
 
 
 def test_kadir_gate_on_an_allys_turn():
     """Data S5/S4, Kadir: 'Otherworldly Gate, charges: 5, timing: any player's main phase, effect: that player
     may return up to 3 spells from discard to hand and may prep up to 2 spells per opened breach this turn'."""
-    sc = Scenario.new("adelheim+brama+kadir vs rageborne")
+    sc = AeonsEndScenario.new("adelheim+brama+kadir vs rageborne")
     sc.set_active(0, phase="main")
     sc.set_player(2, "P_CHARGES", 5)
     sc.set_discard(0, ["spark", "crystal", "spark"])
@@ -20,13 +20,13 @@ def test_kadir_gate_on_an_allys_turn():
     assert sorted(sc.player(0)["hand"]) == ["crystal", "spark", "spark"]
     assert sc.player(0)["discard_bottom_first"] == ["crystal"]
     assert sc.player(2)["charges"] == 0 and sc.get("G_DOUBLE_PREP") == 1
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
 
 
 def test_lash_quicken_thought_on_an_allys_turn_and_not_before_charged():
     """Data S5/S4, Lash: 'Quicken Thought, charges: 5, timing: any player's main phase, effect: shuffle any
     player's (non-wild) turn-order card from the discard back into the turn-order deck; that player suffers 1'."""
-    sc = Scenario.new("adelheim+lash vs rageborne")
+    sc = AeonsEndScenario.new("adelheim+lash vs rageborne")
     sc.set_active(0, phase="main")
     sc.set_player(1, "P_CHARGES", 4)
     assert "ally_ability" not in kinds(sc)
@@ -36,14 +36,14 @@ def test_lash_quicken_thought_on_an_allys_turn_and_not_before_charged():
     sc.apply(sc.action("ally_ability", ally=1, player=0))
     assert sc.get("G_TURN_ORDER_POS") == pos - 1
     assert sc.player(0)["life"] == 9 and sc.player(1)["charges"] == 0
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
 
 
 def test_ability_usable_the_turn_its_last_charge_is_gained():
     """Rulebook, Player Mats: 'Abilities can be used in the same turn that the last charge was gained, if
     applicable. Once an ability is activated, all of the charge tokens are removed.' Brama's Brink Siphon (data
     §3): 'any player gains 4 life'."""
-    sc = Scenario.new("brama+adelheim vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("brama+adelheim vs rageborne", advance=False)
     sc.set_active(0)
     sc.set_player(0, "P_CHARGES", 4)
     sc.set_player(1, "P_LIFE", 5)
@@ -73,7 +73,7 @@ def test_black_mirror_casts_a_spell_twice():
     """Data §3, Jian: 'Black Mirror, charges: 4 ... cast any player's prepped spell without discarding it, then
     cast it again (then discard)'; rulebook: a spell cast by another player goes to 'the discard pile of the
     player who had it prepped'."""
-    sc = Scenario.new("jian+brama vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("jian+brama vs rageborne", advance=False)
     sc.prep(1, 0, "ignite")
     sc.set_active(0)
     sc.set_player(0, "P_CHARGES", 4)
@@ -87,7 +87,7 @@ def test_metaphysical_link_charges_allies_and_puts_players_first():
     """Data §3, Xaxos: 'Metaphysical Link, charges: 5, timing: any player's main phase, effect: allies
     collectively gain 4 charges; look at the whole turn-order deck and reorder it' (team order: player cards
     first)."""
-    sc = Scenario.new("xaxos+brama vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("xaxos+brama vs rageborne", advance=False)
     sc.s[L.TURN_ORDER_BASE:L.TURN_ORDER_BASE + 6] = [0, L.TO_NEMESIS, 1, L.TO_NEMESIS, 1, 0]
     sc.set("G_TURN_ORDER_POS", 1)
     sc.set_active(0)

@@ -2,14 +2,14 @@
 the public data line) it checks."""
 
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import ENTRY, kinds, own_ten
 
 
 def test_charges_cost_two_and_are_capped():
     """Rulebook, Gain a charge: 'You may pay 2 aether to gain a charge' and 'You may not have more charges
     than your ability requires.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_active(0)
     sc.s[L.G_AETHER] = 20
     for _ in range(5):
@@ -23,7 +23,7 @@ def test_main_phase_offers_every_action():
     a player's main phase': play a gem or relic, gain a card, gain a charge, focus a breach, open a breach, prep
     a spell, resolve a "While prepped" effect, resolve a "TO DISCARD:" effect; Object of the Game: 'cast spells,
     acquire additional gems, relics, and spells from the supply, and manipulate their spellcasting breaches'."""
-    sc = Scenario.new("brama+lash vs rageborne")
+    sc = AeonsEndScenario.new("brama+lash vs rageborne")
     sc.set_active(0)
     sc.set_hand(0, ["crystal", "focusing_orb", "feral_lightning"])
     sc.prep(0, 0, "oblivion_swell")
@@ -42,7 +42,7 @@ def test_main_phase_offers_every_action():
 def test_gems_give_aether_and_spells_are_only_prepped():
     """Rulebook, Player Cards: 'Gems are played to give you aether'; 'Gems and relics have effects that are
     resolved immediately. Spells need to be prepped to a breach before they can be Cast.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_active(0)
     sc.set_hand(0, ["crystal", "jade", "spark"])
     own_ten(sc, 0)
@@ -57,7 +57,7 @@ def test_relic_resolves_when_played():
     """Rulebook, Player Cards: 'Relics have a variety of useful instantaneous effects'; Main Phase: 'When you play
     a card, you must execute all of the text on that card, if possible.' Focusing Orb (data S1): 'focus any
     player's breach OR destroy it: Gravehold +3 life'."""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_active(0)
     sc.set_hand(0, ["focusing_orb", "focusing_orb"])
     own_ten(sc, 0)
@@ -73,7 +73,7 @@ def test_player_card_or_option_must_be_resolvable():
     """Rulebook, Main Phase: 'If there is an "OR," choose exactly one of the options listed. If you can only
     complete one of the two options, you must choose that option.' Unstable Prism (data S1): 'play a gem from
     hand twice then destroy that gem OR +2 Æ'; Garnet Shard: '+1 Æ OR cast any player's prepped spell'."""
-    sc = Scenario.new("mist+brama vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("mist+brama vs rageborne", advance=False)
     sc.set_active(0)
     sc.set_hand(0, ["unstable_prism", "spark"])
     own_ten(sc, 0)
@@ -92,7 +92,7 @@ def test_player_card_or_option_must_be_resolvable():
 def test_unspent_aether_is_lost():
     """Rulebook, Main Phase: 'You may gain aether even if you choose not to spend it. Any aether gained on a turn
     that is not spent is lost. Aether does not accumulate over turns, nor can it be given to other players.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_active(0)
     sc.apply(sc.action("play_gems"))
     assert sc.get("G_AETHER") == 3                    # Adelheim: Amethyst Shard, Crystal, Crystal
@@ -105,7 +105,7 @@ def test_unspent_aether_is_lost():
 
 def test_charges_are_bought_for_yourself_only():
     """Rulebook, Gain a charge: 'You may not pay aether to gain charges for your allies.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_active(0)
     sc.s[L.G_AETHER] = 4
     assert [a for a in sc.legal() if a // 256 == L.A_CHARGE] == [sc.action("charge")]
@@ -118,7 +118,7 @@ def test_while_prepped_effect_the_turn_it_is_prepped_once_per_turn():
     """Rulebook, Main Phase: 'You can use the effect of any of your prepped spells that have a "While prepped"
     effect ... Such effects may be used the same turn that the spell is prepped or any subsequent turn.' Oblivion
     Swell (data S1): 'while prepped once/turn +1 Æ'."""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_active(0)
     sc.set_hand(0, ["oblivion_swell"])
     own_ten(sc, 0)
@@ -134,7 +134,7 @@ def test_while_prepped_effect_the_turn_it_is_prepped_once_per_turn():
 def test_an_ally_is_another_player():
     """Rulebook, Game Terms: 'Ally: An ally is any player other than you.' Ignite (data S1): 'any ally +1
     charge'."""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.prep(0, 0, "ignite")
     sc.set_active(0, phase="casting")
     sc.apply(sc.action("cast", breach=0))

@@ -3,41 +3,41 @@ rulebook passage (or the public data line) it checks."""
 
 import pytest
 
-from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.rules import minions_powers
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import ENTRY, TEAMS, fresh, kinds, life, own_ten
 
 
 def test_shield_removes_one_token_per_source():
     """Rulebook: 'Remove only one shield token each time a source deals damage to the minion regardless of
     the amount of damage dealt.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     slot = sc.put_in_play("needlemaw")
     sc.s[L.IN_PLAY_BASE + slot * L.IN_PLAY_FIELDS + L.IP_SHIELDS] = 2
-    E.damage_target(sc.s, sc.T, slot + 1, 3, 0)
+    minions_powers.damage_target(sc.s, sc.T, slot + 1, 3, 0)
     assert sc.in_play()[0]["shields"] == 1 and sc.in_play()[0]["life"] == 11
-    E.damage_target(sc.s, sc.T, slot + 1, 1, 0)
-    E.damage_target(sc.s, sc.T, slot + 1, 3, 0)
+    minions_powers.damage_target(sc.s, sc.T, slot + 1, 1, 0)
+    minions_powers.damage_target(sc.s, sc.T, slot + 1, 3, 0)
     assert sc.in_play()[0]["shields"] == 0 and sc.in_play()[0]["life"] == 8
 
 
 def test_minion_discarded_at_zero_life():
     """Rulebook: 'If the life of a minion reaches 0, it is immediately placed in the nemesis discard pile.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.put_in_play("haze_spewer")
     sc.prep(0, 0, "spark")
     sc.set_active(0, phase="casting")
     sc.s[L.IN_PLAY_BASE + L.IP_LIFE] = 1
     sc.apply(sc.action("cast", breach=0, target=1))
     assert sc.in_play() == [] and sc.get("G_NEMESIS_DISCARD") == 1
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
 
 
 def test_power_card_tokens_and_resolution():
     """Rulebook: 'During the nemesis main phase, remove 1 power token from every power card in play. When a
     power card has no power tokens left, resolve the effect'."""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.put_in_play("eye_of_nothing")          # POWER 2: Unleash twice
     sc.set_nemesis_deck(["needlemaw"])
     fury = sc.get("G_FURY")
@@ -53,7 +53,7 @@ def test_power_card_tokens_and_resolution():
 def test_to_discard_pays_and_discards():
     """Rulebook: 'During any player's main phase, that player may fully resolve the effect listed to discard
     that power card. If a power card is discarded this way, its effect is not resolved.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.put_in_play("eye_of_nothing")          # TO DISCARD: spend 6 aether
     sc.set_active(0)
     sc.s[L.G_AETHER] = 5
@@ -74,7 +74,7 @@ def test_banished_minion_does_not_reach_the_nemesis_discard():
     assert sc.in_play() == []
     assert sc.get("G_NEMESIS_DISCARD") == 0 and sc.get("G_DESTROYED_NEMESIS") == 1
     assert sc.get("G_LAST_DISCARDED_MINION") == -1    # Awaken finds nothing to return
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
 
 
 def test_banish_this_power_and_attack_leave_the_game():
@@ -89,7 +89,7 @@ def test_banish_this_power_and_attack_leave_the_game():
     assert sc.get("G_UNLEASHES") == 2 and sc.get("G_GRAVEHOLD") == 27
     assert sc.player(0)["hand"] == ["jade"] and life(sc) == [8, 10]
     assert sc.get("G_NEMESIS_DISCARD") == 0 and sc.get("G_DESTROYED_NEMESIS") == 2
-    assert sc.in_play() == [] and sc.invariants() == 0
+    assert sc.in_play() == [] and sc.invariant_error() == 0
 
 
 def test_banish_this_power_discarded_by_to_discard_goes_to_the_discard_pile():
@@ -101,6 +101,7 @@ def test_banish_this_power_discarded_by_to_discard_goes_to_the_discard_pile():
     sc.set_hand(0, ["crystal", "crystal", "crystal"])
     assert sc.action("to_discard", slot=0) not in sc.legal()
     sc.set_hand(0, ["crystal", "crystal", "crystal", "spark"])
+    own_ten(sc, 0)
     sc.apply(sc.action("to_discard", slot=0))
     assert sc.in_play() == [] and sc.player(0)["hand"] == []
     assert sc.get("G_NEMESIS_DISCARD") == 1 and sc.get("G_DESTROYED_NEMESIS") == 0
@@ -133,7 +134,7 @@ def test_pale_reckoner_persistent_suffer_and_fire():
     sc = fresh()
     sc.set_nemesis_deck(["pale_reckoner", "chaos_orb"])
     sc.nemesis_turn()
-    E.damage_target(sc.s, sc.T, 1, 5, 0)
+    minions_powers.damage_target(sc.s, sc.T, 1, 5, 0)
     assert sc.in_play()[0]["shields"] == 1 and sc.in_play()[0]["life"] == 8
     sc.nemesis_turn()
     assert life(sc) == [8, 10] and sc.get("G_FIRE") == 1

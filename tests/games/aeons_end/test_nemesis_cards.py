@@ -3,8 +3,8 @@ the rulebook passage (or the public data line) it checks."""
 
 import pytest
 
-from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
+from sim.games.aeons_end.rules import nemesis_turn
 from sim.games.aeons_end.vocab import NS_PLAYERS_LOSE_CHARGES
 from tests.games.aeons_end.helpers import fresh, life, own_ten
 
@@ -39,7 +39,7 @@ def test_demolishing_void_destroys_the_costliest_prepped_spell(spell, follow_up)
     assert sc.player(0)["prepped"] == [("spark", 0)]
     assert sc.get("G_UNLEASHES") == (2 if follow_up else 1)
     assert life(sc) == ([7, 10] if follow_up else [10, 10])
-    assert sc.get("G_DESTROYED_NEMESIS") == 1 and sc.invariants() == 0
+    assert sc.get("G_DESTROYED_NEMESIS") == 1 and sc.invariant_error() == 0
 
 
 def test_demolishing_void_without_prepped_spells_only_unleashes():
@@ -62,7 +62,7 @@ def test_eviscerate_destroys_the_most_expensive_card_in_hand():
     sc.nemesis_turn()
     me = sc.player(0)
     assert me["hand"] == ["crystal", "jade"] and me["destroyed"] == 1 and me["life"] == 8
-    assert sc.get("G_DESTROYED_NEMESIS") == 1 and sc.invariants() == 0
+    assert sc.get("G_DESTROYED_NEMESIS") == 1 and sc.invariant_error() == 0
 
 
 def test_hex_of_destruction_destroys_the_top_four_of_a_deck():
@@ -74,7 +74,7 @@ def test_hex_of_destruction_destroys_the_top_four_of_a_deck():
     sc.set_nemesis_deck(["chaos_orb"])
     sc.nemesis_turn()
     assert sc.player(1)["deck_top_first"] == ["crystal", "crystal"] and sc.player(1)["destroyed"] == 4
-    assert sc.get("G_GRAVEHOLD") == 26 and sc.invariants() == 0
+    assert sc.get("G_GRAVEHOLD") == 26 and sc.invariant_error() == 0
 
 
 def test_divide_and_devils_pact_multi_way_or():
@@ -92,12 +92,12 @@ def test_divide_and_devils_pact_multi_way_or():
     assert sc.get("G_GRAVEHOLD") == 25 and life(sc) == [10, 10]
     lib = sc.lib
     c = lib.nemesis_card_ids.index("devils_pact")
-    assert E.choose_option(sc.s, sc.T, c) == L.NSEC_EFFECT
+    assert nemesis_turn.choose_option(sc.s, sc.T, c) == L.NSEC_EFFECT
     # the third and fourth options can only be chosen when they resolve fully
-    assert not E.section_feasible(sc.s, sc.T, c, 3) and not E.section_feasible(sc.s, sc.T, c, 4)
+    assert not nemesis_turn.section_feasible(sc.s, sc.T, c, 3) and not nemesis_turn.section_feasible(sc.s, sc.T, c, 4)
     sc.set_player(0, "P_CHARGES", 2)
     sc.set_player(1, "P_CHARGES", 1)
-    assert E.section_feasible(sc.s, sc.T, c, 4)
+    assert nemesis_turn.section_feasible(sc.s, sc.T, c, 4)
 
 
 def test_players_lose_charges_in_total():
@@ -105,9 +105,9 @@ def test_players_lose_charges_in_total():
     sc = fresh()
     sc.set_player(0, "P_CHARGES", 2)
     sc.set_player(1, "P_CHARGES", 3)
-    assert E.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_PLAYERS_LOSE_CHARGES, 3, -1)
+    assert nemesis_turn.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_PLAYERS_LOSE_CHARGES, 3, -1)
     assert [sc.player(p)["charges"] for p in range(2)] == [1, 1]
-    assert not E.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_PLAYERS_LOSE_CHARGES, 3, -1)
+    assert not nemesis_turn.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_PLAYERS_LOSE_CHARGES, 3, -1)
     assert [sc.player(p)["charges"] for p in range(2)] == [0, 0]
 
 
@@ -127,7 +127,7 @@ def test_crushing_storm_to_discard_destroys_two_opened_breaches():
     sc.apply(sc.action("to_discard", slot=0))
     # the empty opened breaches III and IV go; breach I keeps its Spark
     assert sc.player(0)["breaches"] == [4, 2, -1, -1] and sc.player(0)["prepped"] == [("spark", 0)]
-    assert sc.in_play() == [] and sc.get("G_NEMESIS_DISCARD") == 1 and sc.invariants() == 0
+    assert sc.in_play() == [] and sc.get("G_NEMESIS_DISCARD") == 1 and sc.invariant_error() == 0
 
 
 def test_crushing_storm_unleashes_three_times_and_is_banished():
@@ -165,4 +165,4 @@ def test_every_legacy_card_resolves_with_invariants_kept(card):
     for _ in range(4):
         sc.set("G_FURY", 0)
         sc.nemesis_turn()
-        assert sc.invariants() == 0
+        assert sc.invariant_error() == 0

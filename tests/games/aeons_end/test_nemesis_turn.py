@@ -1,16 +1,16 @@
 """Nemesis turn: main phase order, draw phase, OR effects, the empty nemesis deck. Each test cites the
 rulebook passage (or the public data line) it checks."""
 
-from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.rules import choices
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import ENTRY, fresh, life
 
 
 def test_minion_persistent_and_new_minion_waits():
     """Rulebook: 'Persistent and power effects only occur during the nemesis's main phase. These effects are
     ignored for newly placed minion and power cards until the nemesis's next turn.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_nemesis_deck(["needlemaw", "slaughter"])
     sc.nemesis_turn()                          # Needlemaw enters play; its PERSISTENT waits
     assert sc.get("G_GRAVEHOLD") == 30
@@ -21,7 +21,7 @@ def test_minion_persistent_and_new_minion_waits():
 def test_or_effect_must_be_resolvable():
     """Rulebook, 'OR' effects: 'you may choose either option, unless you cannot fully resolve one of them.'
     Venomite: lowest-life player suffers 2 OR discard a prepped spell costing 3 or more."""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.put_in_play("venomite")
     sc.set_nemesis_deck(["needlemaw"])
     sc.nemesis_turn()                          # nobody has a prepped spell costing >= 3: suffer 2
@@ -31,7 +31,7 @@ def test_or_effect_must_be_resolvable():
 def test_empty_nemesis_deck_unleashes_three_times_then_players_win_when_nothing_in_play():
     """Rulebook: 'If the nemesis deck is empty and the nemesis would draw a card, instead Unleash three times.'
     and 'The nemesis has no cards in its deck and no minions or powers in play at the end of any turn.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_nemesis_deck([])
     sc.set("G_FURY", 0)
     sc.nemesis_turn()
@@ -67,7 +67,7 @@ def test_the_rulebooks_main_phase_example():
     sc.nemesis_turn()
     assert sc.get("G_GRAVEHOLD") == 21 and life(sc) == [9, 10] and sc.get("G_FURY") == 1
     assert [m["card"] for m in sc.in_play()] == ["cosmopod_horror", "chaos_orb"]
-    assert sc.get("G_NEMESIS_DISCARD") == 1 and sc.invariants() == 0
+    assert sc.get("G_NEMESIS_DISCARD") == 1 and sc.invariant_error() == 0
 
 
 def test_rend_attack_resolves_in_order_then_is_discarded():
@@ -86,7 +86,7 @@ def test_power_resolves_immediately_then_enters_with_its_tokens():
     place the power card into play with a number of power tokens'; Power Card Example: 'Chaos Orb ... is placed
     directly into play. It has a power of 3 ... Any player may resolve [its TO DISCARD] during their main
     phase.' Foul Multitudes (data §7a): 'power: 3, immediately: "Unleash"'."""
-    sc = Scenario.new("adelheim+brama vs carapace_queen", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama vs carapace_queen", advance=False)
     sc.set_nemesis_deck(["foul_multitudes"])
     sc.nemesis_turn()
     assert sc.get("G_HUSKS") == 4 and sc.in_play() == [{"card": "foul_multitudes", "life": 0, "power": 3,
@@ -109,11 +109,11 @@ def test_ties_and_empty_choices_are_team_decisions():
     sc = fresh()
     sc.set_player(0, "P_LIFE", 7)
     sc.set_player(1, "P_LIFE", 7)
-    assert E.pick_lowest(sc.s) == 0
+    assert choices.pick_lowest(sc.s) == 0
     sc.set_player(1, "P_LIFE", 9)
-    assert E.pick_most(sc.s, 1, sc.T, 0) == 1          # nobody has a charge: the healthiest
+    assert choices.pick_most(sc.s, 1, sc.T, 0) == 1          # nobody has a charge: the healthiest
     sc.set_player(0, "P_CHARGES", 1)
-    assert E.pick_most(sc.s, 1, sc.T, 0) == 0
+    assert choices.pick_most(sc.s, 1, sc.T, 0) == 0
 
 
 def test_an_effect_that_cannot_fully_resolve_resolves_as_much_as_possible():

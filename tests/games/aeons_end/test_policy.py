@@ -9,7 +9,7 @@ from sim.core.game import Policy
 from sim.games.aeons_end import GAME
 from sim.games.aeons_end import layout as L
 from sim.games.aeons_end.batch import policy_arrays
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import match_seeds
 
 
@@ -30,7 +30,7 @@ def test_search_redeal_ignores_hidden_order():
     same decision. Rulebook, turn order: 'shuffle the turn order deck'; nemesis deck tiers stay stacked."""
     from sim.games.aeons_end.policy import determinize, search_act, search_arrays
 
-    sc = Scenario.new("adelheim+brama vs crooked_mask", seed=3)
+    sc = AeonsEndScenario.new("adelheim+brama vs crooked_mask", seed=3)
     other = sc.s.copy()
     pos, end = sc.get("G_NEMESIS_DECK_POS"), sc.get("G_NEMESIS_DECK_LEN")
     tiers = [int(sc.lib.ncard[c, L.NC_TIER]) for c in sc.s[L.NEMESIS_DECK_BASE + pos:L.NEMESIS_DECK_BASE + end]]
@@ -131,7 +131,7 @@ def test_mage_i_decides_with_bot_i():
     rs = GAME.load_ruleset("normal")
     m = GAME.load_matchups(rs, [MIXED_ENTRY])[0]
     seeds = match_seeds(m, 1)
-    sc = Scenario(GAME, rs, m, seed=int(seeds.root_seed), pair_index=0)
+    sc = AeonsEndScenario(GAME, rs, m, seed=int(seeds.root_seed), pair_index=0)
     sc.advance()
     decisions, other_would_differ = [0, 0], 0
     while sc.status()[0] == "running":

@@ -4,9 +4,9 @@ the public data line) it checks."""
 import pytest
 
 from sim.games.aeons_end import data
-from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.rules import damage_exhaustion, nemesis_turn
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from sim.games.aeons_end.vocab import NS_GRAVEHOLD_HEAL, NS_NEMESIS_HEAL
 from tests.games.aeons_end.helpers import ENTRY, TEAMS, deck_ids, fresh, own_ten
 
@@ -14,7 +14,7 @@ from tests.games.aeons_end.helpers import ENTRY, TEAMS, deck_ids, fresh, own_ten
 def test_setup_printed_order_and_life():
     """Rulebook, Player Setup: 'the leftmost card(s) being the top card(s) of their deck'; 'Each player
     starts the game with 10 life. Set the Gravehold life dial to 30.'"""
-    sc = Scenario.new("brama+lash vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("brama+lash vs rageborne", advance=False)
     brama = sc.player(0)
     assert brama["hand"] == ["buried_light", "crystal", "crystal", "crystal", "crystal"]
     assert brama["deck_top_first"] == ["crystal", "crystal", "crystal", "spark", "spark"]
@@ -26,11 +26,11 @@ def test_setup_printed_order_and_life():
 def test_nemesis_deck_tiers_stacked():
     """Rulebook, Nemesis Setup: 'Place the tier 3 cards on the bottom ... tier 1 cards facedown on top'
     with the table '2 Player: Tier 1 3, Tier 2 5, Tier 3 7'."""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     n = sc.get("G_NEMESIS_DECK_LEN")
     tiers = [int(sc.ncard[c, L.NC_TIER]) for c in sc.s[L.NEMESIS_DECK_BASE:L.NEMESIS_DECK_BASE + n]]
     assert tiers == [1] * 6 + [2] * 8 + [3] * 10
-    solo = Scenario.new("brama vs rageborne", advance=False)
+    solo = AeonsEndScenario.new("brama vs rageborne", advance=False)
     assert solo.get("G_NEMESIS_DECK_LEN") == 3 + 1 + 3 + 3 + 3 + 7
 
 
@@ -47,7 +47,7 @@ def test_legacy_deck_builds_for_every_player_count(players):
     for t in range(3):
         assert sum(1 for c in deck if c in legacy[t]) == table[t]
     assert not set(deck) & {c for t in lib.basic_sets["base"] for c in t}
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
 
 
 def test_default_set_is_legacy_and_base_game_basics_uses_the_base_set():
@@ -58,10 +58,10 @@ def test_default_set_is_legacy_and_base_game_basics_uses_the_base_set():
     legacy = {c for t in lib.basic_sets["legacy"] for c in t}
     for edition in ("normal", "expert", "extinction", "beginner", "normal-turn-order-varies", "normal-deal-varies"):
         assert data.load_rules(edition)["basic_nemesis_set"] == "legacy"
-        deck = set(deck_ids(Scenario.new(ENTRY, edition=edition, advance=False)))
+        deck = set(deck_ids(AeonsEndScenario.new(ENTRY, edition=edition, advance=False)))
         assert deck & legacy and not deck & base
     assert data.load_rules("base-game-basics")["basic_nemesis_set"] == "base"
-    deck = set(deck_ids(Scenario.new(ENTRY, edition="base-game-basics", advance=False)))
+    deck = set(deck_ids(AeonsEndScenario.new(ENTRY, edition="base-game-basics", advance=False)))
     assert deck & base and not deck & legacy
 
 
@@ -70,7 +70,7 @@ def test_breach_setup_per_mat_including_missing_breaches():
     listed). Players arrange their breaches as indicated on their player mat. Some breach mages start with
     fewer than four breaches.' Data §3: Phaedraxa 'breaches: {I: none, II: open, III: stage 1, IV: stage 2}',
     Jian '{I: open, II: open, III: stage 0, IV: stage 1}'."""
-    sc = Scenario.new("phaedraxa+jian vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("phaedraxa+jian vs rageborne", advance=False)
     assert sc.player(0)["breaches"] == [-1, 4, 1, 2]
     assert sc.player(1)["breaches"] == [4, 4, 0, 1]
     sc.set_active(0)
@@ -85,12 +85,12 @@ def test_life_never_exceeds_starting_life():
     Nemesis Setup: 'The nemesis can never have more than its starting life.'"""
     sc = fresh()
     sc.set_player(0, "P_LIFE", 9)
-    E.gain_life(sc.s, 0, 4)
+    damage_exhaustion.gain_life(sc.s, 0, 4)
     assert sc.player(0)["life"] == 10
     sc.set("G_GRAVEHOLD", 29)
-    E.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_GRAVEHOLD_HEAL, 3, -1)
+    nemesis_turn.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_GRAVEHOLD_HEAL, 3, -1)
     assert sc.get("G_GRAVEHOLD") == 30
-    E.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_NEMESIS_HEAL, 13, -1)
+    nemesis_turn.run_atomic(sc.s, sc.T, sc.keys, sc.counters, NS_NEMESIS_HEAL, 13, -1)
     assert sc.get("G_NEMESIS_LIFE") == 70
 
 

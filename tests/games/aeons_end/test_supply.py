@@ -1,15 +1,15 @@
 """Supply: gaining cards, empty piles, Prince of Gluttons' devouring. Each test cites the rulebook passage (or
 the public data line) it checks."""
 
-from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.rules import turn
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import ENTRY
 
 
 def test_gain_top_of_pile_to_discard():
     """Rulebook, Gain a card: 'When you gain a card, it is immediately placed on top of your discard pile.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_active(0)
     sc.s[L.G_AETHER] = 2
     sc.apply(sc.action("gain", pile=0))   # jade
@@ -20,21 +20,21 @@ def test_gain_top_of_pile_to_discard():
 def test_prince_devours_from_cheapest_pile():
     """Rulebook, Supply: 'If a supply pile runs out, it is empty. Do not replace it.' Prince of Gluttons (data
     S4): setup devours a gem from each gem pile; Unleash devours 3 (1-2 players) from the cheapest pile."""
-    sc = Scenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
     assert sc.get("G_DEVOURED") == 3
     jade_before = int(sc.s[L.SUPPLY_COUNT_BASE])
     sc.set_nemesis_deck(["slaughter"])
     sc.nemesis_turn()
     assert sc.get("G_DEVOURED") == 6 and int(sc.s[L.SUPPLY_COUNT_BASE]) == jade_before - 3
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
 
 
 def test_prince_expert_setup_devours_nine_more_one_at_a_time():
     """Data S4 prince_of_gluttons.cljc setup (expert/extinction): nine prompts 'Place an additional nine ...
     one cards from any of the supply piles on top of the devoured pile', each resolving ::devour with its
     default number-of-cards 1, i.e. 9 more cards. Team rule (assumed): from the fullest pile, ties cheapest."""
-    normal = Scenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
-    sc = Scenario.new("adelheim+brama vs prince_of_gluttons", edition="expert", advance=False)
+    normal = AeonsEndScenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama vs prince_of_gluttons", edition="expert", advance=False)
     assert normal.get("G_DEVOURED") == 3
     assert sc.get("G_DEVOURED") == 3 + 9
     piles = [int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]]
@@ -42,28 +42,29 @@ def test_prince_expert_setup_devours_nine_more_one_at_a_time():
     assert min(piles) > 0 and max(piles) - min(piles) <= 1   # spread: no pile emptied
     sc.set_nemesis_deck(["slaughter", "needlemaw"])          # the first Unleash no longer empties the supply
     sc.nemesis_turn()
-    assert sc.status() == ("running", "") and sc.invariants() == 0
+    assert sc.status() == ("running", "") and sc.invariant_error() == 0
     assert sum(int(x) for x in sc.s[L.SUPPLY_COUNT_BASE:L.SUPPLY_COUNT_BASE + L.SUPPLY_PILES]) == sum(piles) - 3
 
 
 def test_empty_pile_stays_empty_and_cannot_be_gained():
     """Rulebook, Supply Setup: 'Empty Supply Piles: If a supply pile runs out, it is empty. Do not replace it.'"""
-    sc = Scenario.new(ENTRY, advance=False)
+    sc = AeonsEndScenario.new(ENTRY, advance=False)
     sc.set_active(0)
     sc.s[L.G_AETHER] = 2
-    sc.s[L.SUPPLY_COUNT_BASE] = 1                      # one Jade left
+    sc.set("G_CARDS_GAINED", sc.get("G_CARDS_GAINED") + int(sc.s[L.SUPPLY_COUNT_BASE]) - 1)
+    sc.s[L.SUPPLY_COUNT_BASE] = 1                      # one Jade left: the others were bought
     sc.apply(sc.action("gain", pile=0))
     assert int(sc.s[L.SUPPLY_COUNT_BASE]) == 0
     sc.s[L.G_AETHER] = 10
     assert sc.action("gain", pile=0) not in sc.legal() and sc.action("gain", pile=1) in sc.legal()
-    E.start_player_turn(sc.s, 1)
+    turn.start_player_turn(sc.s, 1)
     assert int(sc.s[L.SUPPLY_COUNT_BASE]) == 0
 
 
 def test_devoured_pile_is_bought_from_its_top():
     """Data §7a, Prince of Gluttons: 'devoured cards go on top of the devoured pile, which can be bought from like
     a supply pile'; setup 'devour ... one gem from each gem pile, most expensive first' (Jade ends on top)."""
-    sc = Scenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama vs prince_of_gluttons", advance=False)
     names = sc.lib.player_ids
     assert [names[c] for c in sc.s[L.DEVOURED_BASE:L.DEVOURED_BASE + 3]] == ["clouded_sapphire", "sifters_pearl",
                                                                               "jade"]
@@ -72,7 +73,7 @@ def test_devoured_pile_is_bought_from_its_top():
     assert sc.action("gain", pile=9) in sc.legal()
     sc.apply(sc.action("gain", pile=9))
     assert sc.player(0)["discard_bottom_first"][-1] == "jade" and sc.get("G_DEVOURED") == 2
-    assert sc.invariants() == 0
+    assert sc.invariant_error() == 0
 
 
 # ---------------------------------------------------------------------------------------- the Unleash's two readings
@@ -81,7 +82,7 @@ PRINCE = "adelheim+brama vs prince_of_gluttons"
 
 def _unleash_with_jade_gone(edition, entry=PRINCE):
     """A Rend (Unleash; Gravehold suffers 1; any player suffers 2) drawn when the cheapest pile (Jade) is empty."""
-    sc = Scenario.new(entry, edition=edition, advance=False)
+    sc = AeonsEndScenario.new(entry, edition=edition, advance=False)
     jade = sc.card("jade")
     pile = [int(sc.s[L.SUPPLY_CARD_BASE + k]) for k in range(L.SUPPLY_PILES)].index(jade)
     sc.set("G_CARDS_GAINED", sc.get("G_CARDS_GAINED") + int(sc.s[L.SUPPLY_COUNT_BASE + pile]))
@@ -101,7 +102,7 @@ def test_unleash_devours_from_the_least_expensive_nonempty_pile():
     sc, counts, after = _unleash_with_jade_gone("normal")
     pearl = [int(sc.s[L.SUPPLY_CARD_BASE + k]) for k in range(L.SUPPLY_PILES)].index(sc.card("sifters_pearl"))
     assert after[pearl] == counts[pearl] - 3 and sum(after) == sum(counts) - 3
-    assert sc.get("G_GRAVEHOLD") == 29 and sc.get("G_DEVOURED") == 3 + 3 and sc.invariants() == 0
+    assert sc.get("G_GRAVEHOLD") == 29 and sc.get("G_DEVOURED") == 3 + 3 and sc.invariant_error() == 0
 
 
 def test_literal_unleash_keeps_the_empty_least_expensive_pile():
@@ -111,7 +112,7 @@ def test_literal_unleash_keeps_the_empty_least_expensive_pile():
     three cards, 6 damage, plus Rend's 1; nothing is devoured."""
     sc, counts, after = _unleash_with_jade_gone("normal-literal-unleash")
     assert after == counts and sc.get("G_DEVOURED") == 3
-    assert sc.get("G_GRAVEHOLD") == 30 - 2 * 3 - 1 and sc.invariants() == 0
+    assert sc.get("G_GRAVEHOLD") == 30 - 2 * 3 - 1 and sc.invariant_error() == 0
 
 
 def test_literal_unleash_takes_a_nonempty_pile_of_the_least_cost():
@@ -126,7 +127,7 @@ def test_literal_unleash_takes_a_nonempty_pile_of_the_least_cost():
 def test_the_two_readings_agree_while_the_cheapest_pile_has_cards():
     """Both readings devour from Jade while it has cards: the editions differ only once it is empty."""
     for edition in ("normal", "normal-literal-unleash"):
-        sc = Scenario.new(PRINCE, edition=edition, advance=False)
+        sc = AeonsEndScenario.new(PRINCE, edition=edition, advance=False)
         sc.set_nemesis_deck(["rend"])
         sc.nemesis_turn()
         assert int(sc.s[L.SUPPLY_COUNT_BASE]) == 7 - 1 - 3 and sc.get("G_GRAVEHOLD") == 29, edition

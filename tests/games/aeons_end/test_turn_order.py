@@ -1,9 +1,9 @@
 """Turn order: the turn-order deck, its tokens, reshuffles. Each test cites the rulebook passage (or the
 public data line) it checks."""
 
-from sim.games.aeons_end import engine as E
 from sim.games.aeons_end import layout as L
-from sim.games.aeons_end.scenario import Scenario
+from sim.games.aeons_end.rules import turn, turn_order
+from sim.games.aeons_end.scenario import AeonsEndScenario
 from tests.games.aeons_end.helpers import ENTRY, kinds
 
 
@@ -15,14 +15,14 @@ def test_turn_order_deck_composition():
                 "adelheim+brama+kadir": [0, 1, 2, L.TO_WILD],
                 "adelheim+brama+kadir+mist": [L.TO_12, L.TO_12, L.TO_34, L.TO_34]}
     for team, cards in expected.items():
-        sc = Scenario.new(f"{team} vs rageborne", advance=False)
+        sc = AeonsEndScenario.new(f"{team} vs rageborne", advance=False)
         to = sorted(int(c) for c in sc.s[L.TURN_ORDER_BASE:L.TURN_ORDER_BASE + 6])
         assert to == sorted(cards + [L.TO_NEMESIS, L.TO_NEMESIS])
 
 
 def test_four_player_token_gives_both_players_a_turn():
     """Rulebook: 'When the same card is drawn later, the other player takes a turn and the token is returned'."""
-    sc = Scenario.new("adelheim+brama+kadir+mist vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama+kadir+mist vs rageborne", advance=False)
     sc.s[L.TURN_ORDER_BASE:L.TURN_ORDER_BASE + 6] = [L.TO_12, L.TO_12, L.TO_34, L.TO_34, L.TO_NEMESIS, L.TO_NEMESIS]
     sc.set("G_TURN_ORDER_POS", 0)
     sc.set("G_ROUNDS", 1)
@@ -36,7 +36,7 @@ def test_four_player_token_gives_both_players_a_turn():
 def test_turn_order_reshuffled_when_empty():
     """Rulebook: 'If you need to draw or reveal a card from the turn order deck and that deck is empty,
     shuffle the discarded turn order cards'."""
-    sc = Scenario.new(ENTRY)
+    sc = AeonsEndScenario.new(ENTRY)
     for _ in range(200):
         if sc.status()[0] != "running":
             break
@@ -49,8 +49,8 @@ def test_turn_order_deck_is_shuffled_per_game():
     and shuffle it'; Object of the Game: 'the players and the nemesis will take turns in a random order.'"""
     orders = set()
     for seed in range(1, 21):
-        sc = Scenario.new(ENTRY, seed=seed, advance=False)
-        E.ensure_turn_order(sc.s, sc.keys, sc.counters)
+        sc = AeonsEndScenario.new(ENTRY, seed=seed, advance=False)
+        turn_order.ensure_turn_order(sc.s, sc.keys, sc.counters)
         order = tuple(int(c) for c in sc.s[L.TURN_ORDER_BASE:L.TURN_ORDER_BASE + L.TURN_ORDER_SIZE])
         assert sorted(order) == [0, 0, 1, 1, L.TO_NEMESIS, L.TO_NEMESIS]
         orders.add(order)
@@ -60,7 +60,7 @@ def test_turn_order_deck_is_shuffled_per_game():
 def test_wild_card_passes_to_the_left():
     """Rulebook, Turn Order Deck: 'When the wild turn order card is drawn, the player with the wild token takes a
     turn and then passes the token to the player on their left.'"""
-    sc = Scenario.new("adelheim+brama+kadir vs rageborne", advance=False)
+    sc = AeonsEndScenario.new("adelheim+brama+kadir vs rageborne", advance=False)
     sc.set("G_ROUNDS", 1)
     for holder in (0, 1, 2, 0):
         assert sc.get("G_WILD_HOLDER") == holder
@@ -75,9 +75,9 @@ def test_wild_card_passes_to_the_left():
 def test_a_turn_without_prepped_spells_starts_in_the_main_phase():
     """Rulebook, Turn Order Example: 'Since it is the first turn of the game, Abby will skip this phase and move
     straight to the main phase.' With a prepped spell the turn starts in the casting phase."""
-    sc = Scenario.new(ENTRY)
+    sc = AeonsEndScenario.new(ENTRY)
     assert sc.get("G_PHASE") == L.PHASE_MAIN and "cast" not in kinds(sc)
     p = sc.get("G_ACTIVE")
     sc.prep(p, 0, "spark")
-    E.start_player_turn(sc.s, p)
+    turn.start_player_turn(sc.s, p)
     assert sc.get("G_PHASE") == L.PHASE_CASTING and "cast" in kinds(sc)

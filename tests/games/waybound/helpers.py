@@ -12,22 +12,22 @@ from sim.core import rng
 from sim.core.game import BatchResult, SeedBlock
 from sim.games.waybound import GAME
 from sim.games.waybound import layout as L
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.scenario import WayboundScenario
 
 WB, LC, GO, NW = 0, 1, 2, 3
 
 
 def fresh(
     side0="hearthbound/brindle", side1="ironmaw/skara", edition="0.36", charge=(6, 6), **kw
-) -> Scenario:
-    sc = Scenario(side0, side1, edition=edition, **kw)
+) -> WayboundScenario:
+    sc = WayboundScenario(side0, side1, edition=edition, **kw)
     sc.clear()
     sc.set(charge=charge, capacity=(6, 6))
     sc.s[sc.pb(0) + L.P_TURNS] = 3  # a later turn: the first-turn opening rules are tested separately
     return sc
 
 
-def pass_turn_pair(sc: Scenario) -> None:
+def pass_turn_pair(sc: WayboundScenario) -> None:
     """End the active turn and the opponent's next one."""
     sc.apply(sc.end_turn())
     sc.apply(sc.end_turn())

@@ -15,7 +15,7 @@ from sim.core.game import SeedBlock
 from sim.games.waybound import GAME
 from sim.games.waybound import layout as L
 from sim.games.waybound import policy as P
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     SIDES,
     check_clean,
@@ -74,8 +74,8 @@ def test_batch_split_does_not_change_results():
 def test_pair_shares_deck_orders():
     """A pair's two matches deal each deck slot the same shuffle (streams keyed by slot, not seat)."""
     for seed in range(5):
-        unswapped = Scenario("hearthbound/brindle", "skyrunners/vey", seed=seed, swap=0)
-        swapped = Scenario("hearthbound/brindle", "skyrunners/vey", seed=seed, swap=1)
+        unswapped = WayboundScenario("hearthbound/brindle", "skyrunners/vey", seed=seed, swap=0)
+        swapped = WayboundScenario("hearthbound/brindle", "skyrunners/vey", seed=seed, swap=1)
         assert unswapped.hand(0) == swapped.hand(1)  # slot A: seat 0, then seat 1
         assert unswapped.deck(0) == swapped.deck(1)
 
@@ -172,7 +172,7 @@ class Lists:
         self.values = np.zeros(L.MAX_LEGAL, dtype=np.float64)
         self.layout = np.zeros(L.LAYOUT_SIZE, dtype=np.int32)
 
-    def generate(self, sc: Scenario, explored: int) -> tuple[list[int], np.ndarray]:
+    def generate(self, sc: WayboundScenario, explored: int) -> tuple[list[int], np.ndarray]:
         n = P.generate_actions_call(
             sc.s, sc.rules, sc.cards, sc.profiles, self.actions, self.values, self.weights, self.layout, explored
         )
@@ -186,7 +186,7 @@ def test_list_after_explore_is_the_fresh_list(policy):
     derived = revalued = fallbacks = kept_shift = 0
     for k, side in enumerate(SIDES):
         for opponent in SIDES[k % 2 :: 2]:
-            sc = Scenario(side, opponent, seed=k + 1, swap=k % 2)
+            sc = WayboundScenario(side, opponent, seed=k + 1, swap=k % 2)
             lists = Lists(weights)
             fresh = Lists(weights)
             explored = -1

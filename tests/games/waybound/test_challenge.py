@@ -129,7 +129,7 @@ def test_grinshade_roll_prevents_damage_once_per_round():
         sc.apply(sc.challenge(0, grin))
         assert sc.phase == L.PH_GRINSHADE and sc.decider == 1
         sc.apply(sc.choose(1))
-        roll_lines = [line for line in sc.log() if "Grinshade roll" in line]
+        roll_lines = [line for line in sc.event_log() if "Grinshade roll" in line]
         assert len(roll_lines) == 1
         prevented = "prevented" in roll_lines[0]
         outcomes.add(prevented)

@@ -3,10 +3,10 @@ GUARD 5) and Stormdancer's move: scenario tests, each quoting the passage it che
 
 from __future__ import annotations
 
-from sim.games.waybound import engine as E
 from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.rules import units
+from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     GO,
     LC,
@@ -86,7 +86,7 @@ def test_ascension_after_three_more_marks():
         before["insight"],
     )
     assert sc.player(0)["charge"] == 3 and not sc.is_legal(sc.ascend())
-    assert E.keyword(sc.s, sc.profiles, 0, 0, 18) > 0  # Trailblazer free_move kept
+    assert units.keyword(sc.s, sc.profiles, 0, 0, 18) > 0  # Trailblazer free_move kept
 
 
 def test_defeat_before_ascending_needs_fresh_marks_and_ascended_keeps_stages():
@@ -125,7 +125,7 @@ def test_companions_start_with_guard_five():
     older saves' edition, keeps the assumed older Guard 4.)"""
     for k in range(0, len(SIDES), 2):
         for edition, guard in (("0.36", 5), ("pre-0.36", 4)):
-            sc = Scenario(SIDES[k], SIDES[k + 1], edition=edition)
+            sc = WayboundScenario(SIDES[k], SIDES[k + 1], edition=edition)
             assert sc.unit(0, 0)["guard"] == guard and sc.unit(1, 0)["guard"] == guard, (SIDES[k], edition)
 
 
@@ -139,8 +139,8 @@ def test_ascension_keeps_damage_readiness_route_and_marks():
     unit = sc.unit(0, 0)
     assert (unit["route"], unit["damage"], unit["ready"]) == (WB, 2, False)
     assert sc.player(0)["marks"] == 6 and sc.player(0)["path"] == 0 and sc.player(0)["ascended"] == 1
-    assert E.keyword(sc.s, sc.profiles, 0, 0, V.KW_GLOW) > 0  # the path's Sheltering Glow kept
-    assert E.keyword(sc.s, sc.profiles, 0, 0, V.KW_AURA) > 0  # plus the ascended ability
+    assert units.keyword(sc.s, sc.profiles, 0, 0, V.KW_GLOW) > 0  # the path's Sheltering Glow kept
+    assert units.keyword(sc.s, sc.profiles, 0, 0, V.KW_AURA) > 0  # plus the ascended ability
 
 
 def test_recovering_companion_uses_no_active_ability():
@@ -169,4 +169,4 @@ def test_recovering_companion_stays_targetable_and_a_new_defeat_restarts_recover
     assert sc.unit(1, lamp)["damage"] == 1  # Vey's 2, less the recovering Hearthkeeper's Glow
     sc.apply(sc.play("starfall", 0))
     assert sc.player(1)["companion_defeats"] == 1 and sc.unit(1, 0)["recovery"] == 3  # restarted
-    assert sum("Companion defeated" in line and "recovering" in line for line in sc.log()) == 1
+    assert sum("Companion defeated" in line and "recovering" in line for line in sc.event_log()) == 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sim.games.waybound import layout as L
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     GO,
     LC,
@@ -73,7 +73,7 @@ def test_explicit_card_movement_does_not_exhaust_or_use_the_move():
     the character and does not consume its normal movement limit'."""
     sc = fresh("skyrunners/vey")
     sc.set_cards(0, hand=["guststep"])
-    sc.apply(sc.play("guststep", Scenario.unit_move_target(0, GO)))
+    sc.apply(sc.play("guststep", WayboundScenario.unit_move_target(0, GO)))
     assert sc.unit(0, 0)["route"] == GO and sc.unit(0, 0)["ready"]
     assert sc.is_legal(sc.move(0, LC))
 
@@ -87,7 +87,7 @@ def test_explicit_movement_follows_destination_restrictions():
     guststep, horizon = sc.card("guststep"), sc.card("open_horizon")
     targets = {card: sorted(a & 255 for a in sc.legal() if a >> 16 == L.A_PLAY_TACTIC and (a >> 8) & 255 == card)
                for card in (guststep, horizon)}
-    assert targets[guststep] == [Scenario.unit_move_target(0, LC)]
+    assert targets[guststep] == [WayboundScenario.unit_move_target(0, LC)]
     assert targets[horizon] == [LC, GO]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     GO,
     LC,
@@ -199,7 +199,7 @@ def test_either_player_deploys_and_uses_card_effects_in_the_open_realm():
     assert sc.unit(1, sc.find(1, "tusk_scout"))["route"] == NW
     sc.apply(sc.play("rending_strike", seer))
     assert sc.find(0, "gloam_seer") == -1
-    sc.apply(sc.play("forced_march", Scenario.unit_move_target(0, NW)))
+    sc.apply(sc.play("forced_march", WayboundScenario.unit_move_target(0, NW)))
     assert sc.unit(1, 0)["route"] == NW
 
 

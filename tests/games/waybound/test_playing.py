@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sim.games.waybound import layout as L
-from sim.games.waybound.scenario import IllegalAction, Scenario
+from sim.games.waybound.scenario import IllegalAction, WayboundScenario
 from tests.games.waybound.helpers import (
     GO,
     LC,
@@ -43,7 +43,7 @@ def test_rooted_prevents_all_movement():
     sc.set_cards(0, hand=["forced_march", "iron_hide"])
     legal = sc.legal()
     assert not any(a >> 16 == L.A_MOVE and (a >> 8) & 255 == brute for a in legal)
-    assert sc.play("forced_march", Scenario.unit_move_target(brute, GO)) not in legal
+    assert sc.play("forced_march", WayboundScenario.unit_move_target(brute, GO)) not in legal
     sc.apply(sc.play("iron_hide", brute))
     assert sc.unit(0, brute)["damage"] == 0
 
@@ -55,3 +55,18 @@ def test_illegal_action_is_refused():
     sc.set_unit(0, 0, ready=0)
     with pytest.raises(IllegalAction):
         sc.apply(sc.explore(0))
+
+
+def test_scenario_actions_by_kind_name():
+    """The scenario API's `action(kind, **fields)` (sim/core/scenario.py) encodes what the helpers of the same
+    names encode; an unknown kind or field is an IllegalAction."""
+    sc = WayboundScenario.new("hearthbound/brindle vs ironmaw/skara")
+    assert sc.action("explore", unit=0) == sc.explore(0)
+    assert sc.action("move", unit=0, dest=2, lightfoot=True) == sc.move(0, 2, lightfoot=True)
+    assert sc.action("challenge", unit=0) == sc.challenge(0)
+    assert sc.action("end") == sc.end_turn()
+    with pytest.raises(IllegalAction):
+        sc.action("fly", unit=0)
+    with pytest.raises(IllegalAction):
+        sc.action("explore", wings=2)
+    assert not sc.state()["done"] and sc.state()["players"][0] == sc.player(0)

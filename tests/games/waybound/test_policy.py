@@ -13,7 +13,7 @@ from sim.games.waybound import layout as L
 from sim.games.waybound import policy as P
 from sim.games.waybound import vocab as V
 from sim.games.waybound.batch import scratch
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     SIDES,
     check_clean,
@@ -21,7 +21,7 @@ from tests.games.waybound.helpers import (
 )
 
 
-def values_at(scenario: Scenario, weights: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:
+def values_at(scenario: WayboundScenario, weights: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:
     listed = np.zeros(L.MAX_LEGAL, dtype=np.int32)
     written = np.zeros(L.MAX_LEGAL, dtype=np.float64)
     n = P.generate_actions_call(scenario.s, scenario.rules, scenario.cards, scenario.profiles, listed, written, weights, None, -1)
@@ -38,7 +38,7 @@ def test_written_values_match_the_reference(policy):
     tactic_decisions = 0
     for k, side in enumerate(SIDES):
         opponent = SIDES[(k + 3) % len(SIDES)]
-        scenario = Scenario(side, opponent, seed=k + 1, swap=k % 2)
+        scenario = WayboundScenario(side, opponent, seed=k + 1, swap=k % 2)
         while not scenario.done and scenario.s[L.G_ACTIONS] < 600:
             legal = scenario.legal()
             if scenario.phase == L.PH_MAIN:
@@ -81,7 +81,7 @@ def test_determinize_redeals_only_what_the_seat_cannot_see():
     """The bots never read what their seat cannot see (Rulebook, STAR CHART: 'The opponent does not see the
     choices'; hands and deck orders are private): before each rollout the search bot re-deals the opponent's
     hand and deck together and its own deck order; everything else, its own hand included, stays."""
-    sc = Scenario("veilborn/nyxara", "ironmaw/skara", seed=3)
+    sc = WayboundScenario("veilborn/nyxara", "ironmaw/skara", seed=3)
     for _ in range(6):
         sc.apply(sc.end_turn())
     keys = np.arange(1, 6, dtype=np.uint64)
@@ -108,7 +108,7 @@ def test_search_rollouts_of_every_candidate_stop_at_the_same_turn_boundary():
     """The search bot scores every candidate over the same horizon (issue 18): each rollout ends at the end
     of the `horizon`-th turn counted from the decision's turn, an End-turn candidate's too (its rollout once
     counted turns from after the End turn and so also played the bot's whole next turn)."""
-    sc = Scenario("hearthbound/brindle", "skyrunners/vey", seed=4)
+    sc = WayboundScenario("hearthbound/brindle", "skyrunners/vey", seed=4)
     sc.end_turns(4)
     assert sc.phase == L.PH_MAIN and sc.active == 0
     legal = sc.legal()
@@ -136,7 +136,7 @@ def test_search_rollouts_of_every_candidate_stop_at_the_same_turn_boundary():
     assert (sc.s == before).all()  # the rollouts play on their own copy
 
 
-def bot_pick(sc: Scenario, policy: str, keys: np.ndarray, counters: np.ndarray) -> int:
+def bot_pick(sc: WayboundScenario, policy: str, keys: np.ndarray, counters: np.ndarray) -> int:
     """The action the decider's bot takes in the scenario's position, from the given streams."""
     params = np.asarray(GAME.load_policy(policy).params, dtype=np.float64)
     (_, work_state, legal, values, work_legal, _, _, work_keys, work_counters, *_, tree) = scratch(
@@ -175,7 +175,7 @@ def test_the_search_decision_is_a_function_of_the_information_set(bot):
     compared = differing = 0
     decisions = set()
     for k, side in enumerate(SIDES[:6]):
-        sc = Scenario(side, SIDES[(k + 5) % len(SIDES)], seed=k + 2)
+        sc = WayboundScenario(side, SIDES[(k + 5) % len(SIDES)], seed=k + 2)
         while not sc.done and (sc.s[L.G_TURNS] < 4 + k % 3 or sc.phase != L.PH_MAIN or sc.active != 0):
             sc.apply(picker.choice(sc.legal()))
         if sc.done or len(sc.legal()) < 3:

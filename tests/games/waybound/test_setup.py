@@ -10,7 +10,7 @@ import pytest
 from sim.core.game import SeedBlock
 from sim.games.waybound import GAME
 from sim.games.waybound import layout as L
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     LC,
 )
@@ -18,7 +18,7 @@ from tests.games.waybound.helpers import (
 
 def test_setup_companions_ready_at_lantern_crossing_and_five_cards():
     """Rulebook, SETUP: 'Each Companion starts ready at Lantern Crossing. Shuffle each deck and draw five.'"""
-    sc = Scenario()
+    sc = WayboundScenario()
     for p in range(2):
         companion = sc.unit(p, 0)
         assert companion["route"] == LC and companion["ready"]
@@ -30,7 +30,7 @@ def test_setup_companions_ready_at_lantern_crossing_and_five_cards():
 def test_mulligan_replaces_whole_hand_once():
     """Rulebook, SETUP: 'Once per player, you may replace the whole opening hand by shuffling it into
     your deck and drawing five again.'"""
-    sc = Scenario(mulligans=(1, 1))
+    sc = WayboundScenario(mulligans=(1, 1))
     for p in range(2):
         assert sc.player(p)["hand_size"] == 5 and sc.player(p)["deck"] == 25
         assert sc.s[sc.pb(p) + L.P_MULLIGANS] == 1
@@ -42,7 +42,7 @@ def test_featured_opening_guarantees_the_ally(mulligan):
     """Rulebook, OPTIONAL FEATURED OPENING: 'guarantee it within the normal five-card opening hand,
     also after a replacement hand. No extra card or copy is created.'"""
     for seed in range(12):
-        sc = Scenario(
+        sc = WayboundScenario(
             "hearthbound/brindle@orchard_tender", "ironmaw/skara", seed=seed, mulligans=(mulligan, 0)
         )
         hand = sc.hand(0)
@@ -63,7 +63,7 @@ def test_swap_moves_the_first_turn_to_slot_b():
 
 def test_featured_ally_costs_its_normal_charge():
     """Rulebook, OPTIONAL FEATURED OPENING: 'No extra card or copy is created. Normal play costs apply.'"""
-    sc = Scenario("hearthbound/brindle@orchard_tender", "ironmaw/skara")
+    sc = WayboundScenario("hearthbound/brindle@orchard_tender", "ironmaw/skara")
     tender = sc.card("orchard_tender")
     assert "orchard_tender" in sc.hand(0) and sc.player(0)["charge"] == 1
     assert not any(a >> 16 == L.A_PLAY_ALLY and (a >> 8) & 255 == tender for a in sc.legal())  # costs 4

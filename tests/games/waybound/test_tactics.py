@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sim.games.waybound import layout as L
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     GO,
     LC,
@@ -48,7 +48,7 @@ COSTS = {
 def test_tactic_costs_match_rulebook(card, cost):
     """Rulebook, TACTICS DRAFT 1 and HEALING AND FORCE: e.g. 'Cinderbolt / Starfall: 2 Charge', 'Mend: 0
     Charge', 'Passage Unseen costs 0; Unravel costs 1'."""
-    sc = Scenario()
+    sc = WayboundScenario()
     assert int(sc.tables.cards[sc.card(card), 1]) == cost
 
 
@@ -172,7 +172,7 @@ def test_lantern_signals_draws_two_and_optionally_moves():
     adjacent Route without exhausting or readying it. Rooted cannot move.'"""
     sc = fresh()
     sc.set_cards(0, hand=["lantern_signals"], deck=["mend", "mend", "lamplighter"])
-    sc.apply(sc.play("lantern_signals", Scenario.unit_move_target(0, WB)))
+    sc.apply(sc.play("lantern_signals", WayboundScenario.unit_move_target(0, WB)))
     assert sorted(sc.hand(0)) == ["mend", "mend"] and sc.unit(0, 0)["route"] == WB and sc.unit(0, 0)["ready"]
 
 
@@ -196,7 +196,7 @@ def test_healing_tactics():
     assert sc.unit(0, 0)["damage"] == 1 and sc.player(0)["charge"] == 6
     sc.apply(sc.play("shared_shelter", LC))
     assert sc.unit(0, 0)["damage"] == 0 and sc.unit(0, shell)["damage"] == 1
-    sc.apply(sc.play("span_repair", Scenario.unit_move_target(shell, GO)))
+    sc.apply(sc.play("span_repair", WayboundScenario.unit_move_target(shell, GO)))
     assert (
         sc.unit(0, shell)["damage"] == 0 and sc.unit(0, shell)["route"] == GO and sc.unit(0, shell)["ready"]
     )

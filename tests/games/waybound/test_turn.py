@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sim.games.waybound import layout as L
-from sim.games.waybound.scenario import Scenario
+from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     GO,
     LC,
@@ -19,7 +19,7 @@ from tests.games.waybound.helpers import (
 def test_capacity_grows_to_six_and_refills_without_carry_over():
     """Rulebook, START OF TURN: 'On your first turn, capacity is one; each later turn increases capacity
     by one, up to six. Refill available Charge to capacity. Unspent Charge never carries forward.'"""
-    sc = Scenario("hearthbound/brindle", "ironmaw/skara", edition="0.36-no-opening")
+    sc = WayboundScenario("hearthbound/brindle", "ironmaw/skara", edition="0.36-no-opening")
     seen = []
     for _ in range(8):
         seen.append((sc.player(0)["capacity"], sc.player(0)["charge"]))
@@ -30,12 +30,12 @@ def test_capacity_grows_to_six_and_refills_without_carry_over():
 def test_second_player_extra_charge_on_first_turn_only():
     """Rulebook, Opening: 'The second player gets 1 extra available Charge on their first turn only
     (2 available at capacity 1).'"""
-    sc = Scenario()
+    sc = WayboundScenario()
     sc.apply(sc.end_turn())
     assert sc.player(1)["capacity"] == 1 and sc.player(1)["charge"] == 2
     pass_turn_pair(sc)
     assert sc.player(1)["capacity"] == 2 and sc.player(1)["charge"] == 2
-    plain = Scenario(edition="0.36-no-opening")
+    plain = WayboundScenario(edition="0.36-no-opening")
     plain.apply(plain.end_turn())
     assert plain.player(1)["charge"] == 1
 
@@ -43,7 +43,7 @@ def test_second_player_extra_charge_on_first_turn_only():
 def test_starting_player_skips_only_first_draw():
     """Rulebook, START OF TURN: 'Normally draw one card; the starting player skips only their first
     normal draw.'"""
-    sc = Scenario()
+    sc = WayboundScenario()
     assert sc.player(0)["hand_size"] == 5
     sc.apply(sc.end_turn())
     assert sc.player(1)["hand_size"] == 6
@@ -90,7 +90,7 @@ def test_draw_reshuffles_discard_and_skips_when_both_empty():
 def test_starting_player_first_turn_explore_ban(edition, banned):
     """Rulebook, Opening: 'the starting player cannot Explore on their first turn.' END OF TURN: 'The
     optional comparison setting prevents only the starting player's first-turn Explore.'"""
-    sc = Scenario(edition=edition)
+    sc = WayboundScenario(edition=edition)
     sc.set_unit(1, 0, route=GO)
     assert sc.is_legal(sc.explore(0)) is (not banned)
     sc.apply(sc.end_turn())
