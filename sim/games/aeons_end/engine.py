@@ -34,18 +34,19 @@ Random streams (keys / counters arrays, layout.STREAM_*): 0 turn-order deck, 1 n
 
 Compile time and speed (measurements in PERF.md): kernels are compiled with `_nrt=False`, because numba's
 reference counting makes an atomic update for every array handed to a function; the few that allocate
-(reset, pile_by_cost, and in policy.py/batch.py search_act, redeal, make_keys) say `_nrt=True` explicitly,
+(reset, pile_by_cost, and in policy.py/batch.py redeal, make_keys) say `_nrt=True` explicitly,
 since numba would otherwise inherit the caller's setting. numba passes every array argument as an
 exploded struct, so the per-action functions (legal_actions, greedy_act) and small helpers are
 `forceinline=True`; mid-size helpers stay out-of-line, because inlining them too made the cold
 compile longer still. Compile time: every @njit function is its own LLVM library that links in, and
 optimizes and code-generates again, its callees' whole call tree, so (1) `step` and policy_act are
 inlined at the numba level (`inline="always"`, no library of their own), as are the small pass-through
-functions of the nemesis (run_unleash_row, unleash, flush_pending, strike, swarm); (2) constant
-arguments passed to an out-of-line @njit function are wrapped in np.int64(...) / np.bool_(...):
-numba compiles one specialization per literal value (cast_spell(.., 0, True) and (.., 0, False) were
-two copies of cast_spell and of everything above it), so keep new call sites non-literal too.
-Cold compile 562 s -> 156 s CPU with these two rules (PERF.md).
+functions of the nemesis (run_unleash_row, unleash, flush_pending, strike, swarm); (2) numba would
+compile one copy of an out-of-line @njit function per literal value and integer width it is called
+with (cast_spell(.., 0, True) and (.., 0, False) were two copies of cast_spell and of everything above
+it): sim/core/literals.py makes every such call compile per widened type instead (the np.int64(...)
+wrappers at call sites date from before it). Cold compile 562 s -> 156 s CPU with these two rules, 62
+s once the search bot was compiled apart (PERF.md).
 """
 
 from __future__ import annotations
