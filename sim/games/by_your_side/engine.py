@@ -67,7 +67,7 @@ from sim.core import rng
 from sim.core.kernel import seat_streams
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
-from sim.games.by_your_side.rules import astral, cards, effects, planes, player_phase
+from sim.games.by_your_side.rules import astral, cards, effects, items, planes, player_phase
 from sim.games.by_your_side.rules.events import run_prologue
 from sim.games.by_your_side.rules.log import log_event
 from sim.games.by_your_side.rules.queue import fail, ready_trigger
@@ -324,11 +324,8 @@ def check_invariants(state, ruleset, matchup):
             return L.INVARIANT_ENERGY
         for k in range(5):
             tokens += state[base + L.P_CHAKRA + k]
-        talismans = (state[base + L.P_TALISMAN] >= 0) + (state[base + L.P_TALISMAN + 1] >= 0)
-        sigils = 0
-        for k in range(3):
-            sigils += state[base + L.P_SIGIL + k] >= 0
-        if talismans > ruleset[T.RULE_TALISMAN_LIMIT] or sigils > ruleset[T.RULE_SIGIL_LIMIT]:
+        if (items.talismans_equipped(state, seat) > ruleset[T.RULE_TALISMAN_LIMIT]
+                or items.sigils_in_play(state, seat) > ruleset[T.RULE_SIGIL_LIMIT]):
             return L.INVARIANT_LIMITS
     if tokens != state[L.G_FOCUS_TOKENS] or state[L.FOCUS + 1] != 1 or state[L.G_RESERVE] < 0:
         return L.INVARIANT_FOCUS

@@ -19,8 +19,13 @@ from sim.games.by_your_side.rules.queue import fail, push_frame, push_trigger
 
 @njit(cache=True, _nrt=False)
 def talismans_equipped(state, seat):
+    """Talismans in the Player Area (a count: summed onto an integer, since two comparisons added to each
+    other are a logical or in plain Python, where numpy adds its booleans as "or")."""
     base = seat_base(seat)
-    return (state[base + L.P_TALISMAN] >= 0) + (state[base + L.P_TALISMAN + 1] >= 0)
+    n = 0
+    for s in range(2):
+        n += state[base + L.P_TALISMAN + s] >= 0
+    return n
 
 
 @njit(cache=True, _nrt=False)
