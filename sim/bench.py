@@ -3,9 +3,11 @@
 For each game it measures
   kernel        matches/s on one core: play_batch alone, kernels warm, the default matchups in turn
   end to end    matches/s from config to Parquet through the runner, with 1 and with 2 workers
-                (median of three sweeps of two million matches, each in a fresh process)
+                (median of three sweeps of two million matches, or of what the kernel plays in 20 s
+                for a slower game, each in a fresh process)
   cold compile  seconds (wall and CPU) for a fresh process to get the game's kernels ready with an
-                empty numba cache: compiling every kernel the game's warm-up reaches
+                empty numba cache: compiling every kernel the game's warm-up reaches; and the CPU
+                seconds more for each set of kernels compiled apart (Game.kernel_set, the search bots)
   warm load     the same with that cache filled: loading them
   no JIT        matches/s of the same code with NUMBA_DISABLE_JIT=1 (plain Python), on a small sample
 and prints a table, writing reports/bench/bench.json and bench.md.
@@ -138,16 +140,26 @@ def _subprocess_seconds(code: str, env: dict) -> tuple[float, float]:
 
 
 def start_times(name: str) -> dict:
-    """Cold compile and warm load of one game's kernels, each in a fresh process."""
-    code = f"from sim.core.registry import get_game; get_game({name!r}).warm_up()"
+    """Cold compile and warm load of one game's kernels, each in a fresh process; then the cold compile
+    of each further kernel set its bots need (Game.kernel_set: e.g. the search bots'), on top of the
+    game's kernels already cached."""
+    game = get_game(name)
+    kernel_sets = sorted({game.kernel_set((game.load_policy(policy),)) for policy in game.policy_names()} - {""})
     with tempfile.TemporaryDirectory() as cache:
-        cold, cold_cpu = _subprocess_seconds(code, dict(os.environ, NUMBA_CACHE_DIR=cache))
-        warm, warm_cpu = _subprocess_seconds(code, dict(os.environ, NUMBA_CACHE_DIR=cache))
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        code = f"from sim.core.registry import get_game; get_game({name!r}).warm_up()"
+        cold, cold_cpu = _subprocess_seconds(code, env)
+        warm, warm_cpu = _subprocess_seconds(code, env)
+        further = {}
+        for kernel_set in kernel_sets:
+            _, cpu = _subprocess_seconds(f"from sim.core.registry import get_game; get_game({name!r}).warm_up({kernel_set!r})", env)
+            further[kernel_set] = round(cpu, 2)
     return {
         "cold_compile_seconds": round(cold, 2),
         "cold_compile_cpu_seconds": round(cold_cpu, 2),
         "warm_load_seconds": round(warm, 2),
         "warm_load_cpu_seconds": round(warm_cpu, 2),
+        "further_kernel_sets_cold_cpu_seconds": further,
     }
 
 
@@ -243,14 +255,17 @@ def _markdown(results: dict) -> str:
     lines += [
         "",
         "Getting a game's kernels ready in a fresh process: with an empty numba cache (cold compile) and with",
-        "that cache filled (warm load).",
         "",
-        "| game | cold compile, s | cold compile, CPU s | warm load, s | warm load, CPU s |",
-        "|---|---:|---:|---:|---:|",
+        "that cache filled (warm load); then, for a bot whose kernels are compiled apart (e.g. the search bots),",
+        "the further cold compile they need on top of the game's.",
+        "",
+        "| game | cold compile, s | cold compile, CPU s | warm load, s | warm load, CPU s | further kernel sets, cold CPU s |",
+        "|---|---:|---:|---:|---:|---|",
     ]
     for name, entry in results["games"].items():
+        further = ", ".join(f"{k} {v}" for k, v in entry.get("further_kernel_sets_cold_cpu_seconds", {}).items())
         lines.append(
             f"| {name} | {entry['cold_compile_seconds']} | {entry['cold_compile_cpu_seconds']} | "
-            f"{entry['warm_load_seconds']} | {entry['warm_load_cpu_seconds']} |"
+            f"{entry['warm_load_seconds']} | {entry['warm_load_cpu_seconds']} | {further or '—'} |"
         )
     return "\n".join(lines) + "\n"

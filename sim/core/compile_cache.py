@@ -45,7 +45,7 @@ PACKAGE = Path(__file__).resolve().parents[1]
 SCHEME = 1
 # Imported by every kernel module, and they change numba itself when imported, so every kernel's code
 # depends on them: part of every digest whether or not the group's import closure reaches them.
-ALWAYS = ("core/indexing.py",)
+ALWAYS = ("core/indexing.py", "core/literals.py")
 # Imported by every kernel module but no part of what is compiled: where the cache lives and how it
 # is repaired. Left out of the digests so that editing it does not recompile every game.
 NOT_COMPILED = ("core/compile_cache.py",)

@@ -202,8 +202,15 @@ class Game(ABC):
     ) -> BatchResult:
         """Play len(seeds) matches. Pure: the same arguments give the same result."""
 
-    def warm_up(self) -> None:  # noqa: B027 - optional hook; games without numba need nothing
-        """Compile (or load from cache) the kernels once, before fanning out to workers."""
+    def kernel_set(self, policies: tuple[Policy, ...]) -> str:
+        """The set of kernels a batch with these policies is played by: "" (the game's kernels) unless
+        the game compiles some bots apart, e.g. "search" for search bots whose code would otherwise
+        be compiled into every process that plays the game."""
+        return ""
+
+    def warm_up(self, kernel_set: str = "") -> None:  # noqa: B027 - optional hook; games without numba need nothing
+        """Compile (or load from cache) the kernels of `kernel_set` (see kernel_set) once, before
+        fanning out to workers."""
 
     # ---- decoding ------------------------------------------------------------------------
     @abstractmethod

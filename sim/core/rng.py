@@ -22,8 +22,11 @@ from numba import njit
 
 from sim.core import compile_cache  # noqa: F401 - where the package's kernels are cached (installs on import)
 from sim.core.indexing import plain_indexing
+from sim.core.literals import one_copy_per_type
 
-plain_indexing()  # every kernel module imports this one before its kernels compile
+# every kernel module imports this one before its kernels compile
+plain_indexing()
+one_copy_per_type()
 
 MASK64 = (1 << 64) - 1
 GAMMA = np.uint64(0x9E3779B97F4A7C15)

@@ -568,7 +568,8 @@ def _announce(plan: Plan, todo: list[Task]) -> None:
 
     remaining = sum(plan.matches_of(t) for t in todo)
     done = plan.total_matches - remaining
-    if todo and not kernels_cached(plan.game):
+    kernel_sets = {plan.game.kernel_set(plan.policies[t.matchup_index]) for t in todo}
+    if not all(kernels_cached(plan.game, kernel_set) for kernel_set in kernel_sets):
         print(f"{plan.name}: compiling the {plan.game.name} kernels (first run only; a minute or two)", file=sys.stderr,
               flush=True)
     if not todo:

@@ -41,7 +41,7 @@ def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int
     )
 
 
-_KERNELS_READY: set[str] = set()
+_KERNELS_READY: set[tuple[str, str]] = set()  # (game, kernel set)
 
 
 def set_up_numba() -> None:
@@ -63,41 +63,44 @@ def set_up_numba() -> None:
             del sys.modules["scipy.linalg"]
 
 
-def _warm_marker(game: Game) -> Path:
+def _warm_marker(game: Game, kernel_set: str = "") -> Path:
     folder = compile_cache.game_folder(game) or compile_cache.cache_root()
-    return folder / f"warm-up-{game.name}-{compile_cache.machine_key()}.done"
+    name = "-".join(filter(None, [game.name, kernel_set]))
+    return folder / f"warm-up-{name}-{compile_cache.machine_key()}.done"
 
 
-def kernels_cached(game: Game) -> bool:
+def kernels_cached(game: Game, kernel_set: str = "") -> bool:
     """Whether this game's kernels are compiled in the cache already (a sweep then starts in seconds)."""
-    return _warm_marker(game).exists()
+    return _warm_marker(game, kernel_set).exists()
 
 
-def ensure_kernels(game: Game) -> None:
+def ensure_kernels(game: Game, kernel_set: str = "") -> None:
     """Compile or load this game's kernels, once per process. Processes take turns under a file lock
     in the game's cache folder: with a cold cache the first one compiles and the others then load the
     cached kernels, so a sweep compiles once however many workers start together. Once a warm-up
     has finished, a marker beside the lock lets later processes load without waiting their turn. The
     folder is named after the content of every file the kernels are built from (compile_cache), so a
     marker in it vouches for exactly the kernels it holds, wherever the checkout and its cache were
-    copied; a machine of another kind (CPU) has markers of its own."""
-    if game.name in _KERNELS_READY:
+    copied; a machine of another kind (CPU) has markers of its own. `kernel_set`: which of the
+    game's kernels (Game.kernel_set), each set with its own marker."""
+    ready = (game.name, kernel_set)
+    if ready in _KERNELS_READY:
         return
     set_up_numba()  # needs no turn
-    warmed = _warm_marker(game)
+    warmed = _warm_marker(game, kernel_set)
     folder = warmed.parent
     if warmed.exists():
-        game.warm_up()
+        game.warm_up(kernel_set)
     else:
         folder.mkdir(parents=True, exist_ok=True)
         with (folder / f"warm-up-{game.name}.lock").open("a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
-                game.warm_up()
+                game.warm_up(kernel_set)
                 warmed.touch()
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
-    _KERNELS_READY.add(game.name)
+    _KERNELS_READY.add(ready)
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,7 @@ def run_task(
 ) -> TaskOutput:
     """Play one task and write its part files. Runs in a worker process."""
     started = time.perf_counter()
-    ensure_kernels(game)
+    ensure_kernels(game, game.kernel_set(policies))
     seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop)
     result = game.play_batch(ruleset, matchup, policies, seeds, debug=debug, card_counts=card_rows)
     folder = Path(experiment)

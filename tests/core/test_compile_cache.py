@@ -181,6 +181,7 @@ def folder_names(checkout: Path) -> dict:
         ("sim/core/rng.py", {"games/coin_race/batch.py", "games/waybound/engine.py", "core/rng.py"}),
         # imported by rng.py; also part of every digest on its own (it changes numba's code generation)
         ("sim/core/indexing.py", {"games/coin_race/batch.py", "games/waybound/engine.py", "core/rng.py"}),
+        ("sim/core/literals.py", {"games/coin_race/batch.py", "games/waybound/engine.py", "core/rng.py"}),
     ],
 )
 def test_a_cache_folder_changes_exactly_when_a_file_its_kernels_are_built_from_changes(tmp_path, edited, changed):

@@ -18,7 +18,7 @@ WORKER = textwrap.dedent(
 
     class SlowWarmUp:
         name = "lock-test"
-        def warm_up(self):
+        def warm_up(self, kernel_set=""):
             started = time.monotonic()
             time.sleep(0.3)
             with open(sys.argv[1], "a") as out:

@@ -48,7 +48,7 @@ from sim.games.aeons_end.layout import (
     STREAM_COUNT,
     STREAM_POLICY,
 )
-from sim.games.aeons_end.policy import needs_legal_actions, policy_act
+from sim.games.aeons_end.policy import POLICY_SEARCH, needs_legal_actions, policy_act, search_arrays
 from sim.games.aeons_end.vocab import (
     END_TURN_CAP,
     ERR_ILLEGAL_ACTION,
@@ -107,7 +107,7 @@ def stream_indices(rules: dict, pair_index: np.ndarray) -> tuple[np.ndarray, np.
 
 @njit(cache=True, _nrt=False, inline="always")
 def play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, legal, round_gravehold,
-              round_life):
+              round_life, search):
     reset(s, T, keys, counters)
     advance(s, T, keys, counters, round_gravehold, round_life)
     while s[G_STATUS] == 0:
@@ -118,7 +118,7 @@ def play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, l
             n = legal_actions(s, T, legal)
             if n == 0:
                 return ERR_NO_LEGAL_ACTION
-        a = policy_act(policy_id, s, T, legal, n, params[p], keys, counters, policy_streams[p])
+        a = policy_act(policy_id, s, T, legal, n, params[p], keys, counters, policy_streams[p], search)
         if debug:
             found = False
             for i in range(n):
@@ -137,12 +137,18 @@ def play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, l
     return 0
 
 
-def scratch():
-    """Work arrays of play_batch_kernel (state, legal actions, stream keys and counters), allocated by
-    the caller: the kernel then runs without numba's reference counting (an atomic update for every
-    array handed to a function)."""
+def scratch(searching):
+    """Work arrays of play_batch_kernel (state, legal actions, stream keys and counters, and the search
+    bot's when `searching`, else None), allocated by the caller: the kernel then runs without numba's
+    reference counting (an atomic update for every array handed to a function)."""
     return (np.zeros(STATE_SIZE, np.int64), np.zeros(MAX_ACTIONS, np.int64), np.zeros(STREAM_COUNT, np.uint64),
-            np.zeros(STREAM_COUNT, np.uint64))
+            np.zeros(STREAM_COUNT, np.uint64), search_arrays(STATE_SIZE, MAX_ACTIONS) if searching else None)
+
+
+def searching(policy_ids) -> bool:
+    """Whether a batch with these policy ids has a search bot in it: it is then played by the kernel
+    compiled with the search bot (policy.policy_act)."""
+    return bool((np.asarray(policy_ids) == POLICY_SEARCH).any())
 
 
 @njit(cache=True, _nrt=False)
@@ -150,8 +156,8 @@ def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, p
                       debug, count_cards, card_counts,
                       winner, end_reason, turns, rounds, score, error, gravehold, player_life,
                       exhausted, fire, nemesis_life, cards_gained, unleashes, round_gravehold,
-                      round_life, s, legal, keys, counters):
-    """Play the batch; the last four arrays come from `scratch`; the mages' bots from `policy_arrays`."""
+                      round_life, s, legal, keys, counters, search):
+    """Play the batch; the last five arguments come from `scratch`; the mages' bots from `policy_arrays`."""
     n_cards = card_counts.shape[2]
     for g in range(deal_index.shape[0]):
         s[G_COUNT_CARDS] = 1 if count_cards else 0
@@ -159,7 +165,7 @@ def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, p
         counters[:] = 0
         rg = round_gravehold[g]
         rl = round_life[g]
-        err = play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, legal, rg, rl)
+        err = play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, legal, rg, rl, search)
         error[g] = err
         st = s[G_STATUS]
         winner[g] = 0 if st == 1 else 1

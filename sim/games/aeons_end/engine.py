@@ -34,7 +34,7 @@ Random streams (keys / counters arrays, layout.STREAM_*): 0 turn-order deck, 1 n
 
 Compile time and speed (measurements in PERF.md): kernels are compiled with `_nrt=False`, because numba's
 reference counting makes an atomic update for every array handed to a function; the few that allocate
-(reset, pile_by_cost, and in policy.py/batch.py search_act, redeal, make_keys) say `_nrt=True` explicitly,
+(reset, pile_by_cost, and in policy.py/batch.py redeal, make_keys) say `_nrt=True` explicitly,
 since numba would otherwise inherit the caller's setting. numba passes every array argument as an
 exploded struct, so the per-action functions (legal_actions, greedy_act) and small helpers are
 `forceinline=True`; mid-size helpers stay out-of-line, because inlining them too made the cold

@@ -199,7 +199,13 @@ class AeonsEnd(Game):
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
         """`policies`: one per deck slot (slot i = mage i of the matchup), or one for the whole team."""
-        from sim.games.aeons_end.batch import play_batch_kernel, policy_arrays, scratch, stream_indices
+        from sim.games.aeons_end.batch import (
+            play_batch_kernel,
+            policy_arrays,
+            scratch,
+            searching,
+            stream_indices,
+        )
 
         policy_ids, params, policy_streams = policy_arrays(policies, matchup)
         B = len(seeds)
@@ -223,7 +229,7 @@ class AeonsEnd(Game):
         play_batch_kernel(self.kernel_tables(ruleset, matchup), np.int64(seeds.root_seed),
                           np.uint64(seeds.matchup_key), turn_order_index, deal_index, policy_ids, params, policy_streams,
                           debug, card_counts, counts, *out.values(),
-                          *scratch())
+                          *scratch(searching(policy_ids)))
         extra = {k: out[k] for k in ("gravehold_life", "player_life", "exhausted_players", "fire_tokens",
                                       "nemesis_life", "cards_gained", "unleashes", "round_gravehold_life",
                                       "round_player_life")}
@@ -232,12 +238,18 @@ class AeonsEnd(Game):
                            rounds=out["rounds"], score=out["score"], error=out["error"], extra=extra,
                            card_counts=counts if card_counts else None)
 
-    def warm_up(self) -> None:
+    def kernel_set(self, policies) -> str:
+        from sim.games.aeons_end.batch import searching
+
+        return "search" if searching([p.policy_id for p in policies]) else ""
+
+    def warm_up(self, kernel_set: str = "") -> None:
         ruleset = self.load_ruleset("normal")
         matchup = self.load_matchups(ruleset, "default_2p")[0]
         seeds = SeedBlock(root_seed=1, matchup_key=name_key(matchup.matchup_id),
                           pair_index=np.arange(2, dtype=np.int64), swap=np.zeros(2, np.uint8))
-        self.play_batch(ruleset, matchup, (self.load_policy("greedy_economy"),), seeds, debug=True)
+        bot = "search" if kernel_set == "search" else "greedy_economy"
+        self.play_batch(ruleset, matchup, (self.load_policy(bot),), seeds, debug=True)
 
     # ---- decoding -------------------------------------------------------------------------
     def extra_columns(self) -> dict[str, str]:

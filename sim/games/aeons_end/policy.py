@@ -337,22 +337,30 @@ def playout_value(s, params, start_round):
     return value
 
 
-@njit(cache=True, _nrt=True)
-def search_act(s, T, legal, n, params, keys, counters, stream):
+def search_arrays(state_size, max_actions):
+    """Work arrays of search_act, allocated by the caller (batch.scratch): a copy of the state, the
+    playout's stream keys and counters, its two round records, the candidates and the pool they are
+    drawn from."""
+    return (np.zeros(state_size, np.int64), np.zeros(4, np.uint64), np.zeros(4, np.uint64),
+            np.zeros(ROUND_RECORD, np.int16), np.zeros(ROUND_RECORD, np.int16), np.zeros(max_actions, np.int64),
+            np.zeros(max_actions, np.int64))
+
+
+@njit(cache=True, _nrt=False)
+def search_act(s, T, legal, n, params, keys, counters, stream, search):
     """Flat Monte Carlo: the greedy choice and up to k-1 other legal actions (drawn from the policy
     stream) are each played out `rollouts` times with the greedy plan on a re-dealt copy of the state;
     every candidate sees the same re-deals (common random numbers). Another candidate replaces the
     greedy choice only when its mean beats it by `margin`: with few playouts, noise alone would otherwise
     pull many decisions away from the plan. The real streams are never used inside a playout, so the
-    search cannot see the hidden order."""
+    search cannot see the hidden order. `search`: the work arrays of search_arrays."""
+    s2, rkeys, rcounters, scratch_g, scratch_l, cand, pool = search
     g = greedy_act_call(s, T, params)
     if n <= 1:
         return g
     k = min(np.int64(params[10]), n)
-    cand = np.empty(k, np.int64)
     cand[0] = g
     m = 1
-    pool = np.empty(n, np.int64)
     pn = 0
     for i in range(n):
         if legal[i] != g:
@@ -369,11 +377,6 @@ def search_act(s, T, legal, n, params, keys, counters, stream):
     rollouts = np.int64(params[11])
     horizon = np.int64(params[12])
     base = next_u64(keys, counters, stream)
-    s2 = np.empty_like(s)
-    rkeys = np.empty(4, np.uint64)
-    rcounters = np.zeros(4, np.uint64)
-    scratch_g = np.zeros(ROUND_RECORD, np.int16)
-    scratch_l = np.zeros(ROUND_RECORD, np.int16)
     start_round = s[G_ROUNDS]
     best = g
     best_value = -1e300
@@ -383,8 +386,9 @@ def search_act(s, T, legal, n, params, keys, counters, stream):
         for r in range(rollouts):
             for j in range(4):
                 rkeys[j] = splitmix64(base ^ np.uint64(r * 4 + j + 1))
-            rcounters[:] = 0
-            s2[:] = s
+                rcounters[j] = 0
+            for i in range(s.shape[0]):  # (element by element: a slice copy needs numba's reference counting)
+                s2[i] = s[i]
             s2[G_COUNT_CARDS] = 0
             determinize(s2, T, rkeys, rcounters)
             step_call(s2, T, rkeys, rcounters, cand[c], scratch_g, scratch_l)
@@ -404,13 +408,18 @@ def search_act(s, T, legal, n, params, keys, counters, stream):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def policy_act(policy_id, s, T, legal, n, params, keys, counters, stream):
+def policy_act(policy_id, s, T, legal, n, params, keys, counters, stream, search):
     """The decision of the active mage's bot: `policy_id` and `params` are that mage's, `stream` its bot's
-    random stream."""
+    random stream. `search` (the search bot's work arrays) is None in a batch without search bots: the
+    kernel is then compiled without search_act, most of the game's compile time (inlined here, `search
+    is None` is resolved from the type of the kernel's own argument, and the branch it rules out is
+    dropped before typing)."""
     if policy_id == POLICY_GREEDY:
         return greedy_act(s, T, params)
     if policy_id == POLICY_SEARCH:
-        return search_act(s, T, legal, n, params, keys, counters, stream)
+        if search is None:  # not reached: batch.scratch gives the search arrays to a batch with a search bot
+            return greedy_act(s, T, params)
+        return search_act(s, T, legal, n, params, keys, counters, stream, search)
     return random_act(legal, n, params, keys, counters, stream)
 
 

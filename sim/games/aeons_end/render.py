@@ -120,10 +120,11 @@ def _play(sc, policies, on_decision, limit: int):
     """Drive the match from its reset state as the batch kernel does; on_decision(sc, legal, action,
     events_before) is called for each decision before the action is applied. Returns the events of the last
     stretch of automatic play (after the final decision)."""
-    from sim.games.aeons_end.batch import policy_arrays
-    from sim.games.aeons_end.policy import policy_act
+    from sim.games.aeons_end.batch import policy_arrays, searching
+    from sim.games.aeons_end.policy import policy_act, search_arrays
 
     policy_ids, params, streams = policy_arrays(policies, sc.matchup)
+    search = search_arrays(L.STATE_SIZE, L.MAX_ACTIONS) if searching(policy_ids) else None
     before = _snapshot(sc)
     sc.advance()
     events = _events(sc, before, _snapshot(sc))
@@ -134,7 +135,7 @@ def _play(sc, policies, on_decision, limit: int):
         if n == 0:
             return events + ["error: no legal action"]
         p = sc.get("G_ACTIVE")
-        a = int(policy_act(policy_ids[p], sc.s, sc.T, legal, n, params[p], sc.keys, sc.counters, streams[p]))
+        a = int(policy_act(policy_ids[p], sc.s, sc.T, legal, n, params[p], sc.keys, sc.counters, streams[p], search))
         on_decision(sc, [int(x) for x in legal[:n]], a, events)
         before = _snapshot(sc)
         E.step(sc.s, sc.T, sc.keys, sc.counters, a, sc.round_gravehold, sc.round_life)

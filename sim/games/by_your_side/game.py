@@ -90,7 +90,7 @@ class ByYourSide(Game):
         return batch.play_batch(ruleset.tables.table, matchup.payload, policy_ids, weights, seeds, debug=debug,
                                 card_counts=card_counts, n_cards=len(ruleset.tables.library.card_names))
 
-    def warm_up(self) -> None:
+    def warm_up(self, kernel_set: str = "") -> None:
         ruleset = self.load_ruleset(self.default_edition())
         matchup = self.load_matchups(ruleset, [self.matchup_sets()[0]])[0]
         seeds = SeedBlock(0, 0, np.zeros(1, np.int64), np.zeros(1, np.uint8))

@@ -89,7 +89,7 @@ class Veilforge(Game):
         return batch.play_batch(ruleset.tables, matchup.payload, matchup.players, policy_ids, weights, seeds,
                                 debug=debug, card_counts=card_counts, n_cards=len(self.library.card_names))
 
-    def warm_up(self) -> None:
+    def warm_up(self, kernel_set: str = "") -> None:
         ruleset = self.load_ruleset(self.default_edition())
         for set_name in self.matchup_sets():
             matchup = self.load_matchups(ruleset, [set_name])[0]

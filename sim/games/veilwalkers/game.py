@@ -82,7 +82,7 @@ class Veilwalkers(Game):
         return batch.play_batch(ruleset.tables, matchup.payload, policy_ids, weights, seeds, debug=debug,
                                 card_counts=card_counts, n_cards=len(self.library.card_names))
 
-    def warm_up(self) -> None:
+    def warm_up(self, kernel_set: str = "") -> None:
         ruleset = self.load_ruleset(self.default_edition())
         matchup = self.load_matchups(ruleset, [self.matchup_sets()[0]])[0]
         seeds = SeedBlock(0, 0, np.zeros(2, np.int64), np.array([0, 1], np.uint8))

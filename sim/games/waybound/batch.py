@@ -71,7 +71,7 @@ from sim.games.waybound.policy import (
     policy_act_call,
     step_call,
 )
-from sim.games.waybound.vocab import CARD_WIDTH, POLICY_RANDOM
+from sim.games.waybound.vocab import CARD_WIDTH, POLICY_ISMCTS, POLICY_RANDOM, POLICY_SEARCH
 
 
 # inlined into play_batch_kernel: numba re-optimizes every callee's code again in each calling
@@ -130,11 +130,12 @@ def play_match(
         if policy_ids[d] == POLICY_RANDOM:
             n = legal_actions_call(s, rules, cards, profiles, legal)
         else:
-            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d], layout, explored)
+            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d], layout[0], explored)
             if debug and explored >= 0:
-                # the derived list must be the one generated afresh, action for action, value for value
+                # the derived list must be the one generated afresh, action for action, value for value (its
+                # layout goes to a row of its own: the same kind of call as above, so no other copy compiles)
                 n_fresh = generate_actions_call(
-                    s, rules, cards, profiles, work_legal, values[1], policy_params[d], None, -1
+                    s, rules, cards, profiles, work_legal, values[1], policy_params[d], layout[1], -1
                 )
                 same = n_fresh == n
                 for k in range(min(n, n_fresh)):
@@ -203,9 +204,17 @@ def seat_keys(root_seed, matchup_key, pair, swap, purpose_deal, purpose_chance, 
     keys[S_CHANCE] = stream_key(root_seed, matchup_key, pair, purpose_chance, 0)
 
 
-def scratch(n_cards, deck_width, n_params, want_counts):
+def searching(policy_ids) -> bool:
+    """Whether a batch with these policy ids (one per seat or slot) has a search bot in it: it is
+    then played by the kernel compiled with the search bots (scratch)."""
+    return bool(np.isin(np.asarray(policy_ids), (POLICY_SEARCH, POLICY_ISMCTS)).any())
+
+
+def scratch(n_cards, deck_width, n_params, want_counts, searching):
     """Work arrays of play_batch_kernel, allocated by the caller: the kernel then runs without
-    numba's reference counting (atomic updates on every array handed to a function)."""
+    numba's reference counting (atomic updates on every array handed to a function). Without a
+    search bot in the batch (`searching` false) the search tree is None, and the kernel is the one
+    compiled without the search bots (policy.policy_act)."""
     return (
         np.zeros(STATE_SIZE, dtype=np.int32),  # s
         np.zeros(STATE_SIZE, dtype=np.int32),  # work_state
@@ -224,9 +233,11 @@ def scratch(n_cards, deck_width, n_params, want_counts):
         np.zeros(2, dtype=np.int64),  # policy_ids
         np.zeros((2, n_params), dtype=np.float64),  # policy_params
         np.zeros((2, n_cards, 3) if want_counts else (0, 0, 0), dtype=np.int16),  # counts
-        np.zeros(LAYOUT_SIZE, dtype=np.int32),  # layout of the main-phase list (generate_actions)
+        np.zeros((2, LAYOUT_SIZE), dtype=np.int32),  # layouts of the main-phase list and of a fresh one (generate_actions)
         # the ISMCTS bot's tree and world keys (policy.ismcts_choice)
-        (*ismcts.tree_arrays(TREE_CAPACITY, MAX_CANDIDATES), np.zeros(MAX_WORLDS, dtype=np.uint64)),
+        (*ismcts.tree_arrays(TREE_CAPACITY, MAX_CANDIDATES), np.zeros(MAX_WORLDS, dtype=np.uint64))
+        if searching
+        else None,
     )
 
 
@@ -367,7 +378,7 @@ def play_stepwise(rules, cards, profiles, payload, policy_ids, policy_params, se
     root_seed, matchup_key, pair, swap = seed
     (s, work_state, legal, values, work_legal, keys, counters, work_keys, work_counters, decks, deck_len,
      companion_profile, faction_ability, featured, seat_policy_ids, seat_params, counts, layout, tree) = scratch(
-        cards.shape[0] // CARD_WIDTH, payload["decks"].shape[1], policy_params.shape[1], False
+        cards.shape[0] // CARD_WIDTH, payload["decks"].shape[1], policy_params.shape[1], False, searching(policy_ids)
     )
     order = [p ^ swap for p in range(2)]
     decks[:] = payload["decks"][order]
@@ -392,9 +403,9 @@ def play_stepwise(rules, cards, profiles, payload, policy_ids, policy_params, se
         if seat_policy_ids[d] == POLICY_RANDOM:
             n = legal_actions_call(s, rules, cards, profiles, legal)
         else:
-            n = generate_actions_call(s, rules, cards, profiles, legal, values[0], seat_params[d], layout, explored)
+            n = generate_actions_call(s, rules, cards, profiles, legal, values[0], seat_params[d], layout[0], explored)
             if explored >= 0:
-                n_fresh = generate_actions_call(s, rules, cards, profiles, work_legal, values[1], seat_params[d], None, -1)
+                n_fresh = generate_actions_call(s, rules, cards, profiles, work_legal, values[1], seat_params[d], layout[1], -1)
                 if n_fresh != n or (work_legal[:n] != legal[:n]).any() or (values[1, :n] != values[0, :n]).any():
                     return ERR_INVARIANT
         if n == 0:

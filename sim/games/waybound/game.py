@@ -12,7 +12,7 @@ from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock
 from sim.games.waybound import data, render
 from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
-from sim.games.waybound.batch import play_batch_kernel, scratch
+from sim.games.waybound.batch import play_batch_kernel, scratch, searching
 from sim.games.waybound.tables import flat_tables
 
 EXTRA_NAMES = (
@@ -241,7 +241,7 @@ class Waybound(Game):
             counts,
             events,
             1 if log else 0,
-            *scratch(n_cards, payload["decks"].shape[1], policy_params.shape[1], card_counts),
+            *scratch(n_cards, payload["decks"].shape[1], policy_params.shape[1], card_counts, searching(policy_ids)),
         )
         return out, counts, events
 
@@ -277,7 +277,10 @@ class Waybound(Game):
             card_counts=counts if card_counts else None,
         )
 
-    def warm_up(self) -> None:
+    def kernel_set(self, policies: tuple[Policy, ...]) -> str:
+        return "search" if searching([p.policy_id for p in policies]) else ""
+
+    def warm_up(self, kernel_set: str = "") -> None:
         ruleset = self.load_ruleset(self.default_edition())
         matchup = self.load_matchups(ruleset, "hearthbound/brindle vs veilborn/nyxara")[0]
         seeds = SeedBlock(
@@ -286,7 +289,8 @@ class Waybound(Game):
             pair_index=np.zeros(1, dtype=np.int64),
             swap=np.zeros(1, dtype=np.uint8),
         )
-        self.play_batch(ruleset, matchup, (self.load_policy("random"), self.load_policy("random")), seeds)
+        bots = ("search", "ismcts_16") if kernel_set == "search" else ("random", "random")
+        self.play_batch(ruleset, matchup, tuple(self.load_policy(bot) for bot in bots), seeds)
 
     # ---- decoding ----------------------------------------------------------------------
     def extra_columns(self) -> dict[str, str]:

@@ -781,13 +781,19 @@ def policy_act(
     counts,
     tree,
 ):
-    """Index into `legal` of the decider's chosen action (the decider's own stream only)."""
+    """Index into `legal` of the decider's chosen action (the decider's own stream only).
+
+    `tree` is None in a batch without search bots (batch.scratch): the kernel is then compiled
+    without the two search bots, which were a fifth of the game's compile time (inlined here, `tree
+    is None` is resolved from the type of the kernel's own argument, and the branches it rules out are
+    dropped before typing)."""
     stream = S_POLICY0 + s[G_DECIDER]
     if n == 1:
         return 0
     if policy_id == POLICY_RANDOM:
         return next_below(keys, counters, stream, n)
-    if policy_id == POLICY_GREEDY or s[G_PHASE] != PH_MAIN:
+    # (tree is None only where no search bot plays: batch.scratch gives the tree to a batch with one)
+    if policy_id == POLICY_GREEDY or s[G_PHASE] != PH_MAIN or tree is None:
         return greedy_choice(
             s, rules, cards, profiles, legal, n, values[0], params, keys, counters, stream
         )

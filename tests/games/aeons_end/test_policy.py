@@ -28,7 +28,7 @@ def test_search_redeal_ignores_hidden_order():
     """Search must never peek: its re-deal of the turn-order deck, the undrawn nemesis cards (within tier),
     the player decks and the corruption deck gives the same state whatever order they were in, and so the
     same decision. Rulebook, turn order: 'shuffle the turn order deck'; nemesis deck tiers stay stacked."""
-    from sim.games.aeons_end.policy import determinize, search_act
+    from sim.games.aeons_end.policy import determinize, search_act, search_arrays
 
     sc = Scenario.new("adelheim+brama vs crooked_mask", seed=3)
     other = sc.s.copy()
@@ -53,7 +53,7 @@ def test_search_redeal_ignores_hidden_order():
     policy = GAME.load_policy("search")
     legal = np.array(sc.legal(), np.int64)
     choices = [search_act(state, sc.T, legal, len(legal), policy.params, sc.keys.copy(),
-                          np.zeros(L.STREAM_COUNT, np.uint64), L.STREAM_POLICY)
+                          np.zeros(L.STREAM_COUNT, np.uint64), L.STREAM_POLICY, search_arrays(L.STATE_SIZE, L.MAX_ACTIONS))
                for state in (sc.s.copy(), other.copy())]
     assert choices[0] == choices[1]
 
@@ -145,3 +145,18 @@ def test_mage_i_decides_with_bot_i():
     row = GAME.play_batch(rs, m, tuple(bots), seeds)
     assert (int(row.turns[0]), int(row.extra["gravehold_life"][0])) == (sc.get("G_TURNS"), sc.get("G_GRAVEHOLD"))
     assert sc.status()[0] == ("won" if int(row.winner[0]) == 0 else "lost")
+
+
+def test_the_search_bot_is_compiled_apart_and_plays_only_in_its_own_kernel():
+    """A batch without the search bot is played by the kernel compiled without it (search_act is most
+    of the game's compile time), a batch with it by the kernel compiled with it."""
+    from numba import types
+
+    from sim.games.aeons_end.batch import play_batch_kernel
+
+    assert GAME.kernel_set((GAME.load_policy("greedy_damage"), GAME.load_policy("random"))) == ""
+    assert GAME.kernel_set((GAME.load_policy("greedy_damage"), GAME.load_policy("search"))) == "search"
+    GAME.warm_up()
+    GAME.warm_up("search")
+    work = {sig.args[-1] for sig in play_batch_kernel.nopython_signatures}
+    assert types.none in work and any(isinstance(arrays, types.BaseTuple) for arrays in work)

@@ -140,7 +140,7 @@ def bot_pick(sc: Scenario, policy: str, keys: np.ndarray, counters: np.ndarray) 
     """The action the decider's bot takes in the scenario's position, from the given streams."""
     params = np.asarray(GAME.load_policy(policy).params, dtype=np.float64)
     (_, work_state, legal, values, work_legal, _, _, work_keys, work_counters, *_, tree) = scratch(
-        sc.cards.shape[0] // V.CARD_WIDTH, L.DECK_CAP, params.shape[0], False
+        sc.cards.shape[0] // V.CARD_WIDTH, L.DECK_CAP, params.shape[0], False, True
     )
     n = P.generate_actions_call(sc.s, sc.rules, sc.cards, sc.profiles, legal, values[0], params, None, -1)
     pick = P.policy_act_call(
@@ -196,3 +196,21 @@ def test_ismcts_plays_legal_deterministic_matches():
     search = run("ismcts_32", "greedy_explorer", pairs=2)
     check_clean(search)
     assert np.array_equal(search.score, run("ismcts_32", "greedy_explorer", pairs=2).score)
+
+
+def test_the_search_bots_are_compiled_apart_and_play_only_in_their_own_kernel():
+    """A batch without a search bot is played by the kernel compiled without them (their code is most
+    of the game's compile time), a batch with one by the kernel compiled with them."""
+    from numba import types
+
+    from sim.games.waybound.batch import play_batch_kernel
+
+    def kernel_set(*bots):
+        return GAME.kernel_set(tuple(GAME.load_policy(bot) for bot in bots))
+
+    assert kernel_set("random", "greedy_explorer") == kernel_set("greedy_fighter", "greedy_fighter") == ""
+    assert kernel_set("search", "greedy_explorer") == kernel_set("random", "ismcts_16") == "search"
+    GAME.warm_up()
+    GAME.warm_up("search")
+    trees = {sig.args[-1] for sig in play_batch_kernel.nopython_signatures}
+    assert types.none in trees and any(isinstance(tree, types.BaseTuple) for tree in trees)
