@@ -71,7 +71,7 @@ def travel_distance(ruleset, origin, goal):
     return d
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def where(state, site):
     """A Site for distances: a Lost position counts as its Exit."""
     return exit_site(state, site) if is_lost(site) else site

@@ -15,7 +15,7 @@ from sim.games.veilwalkers.rules.events import log_event
 ATTENTION_MAX = 3
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def surcharge(state, seat):
     """The extra Resonance a major-objective declaration costs now."""
     return 1 if state[seat_base(seat) + L.P_ATTENTION] >= ATTENTION_MAX else 0
@@ -37,7 +37,7 @@ def gain_attention(state, seat, amount, events):
     log_event(state, events, L.EV_ATTENTION, seat, state[base + L.P_ATTENTION], 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def can_lay_low(state, seat):
     base = seat_base(seat)
     return state[L.G_ACTIONS] >= 1 and state[base + L.P_ATTENTION] >= 1 and state[base + L.P_LAID_LOW] == 0

@@ -30,26 +30,26 @@ def sector(state, site):
     return (site % L.SITES + state[L.G_OFFSET + site // L.SITES]) % L.SITES
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def is_lost(site):
     """Lost in the Fray (LOST + the world sector of its Exit): no Site, no Presence, no target."""
     return site >= L.LOST
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def ring_closed(state, ring):
     """The Closing Spiral closes Rings outermost first: Rings below G_CLOSED are gone."""
     return ring < state[L.G_CLOSED]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def lost_at(state, site):
     """The Lost position of a piece whose Ring closes under it at ``site``: "Their Exit is the next
     physical Ring at the world sector where their old Ring closed.\""""
     return L.LOST + sector(state, site)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def exit_site(state, lost):
     """The Exit of a Lost position: "the next physical Ring at the world sector where their old Ring
     closed. Preserve that direction as Rings rotate" (the world sector is kept; the Site of the first
@@ -123,7 +123,7 @@ def presence(state, ruleset, seat, site):
     return total
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def neutral_presence(state, ruleset, site):
     """The Revealed Watcher "supplies three neutral Presence"; Dormant and Hidden it has none."""
     if state[L.G_WATCHER] == L.WATCHER_REVEALED and state[L.G_WATCHER_SITE] == site:

@@ -31,18 +31,12 @@ from sim.games.veilwalkers.rules.movement import can_relocate, is_ally, relocate
 from sim.games.veilwalkers.rules.stronghold import remove_on_ring
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def closing_begun(state):
     return state[L.G_FRAYING] >= 0 or state[L.G_CLOSED] > 0
 
 
-@njit(cache=True, forceinline=True)
-def fraying(state, site):
-    """Is the Site on the Ring Fraying this Round ("Do not ... activate/reactivate nodes there")?"""
-    return on_ring(site) and site // L.SITES == state[L.G_FRAYING]
-
-
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def mark_fraying(state, ring, events):
     state[L.G_FRAYING] = ring
     log_event(state, events, L.EV_FRAYING, -1, ring, 0, 0)

@@ -40,7 +40,7 @@ def break_figure(state, ruleset, seat, slot, events):
     state[f + L.F_SHOCKED] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def broken_at(state, ruleset, seat, site, events):
     complete_at(state, ruleset, seat, V.RITE_LOSS, site, events)
 

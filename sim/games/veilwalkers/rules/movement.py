@@ -146,13 +146,13 @@ def can_pay_traverse(state, seat):
     return state[L.G_ACTIONS] >= 1 or state[seat_base(seat) + L.P_BREAK_THROUGH] == 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def opening_bloom(state, destination):
     """"first opening Bloom" is a major objective (the Attention surcharge)."""
     return destination == L.BLOOM and state[L.G_BLOOM_OPEN] == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def can_afford(state, seat, destination):
     return not opening_bloom(state, destination) or state[seat_base(seat) + L.P_RESONANCE] >= surcharge(state, seat)
 

@@ -65,7 +65,7 @@ def activate(state, ruleset, seat, node, events):
         awaken(state, events)  # "Either Company's first completed three-node historical milestone"
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def awaken(state, events):
     """The Watcher: "Change Dormant to Hidden; its first movement phase is that Round's end.\""""
     if state[L.G_WATCHER] == L.WATCHER_DORMANT:

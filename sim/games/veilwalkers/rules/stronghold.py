@@ -12,12 +12,12 @@ from sim.games.veilwalkers.rules.board import controls, figure, has_piece, on_ri
 from sim.games.veilwalkers.rules.events import log_event
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def stronghold_site(state, seat):
     return state[seat_base(seat) + L.P_STRONGHOLD]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def combat_bonus(state, ruleset, seat, site):
     """"It immediately gives +1 allied combat Power there" (to the damage the Company's Figures deal
     there: see RULES.md, Ambiguities)."""

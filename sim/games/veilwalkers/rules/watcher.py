@@ -35,12 +35,12 @@ from sim.games.veilwalkers.rules.stronghold import combat_bonus
 CLOCKWISE, COUNTERCLOCKWISE, INWARD, OUTWARD = range(4)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def die(keys, counters):
     return 1 + rng.next_below(keys, counters, L.STREAM_CHANCE, 6)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def log_watcher(state, behavior, events):
     log_event(state, events, L.EV_WATCHER, -1, state[L.G_WATCHER_SITE], state[L.G_WATCHER], behavior)
 
@@ -291,7 +291,7 @@ def challenge_watcher(state, ruleset, seat, attacker, keys, counters, events):
         log_watcher(state, 0, events)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def on_board(state, seat, slot):
     site = state[figure(seat, slot) + L.F_SITE]
     return state[figure(seat, slot) + L.F_CARD] >= 0 and (on_ring(site) or site == L.BLOOM)
