@@ -45,7 +45,12 @@ from sim.games.veilwalkers.rules.rites import (
     veilwalker_gate,
 )
 from sim.games.veilwalkers.rules.stronghold import can_destroy, can_establish, can_finish
-from sim.games.veilwalkers.rules.watcher import can_challenge_watcher, can_close_eye, can_spend_remnant
+from sim.games.veilwalkers.rules.watcher import (
+    can_challenge_watcher,
+    can_spend_remnant,
+    close_eye_ready,
+    veilshock_target,
+)
 
 
 @njit(cache=True, forceinline=True)
@@ -105,11 +110,12 @@ def list_shape(state, ruleset, seat, legal):
             if can_escape(state, ruleset, seat, piece, -1):
                 legal[n] = encode(L.A_ESCAPE, piece, 0)
                 n += 1
+                if piece == L.VEILWALKER:
+                    for slot in range(L.FIG_CAP):
+                        if can_escape(state, ruleset, seat, piece, slot):
+                            legal[n] = encode(L.A_ESCAPE, piece, 1 + slot)
+                            n += 1
             if piece == L.VEILWALKER:
-                for slot in range(L.FIG_CAP):
-                    if can_escape(state, ruleset, seat, piece, slot):
-                        legal[n] = encode(L.A_ESCAPE, piece, 1 + slot)
-                        n += 1
                 if can_breach(state, ruleset, seat):
                     legal[n] = encode(L.A_BREACH, 0, 0)
                     n += 1
@@ -188,9 +194,9 @@ def list_shape(state, ruleset, seat, legal):
     if can_lay_low(state, seat):
         legal[n] = encode(L.A_LAY_LOW, 0, 0)
         n += 1
-    if state[L.G_WATCHER] == L.WATCHER_REVEALED:
+    if state[L.G_WATCHER] == L.WATCHER_REVEALED and close_eye_ready(state, ruleset, seat):
         for shock in range(-1, L.FIG_CAP):
-            if can_close_eye(state, ruleset, seat, shock):
+            if veilshock_target(state, seat, shock):
                 legal[n] = encode(L.A_CLOSE_EYE, 0, shock + 1)
                 n += 1
     if state[base + L.P_REMNANT] > 0:

@@ -298,25 +298,33 @@ def on_board(state, seat, slot):
 
 
 @njit(cache=True, _nrt=False)
-def can_close_eye(state, ruleset, seat, shock):
+def close_eye_ready(state, ruleset, seat):
     """"Your Ready Veilwalker shares its Site with the Revealed Watcher; control that Site with at least
-    six Presence. Pay two Actions and three Resonance, plus any Attention surcharge." ``shock``: the
-    opposing Figure Veilshock would strike, declared with the ritual ("Declare targets and choices
-    before payment"), or -1 when the opponent has none on the active board."""
+    six Presence. Pay two Actions and three Resonance, plus any Attention surcharge.\""""
     base = seat_base(seat)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
-    if (state[L.G_WATCHER] != L.WATCHER_REVEALED or site != state[L.G_WATCHER_SITE]
-            or state[base + L.P_VB_READY + L.VEILWALKER] == 0 or state[L.G_ACTIONS] < ruleset[T.RULE_CLOSE_EYE_ACTIONS]
-            or state[base + L.P_RESONANCE] < ruleset[T.RULE_CLOSE_EYE_RESONANCE] + surcharge(state, seat)
-            or presence(state, ruleset, seat, site) < ruleset[T.RULE_CLOSE_EYE_PRESENCE]
-            or not controls(state, ruleset, seat, site)):
-        return False
+    return (state[L.G_WATCHER] == L.WATCHER_REVEALED and site == state[L.G_WATCHER_SITE]
+            and state[base + L.P_VB_READY + L.VEILWALKER] == 1 and state[L.G_ACTIONS] >= ruleset[T.RULE_CLOSE_EYE_ACTIONS]
+            and state[base + L.P_RESONANCE] >= ruleset[T.RULE_CLOSE_EYE_RESONANCE] + surcharge(state, seat)
+            and presence(state, ruleset, seat, site) >= ruleset[T.RULE_CLOSE_EYE_PRESENCE]
+            and controls(state, ruleset, seat, site))
+
+
+@njit(cache=True, _nrt=False)
+def veilshock_target(state, seat, shock):
+    """``shock``: the opposing Figure Veilshock would strike, declared with the ritual ("Declare targets
+    and choices before payment"), or -1 when the opponent has none on the active board."""
     if shock >= 0:
         return on_board(state, 1 - seat, shock)
     for k in range(L.FIG_CAP):
         if on_board(state, 1 - seat, k):
             return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def can_close_eye(state, ruleset, seat, shock):
+    return close_eye_ready(state, ruleset, seat) and veilshock_target(state, seat, shock)
 
 
 @njit(cache=True, _nrt=False)
