@@ -16,9 +16,10 @@ from sim.games.veilwalkers.rules.network import history_credits
 from sim.games.veilwalkers.rules.remembrance import carried
 
 # per seat: the final score is the Thread left; then Remembrances carried, network credits, Thread
-# taken by Thread Strikes, Ring rotations, enemy Figures Broken
-SEAT_EXTRAS = ("remembrances", "network_credits", "strike_thread", "rotations", "figures_broken")
-MATCH_EXTRAS = ("decisions",)
+# taken by Thread Strikes, Ring rotations, enemy Figures Broken, Lost units brought back; per match the
+# decisions and the Rings the Closing Spiral had closed
+SEAT_EXTRAS = ("remembrances", "network_credits", "strike_thread", "rotations", "figures_broken", "escapes")
+MATCH_EXTRAS = ("decisions", "closed_rings")
 
 
 def scratch(n_events: int = 0):
@@ -71,6 +72,7 @@ def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug
         match_out[m, K.ROUNDS] = state[L.G_ROUND]
         match_out[m, K.ERROR] = state[L.G_ERROR]
         match_out[m, len(K.MATCH_COLUMNS)] = state[L.G_DECISIONS]
+        match_out[m, len(K.MATCH_COLUMNS) + 1] = state[L.G_CLOSED]
         for seat in range(L.SEATS):
             base = seat_base(seat)
             seat_out[m, seat, K.SCORE] = state[base + L.P_THREAD]
@@ -79,6 +81,7 @@ def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug
             seat_out[m, seat, 3] = state[base + L.P_STRIKES]
             seat_out[m, seat, 4] = state[base + L.P_ROTATIONS]
             seat_out[m, seat, 5] = state[base + L.P_BROKEN]
+            seat_out[m, seat, 6] = state[base + L.P_ESCAPES]
 
 
 def play_batch(ruleset_table, matchup_table, policy_ids, weights, seeds, *, debug=False, card_counts=False, n_cards=0):

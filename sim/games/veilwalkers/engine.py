@@ -1,25 +1,29 @@
-"""Veilwalkers (Tabletop Beta 1), first stage: two Companies (Garden and Wayfarer), three Veilbound
-each, six rotating Rings of six Sites around First Bloom.
+"""Veilwalkers (Tabletop Beta 1), second stage: two Companies (Garden and Wayfarer), three Veilbound
+each, six rotating Rings of six Sites around First Bloom, the Watcher and the Closing Spiral.
 
 Rules summary (the rulebook is ../shared/rulebooks/veilwalkers-beta1.txt; RULES.md has each clause's
 status, and names what later stages add):
   Setup: decks of 30 shuffled, five drawn, one bottom-and-redraw each; the coin flip is the seat
   order (its winner moves second and picks a Ring I start Site, the opponent starts three Sites away
-  and moves first); all three Veilbound at their Entry Site; the five Remembrances on their Sites.
+  and moves first); all three Veilbound at their Entry Site; the five Remembrances on their Sites;
+  the Watcher Dormant on a Ring Site rolled with two dice.
   Turn: Remember (Convergence check, ready, clear damage, Resonance = Loom size, 3 Actions, 4 with
   Garden's reward), Draw 2 (the first turn of the match 1), Weave (one card to the Loom, +1
   Resonance), Shape (Actions: play a card, Move, Traverse, escort, trio crossing, Turnpoint rotation,
   Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, Mute and
-  Reactivate, Break Through, the Rites' own steps, Waystation links), End (discard to 7, node
-  deactivation by enemy control, Dominion markers).
+  Reactivate, Break Through, the Rites' own steps, Waystation links, Lay Low, Close the Eye, the
+  Remnant, Challenging the Revealed Watcher, Escape and Force the Breach), End (discard to 7, node
+  deactivation by enemy control, Dominion markers, Suppression ends). Round end: the Watcher's
+  awakening roll and phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
   Remembrances, controlling it at the start of Remember), Unraveling (opposing Thread 0; both 0 at
   once: a draw), or the Round cap (a draw, its own end reason).
 
 Encoding (layout.py): one int64 state vector (globals, then a block per seat). An action is
 kind << 16 | a << 8 | b (layout.A_*). Every decision names its decider (G_DECIDER): the active
-Company, or the defender choosing an interceptor. Random streams (sim/core/rng.py, keyed by deck
-slot): per seat a deal stream and a bot stream, and one chance stream (unused in this stage).
+Company, the defender choosing an interceptor, or the defender's Escape arrival reaction. Random
+streams (sim/core/rng.py, keyed by deck slot): per seat a deal stream and a bot stream, and one
+chance stream (the Watcher's dice, Close the Eye, the arrival reaction).
 
 The spine: `reset` prepares the table, `legal_actions`, `step` applies one decision and runs the
 automatic steps that follow it, `status`, `check_invariants` (debug mode, after every action). The
@@ -38,15 +42,19 @@ from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers.rules import (
     actions,
     cards,
+    closing,
     combat,
     movement,
     network,
     remembrance,
     rites,
     setup,
+    stronghold,
     turn,
+    watcher,
 )
-from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
+from sim.games.veilwalkers.rules.attention import lay_low, pay_surcharge
+from sim.games.veilwalkers.rules.board import figure, on_ring, ring_closed, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 
 
@@ -82,9 +90,9 @@ def await_interception(state, seat, defender_may_intercept):
 
 
 @njit(cache=True, _nrt=False)
-def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
+def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards):
     if kind == L.A_PLAY:
-        cards.play(state, ruleset, seat, a, events, counts, count_cards)
+        cards.play(state, ruleset, seat, a, b == L.PLAY_AT_STRONGHOLD, events, counts, count_cards)
     elif kind == L.A_MOVE:
         movement.move(state, ruleset, seat, a, b, events)
     elif kind == L.A_TRAVERSE:
@@ -99,6 +107,7 @@ def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
         movement.link(state, ruleset, seat, a, b, events)
     elif kind == L.A_WAYMARK:
         state[L.G_ACTIONS] -= 1
+        pay_surcharge(state, seat, events)
         state[seat_base(seat) + L.P_WAYMARK + a] = 1
         log_event(state, events, L.EV_WAYMARK, seat, a, 0, 0)
     elif kind == L.A_ACTIVATE:
@@ -139,6 +148,35 @@ def shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards):
     elif kind == L.A_DRIVE_OFF:
         if not await_interception(state, seat, combat.declare_drive_off(state, seat, a, b)):
             combat.drive_off_lands(state, ruleset, seat, a, events)
+    elif kind == L.A_ESCAPE:
+        closing.escape(state, ruleset, seat, a, b - 1, keys, counters, events)
+    elif kind == L.A_BREACH:
+        closing.breach(state, ruleset, seat, events)
+    elif kind == L.A_LAY_LOW:
+        lay_low(state, seat, events)
+    elif kind == L.A_CHALLENGE_WATCHER:
+        watcher.challenge_watcher(state, ruleset, seat, a, keys, counters, events)
+    elif kind == L.A_CLOSE_EYE:
+        watcher.close_eye(state, ruleset, seat, b - 1, keys, counters, events)
+    elif kind == L.A_REMNANT:
+        watcher.spend_remnant(state, ruleset, seat, a, b, events)
+    elif kind == L.A_ESTABLISH:
+        stronghold.establish(state, seat, events)
+    elif kind == L.A_FINISH:
+        stronghold.finish(state, seat, events)
+    elif kind == L.A_DESTROY:
+        stronghold.destroy(state, seat, a, events)
+    elif kind == L.A_TRIAL:
+        state[L.G_ACTIONS] -= 1
+        state[figure(seat, a) + L.F_READY] = 0
+        rites.record_completion(state, ruleset, seat, b, events)
+    elif kind == L.A_SACRIFICE:
+        state[L.G_ACTIONS] -= 1
+        combat.break_figure(state, ruleset, seat, a, events)
+    elif kind == L.A_SEARCH:
+        state[L.G_ACTIONS] -= 1
+        state[seat_base(seat) + L.P_RESONANCE] -= ruleset[T.RULE_UNSEEN_RESONANCE]
+        rites.record_completion(state, ruleset, seat, a, events)
 
 
 @njit(cache=True, _nrt=False)
@@ -153,6 +191,7 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         setup.mulligan(state, seat, a, keys, counters, events, counts, count_cards)
     elif kind == L.A_START:
         setup.place_start(state, a, events)
+        watcher.place(state, keys, counters, events)  # "after player starts"
         turn.begin_turn(state, ruleset, 0, events, counts, count_cards)
     elif kind == L.A_WEAVE:
         turn.weave(state, ruleset, seat, a, events)
@@ -161,11 +200,11 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         turn.start_shape(state)
     elif kind == L.A_END_SHAPE or kind == L.A_DISCARD:
         if kind == L.A_END_SHAPE:
-            turn.end_shape(state, ruleset, seat)
+            turn.end_shape(state, ruleset, seat, events)
         else:
             turn.discard(state, ruleset, seat, a, events)
         if state[L.G_PENDING] == L.DEC_NONE:
-            turn.end_turn(state, ruleset, seat, events, counts, count_cards)
+            turn.end_turn(state, ruleset, seat, keys, counters, events, counts, count_cards)
     elif kind == L.A_INTERCEPT or kind == L.A_NO_INTERCEPT:
         if kind == L.A_INTERCEPT:
             combat.intercept(state, ruleset, active, state[L.G_STRIKER], a, events)
@@ -178,8 +217,11 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         state[L.G_DECIDER] = active
         state[L.G_PENDING] = L.DEC_SHAPE
         rites.check_standing(state, ruleset, active, events)
+    elif kind == L.A_REACT or kind == L.A_NO_REACT:
+        closing.react(state, ruleset, seat, a if kind == L.A_REACT else -1, events)
+        rites.check_standing(state, ruleset, active, events)
     else:
-        shape_action(state, ruleset, seat, kind, a, b, events, counts, count_cards)
+        shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards)
         rites.check_standing(state, ruleset, seat, events)
     if state[L.G_DONE]:
         state[L.G_PENDING] = L.DEC_NONE
@@ -211,10 +253,19 @@ def zone_count(state, seat, card_id):
 
 
 @njit(cache=True, _nrt=False)
+def placed(state, site):
+    """A piece's place: a Site of a Ring not closed, First Bloom, or Lost in the Fray at a world sector."""
+    if on_ring(site):
+        return not ring_closed(state, site // L.SITES)
+    return site == L.BLOOM or L.LOST <= site < L.LOST + L.SITES
+
+
+@njit(cache=True, _nrt=False)
 def check_invariants(state, ruleset, matchup):
     """0, or the code of the first broken invariant: every card of a deck in exactly one zone, Thread
-    and Resonance in range, every Remembrance on a Site or carried, Figures alive and on the board,
-    Ring offsets in range."""
+    and Resonance in range, every Remembrance on a Site of a Ring not closed or carried, Figures alive
+    and on the board or Lost, no piece or Relic on a closed Ring, Ring offsets in range, the Closing
+    Spiral's Rings in order."""
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -233,8 +284,14 @@ def check_invariants(state, ruleset, matchup):
                 total += 1
                 if state[f + L.F_DAMAGE] >= T.card(ruleset, state[f + L.F_CARD], T.C_POWER) or state[f + L.F_SITE] < 0:
                     return L.INVARIANT_FIGURES
+                if not placed(state, state[f + L.F_SITE]):
+                    return L.INVARIANT_BOARD
         for k in range(L.REL_CAP):
-            total += state[base + L.P_REL + k * L.REL_W + L.R_CARD] >= 0
+            r = base + L.P_REL + k * L.REL_W
+            if state[r + L.R_CARD] >= 0:
+                total += 1
+                if not on_ring(state[r + L.R_SITE]) or ring_closed(state, state[r + L.R_SITE] // L.SITES):
+                    return L.INVARIANT_BOARD
         if total != deck_size:
             return L.INVARIANT_CARDS
         if not 0 <= state[base + L.P_THREAD] <= ruleset[T.RULE_THREAD_START]:
@@ -244,7 +301,7 @@ def check_invariants(state, ruleset, matchup):
         if state[L.G_PENDING] != L.DEC_MULLIGAN and state[L.G_PENDING] != L.DEC_START:
             for i in range(3):
                 site = state[base + L.P_VB_SITE + i]
-                if not (on_ring(site) or site == L.BLOOM):
+                if not placed(state, site):
                     return L.INVARIANT_BOARD
                 if site == L.BLOOM and i != L.VEILWALKER:
                     return L.INVARIANT_BOARD
@@ -253,7 +310,25 @@ def check_invariants(state, ruleset, matchup):
         site, carrier = state[tk + L.TK_SITE], state[tk + L.TK_CARRIER]
         if not ((on_ring(site) and carrier == -1) or (site == L.NOWHERE and 0 <= carrier < L.SEATS)):
             return L.INVARIANT_TOKENS
+        if carrier == -1 and ring_closed(state, site // L.SITES):
+            return L.INVARIANT_TOKENS
     for ring in range(L.RINGS):
         if not 0 <= state[L.G_OFFSET + ring] < L.SITES:
             return L.INVARIANT_BOARD
+    if not (0 <= state[L.G_CLOSED] < L.RINGS and -1 <= state[L.G_FRAYING] < L.BOUNDARIES):
+        return L.INVARIANT_BOARD
+    if state[L.G_FRAYING] >= 0 and state[L.G_FRAYING] != state[L.G_CLOSED]:
+        return L.INVARIANT_BOARD  # Rings fray and close in order, outermost first
+    for seat in range(L.SEATS):
+        for field in (L.P_STRONGHOLD, L.P_FOUNDATION):
+            site = state[seat_base(seat) + field]
+            if site != L.NOWHERE and (not on_ring(site) or ring_closed(state, site // L.SITES)):
+                return L.INVARIANT_BOARD
+    watcher_site = state[L.G_WATCHER_SITE]
+    if state[L.G_WATCHER] == L.WATCHER_REMOVED:
+        if watcher_site != L.NOWHERE:
+            return L.INVARIANT_BOARD
+    elif state[L.G_PENDING] != L.DEC_MULLIGAN and state[L.G_PENDING] != L.DEC_START:
+        if not on_ring(watcher_site) or ring_closed(state, watcher_site // L.SITES):
+            return L.INVARIANT_BOARD  # "it never enters Bloom"
     return 0

@@ -14,8 +14,8 @@ from sim.games.veilwalkers import batch, data, render, tables, vocab
 
 class Veilwalkers(Game):
     name = "veilwalkers"
-    title = "Veilwalkers (Tabletop Beta 1), first stage: map, turn, network, Rites, combat basics"
-    engine_version = "0.1.0"
+    title = "Veilwalkers (Tabletop Beta 1), second stage: map, turn, network, Rites, combat, the Closing Spiral"
+    engine_version = "0.2.0"
     player_counts = (2,)
     end_reasons = vocab.END_REASONS
     error_codes = vocab.ERROR_CODES
@@ -93,7 +93,7 @@ class Veilwalkers(Game):
 
     # ---- decoding ------------------------------------------------------------------------
     def extra_columns(self) -> dict[str, str]:
-        return {"decisions": "per_match", **{name: "per_seat" for name in batch.SEAT_EXTRAS}}
+        return {**{name: "per_match" for name in batch.MATCH_EXTRAS}, **{name: "per_seat" for name in batch.SEAT_EXTRAS}}
 
     def card_names(self, ruleset: Ruleset) -> list[str]:
         return list(self.library.card_names)

@@ -12,6 +12,7 @@ RINGS = 6
 SITES = 6
 BLOOM = 36
 NOWHERE = -1
+LOST = 40  # LOST + world sector: Lost in the Fray, its Exit at that world sector of the next physical Ring
 BOUNDARIES = 5  # the inter-Ring boundaries I-II ... V-VI
 TOKENS = 5  # Remembrances
 NODES = 3  # per Company: Lamps (Garden) or Waystations (Wayfarer)
@@ -46,6 +47,8 @@ G_START = 16  # the Ring I local Site chosen by the coin flip's winner
 G_TARGET = 17  # the pending attack's target: -1 a Thread Strike, 0-2 the Veilbound a Drive Off displaces,
 #   RAZE_TARGET + k the opposing Installed Relic in slot k a Raze attacks
 RAZE_TARGET = 8
+G_DREW = 18  # 1 once a card has been drawn this Round (the Closing Spiral's drawless count)
+G_DRAWLESS = 19  # complete Rounds passed without a draw since both decks were empty
 G_OFFSET = 20  # 6 fields: each Ring's clockwise offset (world sector = (local + offset) mod 6)
 G_TOKEN = 26  # 5 Remembrances x TOKEN_W
 TOKEN_W = 4
@@ -53,7 +56,14 @@ TK_SITE = 0  # the Site it lies at, or NOWHERE while carried
 TK_CARRIER = 1  # the seat whose Veilwalker carries it, or -1
 TK_DISLODGED_FROM = 2  # the seat a Thread Strike dislodged it from, or -1
 TK_WINDOW = 3  # that seat may not reclaim it while G_TURNS <= this value
-GLOBALS = G_TOKEN + TOKENS * TOKEN_W
+G_FRAYING = G_TOKEN + TOKENS * TOKEN_W  # the Ring (0-4) Fraying this Round, or -1
+G_CLOSED = G_FRAYING + 1  # Rings closed so far: Rings 0 .. G_CLOSED - 1 (they close outermost first)
+G_REACTION = G_CLOSED + 1  # an Escape's arrival reaction: the arriving Figure's slot, or -1
+G_WATCHER_SITE = G_REACTION + 1  # the Watcher's Site (NOWHERE once removed)
+G_WATCHER = G_WATCHER_SITE + 1  # WATCHER_*
+G_WATCHER_DAMAGE = G_WATCHER + 1
+GLOBALS = G_WATCHER_DAMAGE + 1
+WATCHER_DORMANT, WATCHER_HIDDEN, WATCHER_REVEALED, WATCHER_REMOVED = range(4)
 
 # ---- one block per seat
 P_THREAD = 0
@@ -70,6 +80,8 @@ P_STRIKES = 10  # statistics: Thread taken from the opponent by Thread Strikes
 P_CLAIMS = 11  # statistics: Remembrances claimed
 P_ROTATIONS = 12  # statistics: Ring rotations
 P_BROKEN = 13  # statistics: enemy Figures Broken
+P_ATTENTION = 14  # the Watcher's Attention, 0-3
+P_REMNANT = 15  # Remnants held (Close the Eye)
 P_VB_SITE = 16  # 3: Veilwalker, Wayfinder, Rememberer
 P_VB_READY = 19  # 3
 P_NODE_CREDIT = 22  # 3: first activation recorded (permanent history)
@@ -83,12 +95,23 @@ P_GROWTH = 51  # Garden's Growth, 0-3
 P_DISRUPTION = 52  # Wayfarer's Disruption, 0-3
 P_GAINED_ROUND = 53  # the Round of the last Growth or Disruption gained (at most one per Round)
 P_BREAK_THROUGH = 54  # 1 while Break Through waits for the turn's next Traverse
-P_FIG = 56
-FIG_W = 5
-F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD = range(FIG_W)  # F_CARD -1: an empty slot
+P_ESCAPES = 55  # statistics: Lost units escaped (Escape or Force the Breach)
+P_LAID_LOW = 56  # Lay Low used this turn
+P_STRONGHOLD = 57  # the Site of the Company's active Stronghold, or NOWHERE
+P_FOUNDATION = 58  # the Site of its Foundation (a relocation under way), or NOWHERE
+P_FOUNDATION_TURN = 59  # G_TURNS when the Foundation was placed ("On a later turn pay one Action to finish")
+P_STRONGHOLD_DEPLOY = 60  # the Round of the last Ally deployed at the Stronghold ("once per Round")
+P_TURN_GLYPH = 61  # Rite of Two Voices: the first Glyph the Company's cards resolved this turn (0 none)
+P_SEVERANCE = 62  # Rite of Severance this turn: bit 2b Thread damaged, bit 2b+1 Thread restored at Gate b
+P_RINGS_HELD = 63  # Rite of the Last Place: bit r once the Company controlled a Site on Ring r
+P_FIG = 64
+FIG_W = 6
+F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED = range(FIG_W)  # F_CARD -1: an empty slot
+# F_SHOCKED: Veilshock, "skip its next Remember Ready"
 P_REL = P_FIG + FIG_CAP * FIG_W
-REL_W = 3
-R_CARD, R_SITE, R_MUTED = range(REL_W)  # R_MUTED: Muted by Wayfarer (no text, Presence or activations)
+REL_W = 4
+R_CARD, R_SITE, R_MUTED, R_SUPPRESSED = range(REL_W)  # R_MUTED: Muted by Wayfarer (no text, Presence or
+# activations); R_SUPPRESSED: by the Watcher, "until the end of its controller's next turn"
 P_DECK = P_REL + REL_CAP * REL_W
 P_HAND = P_DECK + DECK_CAP
 P_LOOM = P_HAND + HAND_CAP
@@ -102,7 +125,8 @@ THREAD_CREATION, THREAD_STORY, THREAD_MEMORY, THREAD_FALLBACK_USED = 1, 2, 4, 8
 
 # ---- phases and decisions
 PH_SETUP, PH_WEAVE, PH_SHAPE, PH_END, PH_OVER = range(5)
-DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT = range(7)  # intercept: a Thread Strike or a Drive Off
+DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT, DEC_REACTION = range(8)
+# intercept: a Thread Strike, Drive Off or Raze; reaction: an Escape's arrival reaction (a Challenge)
 
 # ---- actions: kind << 16 | a << 8 | b
 A_MULLIGAN = 1  # a: bit mask of opening-hand positions put on the bottom
@@ -133,12 +157,30 @@ A_RAZE = 25  # a: attacker slot, b: the opposing Installed Relic's slot
 A_MUTE = 26  # Wayfarer Mutes an opposing Installed Relic: a: its slot
 A_REACTIVATE = 27  # a: the own Muted Relic's slot
 A_BREAK_THROUGH = 28  # Wayfarer spends three Disruption: the turn's next Traverse costs no base Action
+A_ESCAPE = 29  # a Lost unit to its open Exit: a: piece, b: 0, or 1 + the Lost Ally's slot a Veilwalker brings
+A_BREACH = 30  # Force the Breach: the Lost Veilwalker to its blocked Exit
+A_REACT = 31  # the arrival reaction's Challenge: a: the defender's Figure slot
+A_NO_REACT = 32
+A_CHALLENGE_WATCHER = 33  # a: attacker slot
+A_CLOSE_EYE = 34  # b: 0, or 1 + the opposing Figure's slot Veilshock will strike (declared with the ritual)
+A_LAY_LOW = 35
+A_REMNANT = 36  # a: piece, b: direction
+A_ESTABLISH = 37  # the Veilwalker establishes the Stronghold at its Site (or places a Foundation to relocate it)
+A_FINISH = 38  # finish the Foundation into the Stronghold
+A_DESTROY = 39  # a: the attacker's Figure slot, against the opposing undefended Stronghold at its Site
+A_TRIAL = 40  # Rite of Challenge's Trial of Strength: a: the Figure's slot, b: boundary
+A_SACRIFICE = 41  # Rite of Loss: voluntarily Break an own Figure at the Gate: a: its slot, b: boundary
+A_SEARCH = 42  # Rite of the Unseen's Search the Veil: a: boundary
+PLAY_AT_STRONGHOLD = 1  # A_PLAY's b: an Ally deployed at the Stronghold instead of the Veilwalker's Site
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
-                "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through")
+                "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through",
+                "escape", "breach", "react", "no_react", "challenge_watcher", "close_eye", "lay_low", "remnant",
+                "establish", "finish", "destroy", "trial", "sacrifice", "search")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
-# chance (the coin flip is the seat order itself, so no die is rolled in this stage)
+# chance (the coin flip is the seat order itself; the dice: the Watcher's place, awakening and phase,
+# Close the Eye, the Escape's arrival reaction)
 STREAM_BOT = 2
 STREAM_CHANCE = 4
 N_STREAMS = 5
@@ -170,6 +212,19 @@ EV_DRIVE_OFF = 22  # seat (the attacker), the driven piece, from, to
 EV_RAZE = 23  # seat (the attacker), attacker card, Relic card, 1 if the Relic Breaks
 EV_MUTE = 24  # seat (the actor), Relic card, 1 Muted / 0 Reactivated
 EV_GAIN = 25  # seat, 0 Growth / 1 Disruption / 2 Break Through spent, the new count
+EV_FRAYING = 26  # ring (seat field -1)
+EV_CLOSE = 27  # ring (seat field -1)
+EV_LOST = 28  # seat, piece, world sector
+EV_ESCAPE = 29  # seat, piece, to, 1 Force the Breach
+EV_REACTION = 30  # seat (the defender), die, arriving Figure slot or -1
+EV_WATCHER = 31  # (seat field -1) the Watcher: Site, its WATCHER_* state, behaviour die (0: none)
+EV_ATTENTION = 32  # seat, new Attention
+EV_SUPPRESS = 33  # (seat field: the controller) Relic card
+EV_CLOSE_EYE = 34  # seat, die, Veilshock's Figure card or -1
+EV_REMNANT = 35  # seat, piece, to
+EV_STRONGHOLD = 36  # seat, Site, STRONGHOLD_* what happened
+STRONGHOLD_ESTABLISHED, STRONGHOLD_FOUNDATION, STRONGHOLD_FINISHED, STRONGHOLD_DESTROYED, STRONGHOLD_ABANDONED, \
+    STRONGHOLD_REMOVED = range(6)
 
 # ---- card counts per seat and card: (drawn, played, in the opening hand)
 COUNT_DRAWN, COUNT_PLAYED, COUNT_OPENING = 0, 1, 2

@@ -3,11 +3,14 @@
 - random: a uniformly random legal action (one draw from the seat's bot stream per decision).
 - greedy: the legal action of highest weighted value (vocab.GREEDY_WEIGHTS); ties are broken by one
   draw from the bot stream. Each piece has a goal: the Veilwalker the nearest unclaimed Remembrance
-  until it carries enough, then First Bloom; the Rememberer its first inactive node; the Wayfinder
-  the Turnpoint of the Veilwalker's Ring; Figures the Veilwalker. Movement is valued by the
-  distance it gains towards the goal (Sites along Rings, one per Gate crossed), rotation by how much
-  it aligns the Gate the Veilwalker (or the Rememberer) needs next. Two styles ship as data:
-  network racing and Thread pressure.
+  until it carries enough, then First Bloom; the Rememberer its first inactive node it can still
+  activate (not on a closed or Fraying Ring); the Wayfinder the Turnpoint of the Veilwalker's Ring;
+  Figures the Veilwalker, or the opposing Veilwalker when the style hunts or the Company's own Bloom is
+  out of reach (a node without credit lost with its Ring). Movement is valued by the distance it gains
+  towards the goal (Sites along Rings, one per Gate crossed; a Lost piece counts from its Exit),
+  rotation by how much it aligns the Gate the Veilwalker (or the Rememberer) needs next. Lost units
+  escape once their Exit's Ring no longer Frays. Two styles ship as data: network racing and Thread
+  pressure.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ from sim.games.veilwalkers.rules.actions import field_a, field_b, kind_of
 from sim.games.veilwalkers.rules.board import (
     bloom_misalignment,
     bloom_port_site,
+    exit_site,
     figure,
     gate_misalignment,
     gate_site,
+    is_lost,
     lateral_distance,
     neighbor,
     piece_site,
@@ -66,12 +71,31 @@ def travel_distance(ruleset, origin, goal):
     return d
 
 
+@njit(cache=True, inline="always")
+def where(state, site):
+    """A Site for distances: a Lost position counts as its Exit."""
+    return exit_site(state, site) if is_lost(site) else site
+
+
+@njit(cache=True, _nrt=False)
+def bloom_reachable(state, ruleset, seat):
+    """Can the Company still complete its network history? "Missing a network node before closure
+    prevents its remaining first activation forever, so Bloom victory becomes unavailable." A node
+    without credit on a closed or Fraying Ring is out of reach."""
+    base = seat_base(seat)
+    for node in range(L.NODES):
+        ring = node_site(state, ruleset, seat, node) // L.SITES
+        if state[base + L.P_NODE_CREDIT + node] == 0 and (ring < state[L.G_CLOSED] or ring == state[L.G_FRAYING]):
+            return False
+    return True
+
+
 @njit(cache=True, _nrt=False)
 def walker_goal(state, ruleset, seat):
     """The Veilwalker's goal: the nearest Remembrance on the board until it carries enough, then First
     Bloom (or Ring VI's entrance while the network history is incomplete)."""
     base = seat_base(seat)
-    walker = state[base + L.P_VB_SITE + L.VEILWALKER]
+    walker = where(state, state[base + L.P_VB_SITE + L.VEILWALKER])
     if carried(state, seat) < ruleset[T.RULE_TO_WIN]:
         best, best_d = -1, 1000
         for t in range(L.TOKENS):
@@ -91,19 +115,21 @@ def walker_goal(state, ruleset, seat):
 def goal_of(state, ruleset, weights, seat, piece, walker_target):
     """A piece's goal (``walker_target``: the Veilwalker's, computed once per decision)."""
     base = seat_base(seat)
-    walker = state[base + L.P_VB_SITE + L.VEILWALKER]
+    walker = where(state, state[base + L.P_VB_SITE + L.VEILWALKER])
     if piece == L.VEILWALKER:
         return walker_target
     if piece == L.REMEMBERER:
         for node in range(L.NODES):
-            if state[base + L.P_NODE_ACTIVE + node] == 0:
-                return node_site(state, ruleset, seat, node)
+            site = node_site(state, ruleset, seat, node)
+            ring = site // L.SITES
+            if state[base + L.P_NODE_ACTIVE + node] == 0 and ring >= state[L.G_CLOSED] and ring != state[L.G_FRAYING]:
+                return site
         return walker
     if piece == L.WAYFINDER:
         ring = (walker if walker >= 0 and walker != L.BLOOM else bloom_port_site(ruleset)) // L.SITES
         return ring * L.SITES + T.board(ruleset, T.B_TURNPOINT + ring)
-    if weights.shape[0] > V.W_HUNT and weights[V.W_HUNT] > 0.5:
-        return state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER]
+    if weights[V.W_HUNT] > 0.5 or not bloom_reachable(state, ruleset, seat):
+        return where(state, state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER])
     return walker
 
 
@@ -121,7 +147,7 @@ def needed_misalignment(state, ruleset, weights, seat, walker_target):
     for piece in (L.VEILWALKER, L.REMEMBERER):
         here = piece_site(state, seat, piece)
         goal = goal_of(state, ruleset, weights, seat, piece, walker_target)
-        if here < 0 or here == L.BLOOM or goal < 0 or here == goal:
+        if here < 0 or here == L.BLOOM or is_lost(here) or goal < 0 or here == goal:
             continue
         ring = here // L.SITES
         target_ring = L.RINGS if goal == L.BLOOM else goal // L.SITES
@@ -158,8 +184,43 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return 1.0 if a == target else 0.0
     if kind == L.A_START:
         return -float(lateral_distance(a, gate_site(ruleset, 0) % L.SITES))
-    if kind == L.A_NO_WEAVE or kind == L.A_NO_INTERCEPT:
+    if kind == L.A_NO_WEAVE or kind == L.A_NO_INTERCEPT or kind == L.A_NO_REACT:
         return 0.0
+    if kind == L.A_REACT:
+        return fight_value(state, ruleset, weights, seat, a, state[L.G_REACTION])
+    if kind == L.A_ESCAPE or kind == L.A_BREACH:
+        # a Lost unit rides inward for free as Rings close: it comes back once its Exit's Ring no
+        # longer Frays (it would only be Lost again at this Round's end)
+        if state[L.G_CLOSED] == state[L.G_FRAYING]:
+            return -1.0
+        if kind == L.A_ESCAPE:
+            return weights[V.W_ESCAPE] * (1.0 if b == 0 else 2.0)
+        if state[base + L.P_THREAD] <= ruleset[T.RULE_BREACH_THREAD]:
+            return -1.0  # "Spending your last Thread loses before escape"
+        return weights[V.W_ESCAPE] - weights[V.W_STRIKE] * ruleset[T.RULE_BREACH_THREAD]
+    if kind == L.A_ESTABLISH or kind == L.A_FINISH:
+        # a Stronghold further in shortens the way back from a Drive Off (the Entry is on Ring I)
+        here = state[base + L.P_VB_SITE + L.VEILWALKER] // L.SITES
+        held = state[base + L.P_STRONGHOLD]
+        gained = here - (0 if held == L.NOWHERE else held // L.SITES)
+        if kind == L.A_FINISH:
+            gained = here + 1
+        return weights[V.W_STRONGHOLD] * gained if gained > 0 else -1.0
+    if kind == L.A_DESTROY:
+        return weights[V.W_STRONGHOLD] * (1 + state[seat_base(1 - seat) + L.P_STRONGHOLD] // L.SITES)
+    if kind == L.A_LAY_LOW:
+        return weights[V.W_WATCHER] * 0.5 if state[base + L.P_ATTENTION] >= 3 else -1.0
+    if kind == L.A_CLOSE_EYE:
+        value = weights[V.W_WATCHER]  # succeeds on 3-6
+        if b > 0:
+            value += weights[V.W_CHALLENGE] * power(state, ruleset, 1 - seat, b - 1) * 0.5
+        return value
+    if kind == L.A_CHALLENGE_WATCHER:
+        pa, pd = power(state, ruleset, seat, a), ruleset[T.RULE_WATCHER_POWER]
+        return (weights[V.W_CHALLENGE] * pd if pa >= pd else 0.0) - (weights[V.W_LOSS] * pa if pd >= pa else 0.0)
+    if kind == L.A_REMNANT:
+        return weights[V.W_EFFECT] + weights[V.W_APPROACH] * gain(
+            state, ruleset, weights, seat, a, neighbor(piece_site(state, seat, a), b), walker_target)
     if kind == L.A_WEAVE:
         if state[base + L.P_LOOM_N] >= weights[V.W_LOOM_TARGET]:
             return -1.0
@@ -175,6 +236,8 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         value = 0.0
         if T.card(ruleset, card_id, T.C_TYPE) <= V.TYPE_RELIC:
             value += weights[V.W_DEPLOY] * T.card(ruleset, card_id, T.C_POWER)
+            if b == L.PLAY_AT_STRONGHOLD:
+                value -= 0.01  # the same Ally, at the Veilwalker's side by preference
         for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
             amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
             if T.card(ruleset, card_id, T.C_OP + e) == V.OP_THREAD_LOSS:
@@ -212,8 +275,10 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return weights[V.W_ACTIVATE]
     if kind == L.A_CLAIM:
         return weights[V.W_CLAIM]
-    if kind == L.A_PRESENT or kind == L.A_OFFER or kind == L.A_FALLBACK:
+    if kind == L.A_PRESENT or kind == L.A_OFFER or kind == L.A_FALLBACK or kind == L.A_TRIAL or kind == L.A_SEARCH:
         return weights[V.W_RITE]
+    if kind == L.A_SACRIFICE:
+        return weights[V.W_RITE] - weights[V.W_LOSS] * power(state, ruleset, seat, a)
     if kind == L.A_CHALLENGE:
         return fight_value(state, ruleset, weights, seat, a, b)
     if kind == L.A_BREAK_THROUGH:
@@ -231,11 +296,15 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return value
     if kind == L.A_DRIVE_OFF:
         value = weights[V.W_DRIVE_OFF] * (2.0 + carried(state, 1 - seat) if b == L.VEILWALKER else 1.0)
+        if not bloom_reachable(state, ruleset, 1 - seat):
+            value *= 0.1  # nothing left to delay: the opponent can only win by Thread
         if interceptors(state, 1 - seat, state[figure(seat, a) + L.F_SITE]) > 0:
             value *= 0.5
         return value
     if kind == L.A_STRIKE:
         value = weights[V.W_STRIKE] * power(state, ruleset, seat, a)
+        if not bloom_reachable(state, ruleset, seat):
+            value *= 3.0  # "Defend, disrupt and seek Thread victory"
         if interceptors(state, 1 - seat, state[figure(seat, a) + L.F_SITE]) > 0:
             value *= 0.5
         return value

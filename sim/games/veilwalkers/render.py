@@ -9,6 +9,7 @@ from sim.games.veilwalkers import vocab as V
 PIECES = ("Veilwalker", "Wayfinder", "Rememberer")
 RINGS = ("I", "II", "III", "IV", "V", "VI")
 DIRECTIONS = ("clockwise", "counterclockwise")
+WATCHER = ("Dormant", "Hidden", "Revealed", "removed")
 THREADS = {L.THREAD_CREATION: "Creation", L.THREAD_STORY: "Story", L.THREAD_MEMORY: "Memory"}
 
 
@@ -21,6 +22,8 @@ def _card(index: int) -> str:
 def site_name(site: int) -> str:
     if site == L.BLOOM:
         return "First Bloom"
+    if site >= L.LOST:
+        return f"Lost (Exit sector {site - L.LOST})"
     if site < 0:
         return "off the board"
     return f"{RINGS[site // L.SITES]} S{site % L.SITES}"
@@ -39,7 +42,7 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
     if kind == L.A_START:
         return f"start Ring I S{a}"
     if kind in (L.A_WEAVE, L.A_PLAY, L.A_OFFER, L.A_DISCARD):
-        return f"{name} {a}{held}"
+        return f"{name} {a}{held}" + (" at the Stronghold" if kind == L.A_PLAY and b == L.PLAY_AT_STRONGHOLD else "")
     if kind in (L.A_MOVE, L.A_ROTATE):
         subject = piece_name(a) if kind == L.A_MOVE else f"Ring {RINGS[a]}"
         return f"{name} {subject} {DIRECTIONS[b]}"
@@ -65,6 +68,24 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
         return f"drive off enemy {piece_name(b)} with Figure {a}"
     if kind == L.A_LINK:
         return f"link {piece_name(a)} to Waystation {b}"
+    if kind == L.A_ESCAPE:
+        return f"escape {piece_name(a)}" + (f" with Figure {b - 1}" if b else "")
+    if kind == L.A_BREACH:
+        return "force the breach"
+    if kind == L.A_REACT:
+        return f"react with Figure {a}"
+    if kind == L.A_CHALLENGE_WATCHER:
+        return f"challenge the Watcher with Figure {a}"
+    if kind == L.A_CLOSE_EYE:
+        return "close the eye" + (f" (Veilshock enemy Figure {b - 1})" if b else "")
+    if kind == L.A_REMNANT:
+        return f"spend the Remnant: {piece_name(a)} {DIRECTIONS[b]}"
+    if kind == L.A_DESTROY:
+        return f"destroy the enemy Stronghold with Figure {a}"
+    if kind in (L.A_TRIAL, L.A_SACRIFICE):
+        return f"{name} Figure {a} at boundary {RINGS[b]}-{RINGS[b + 1]}"
+    if kind == L.A_SEARCH:
+        return f"search the Veil at boundary {RINGS[a]}-{RINGS[a + 1]}"
     return name
 
 
@@ -94,7 +115,7 @@ def describe_event(row) -> str:
     if kind == L.EV_CLAIM:
         return f"{who} claims Remembrance {a} at {site_name(b)}"
     if kind == L.EV_CHALLENGE:
-        return f"{who} {_card(a)} fights {_card(b)}" + (" (attacker Broken)" if c & 1 else "") + (
+        return f"{who} {_card(a)} fights {_card(b) if b >= 0 else 'the Watcher'}" + (" (attacker Broken)" if c & 1 else "") + (
             " (defender Broken)" if c & 2 else "")
     if kind == L.EV_STRIKE:
         return f"{who} {_card(a)} strikes: the opponent loses {b} Thread"
@@ -119,6 +140,32 @@ def describe_event(row) -> str:
         return f"{who} {_card(a)} razes {_card(b)}" + (": Broken" if c else ": it holds")
     if kind == L.EV_DRIVE_OFF:
         return f"{who} drives off the enemy {piece_name(a)}: {site_name(b)} -> {site_name(c)} (Exhausted)"
+    if kind == L.EV_WATCHER:
+        behavior = f" ({('Lurk', 'Lurk', 'Observe', 'Observe', 'Interfere', 'Interfere')[c - 1]})" if c else ""
+        return f"the Watcher: {WATCHER[b]} at {site_name(a)}{behavior}"
+    if kind == L.EV_ATTENTION:
+        return f"{who} Attention {a}"
+    if kind == L.EV_SUPPRESS:
+        return f"the Watcher Suppresses {_card(a)} ({who})"
+    if kind == L.EV_CLOSE_EYE:
+        return f"{who} closes the Eye: die {a}" + (f", Veilshock on {_card(b)}" if b >= 0 else "")
+    if kind == L.EV_REMNANT:
+        return f"{who} spends its Remnant: {piece_name(a)} to {site_name(b)}, one Thread restored"
+    if kind == L.EV_STRONGHOLD:
+        what = ("establishes its Stronghold", "places a Foundation (the old Stronghold removed)",
+                "finishes its Stronghold", "loses its Stronghold (destroyed)", "abandons its Foundation",
+                "loses its Stronghold or Foundation with the Ring")[b]
+        return f"{who} {what} at {site_name(a)}"
+    if kind == L.EV_FRAYING:
+        return f"Ring {RINGS[a]} is Fraying (it closes at this Round's end)"
+    if kind == L.EV_CLOSE:
+        return f"Ring {RINGS[a]} closes"
+    if kind == L.EV_LOST:
+        return f"{who} {piece_name(a)} is Lost in the Fray (Exit sector {b})"
+    if kind == L.EV_ESCAPE:
+        return f"{who} {piece_name(a)} {'forces the breach' if c else 'escapes'} to {site_name(b)}"
+    if kind == L.EV_REACTION:
+        return f"{who} arrival reaction: die {a}" + (f" against Figure {b}" if a >= 5 else "")
     if kind == L.EV_EFFECT:
         return f"{who} effect {V.OPS[a]}: {b}"
     if kind == L.EV_END:
@@ -143,7 +190,8 @@ def _header(game, ruleset, matchup, bots_by_slot, seed: int, pair: int, order: i
 def state_line(scenario) -> str:
     st = scenario.state()
     parts = [f"round {st['round']} seat {st['decider']} {st['pending']} actions {st['actions']} offsets "
-             f"{''.join(str(o) for o in st['offsets'])}"]
+             f"{''.join(str(o) for o in st['offsets'])} watcher {st['watcher']} {site_name(st['watcher_site'])} "
+             f"closed {st['closed']} fraying {st['fraying']}"]
     for k, p in enumerate(st["players"]):
         parts.append(f"[{k} {p['company']} thread {p['thread']} res {p['resonance']} loom {p['loom']} hand "
                      f"{len(p['hand'])} deck {p['deck']} VB {'/'.join(site_name(s) for s in p['veilbound'])} "

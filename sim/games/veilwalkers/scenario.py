@@ -25,14 +25,17 @@ from sim.games.veilwalkers.rules import remembrance
 from sim.games.veilwalkers.rules.network import history_credits
 
 PIECE_NAMES = ("veilwalker", "wayfinder", "rememberer")
-PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept")
+WATCHER_NAMES = ("dormant", "hidden", "revealed", "removed")
+PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept", "reaction")
 
 
 def site_of(where) -> int:
-    """(ring 1-6, local 0-5) or "bloom" -> the kernel's Site number."""
+    """(ring 1-6, local 0-5), "bloom" or ("lost", world sector) -> the kernel's Site number."""
     if where == "bloom":
         return L.BLOOM
     ring, local = where
+    if ring == "lost":
+        return L.LOST + local
     return (ring - 1) * L.SITES + local
 
 
@@ -68,8 +71,9 @@ class VeilwalkersScenario(Scenario):
     def action(self, kind: str, **fields) -> int:
         """Fields by name: piece ("veilwalker", "wayfinder", "rememberer" or a Figure slot), direction
         ("clockwise"/"counterclockwise" or "inward"/"outward"), index (hand), ring (1-6), boundary
-        (0-4), node, token, slot, attacker, defender, relic, mask, site (Ring I local), thread; a Drive Off's
-        piece is the opposing Veilbound it targets (by index 0-2 or name)."""
+        (0-4), node, token, slot, attacker, defender, relic, mask, site (Ring I local), thread, ally (an
+        Escape's Lost Ally slot); a Drive Off's piece is the opposing Veilbound it targets (by index 0-2 or
+        name)."""
         if kind not in L.ACTION_NAMES[1:]:
             raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(L.ACTION_NAMES[1:])})")
         code = L.ACTION_NAMES.index(kind)
@@ -90,6 +94,8 @@ class VeilwalkersScenario(Scenario):
         for name in ("defender", "destination", "thread", "relic"):
             if name in fields:
                 b = int(fields.pop(name))
+        if "ally" in fields:  # an Escape's Lost Ally (a Figure slot)
+            b = 1 + int(fields.pop("ally"))
         if fields:
             raise IllegalAction(f"unknown fields {sorted(fields)} for '{kind}'")
         return code << 16 | a << 8 | b
@@ -109,6 +115,7 @@ class VeilwalkersScenario(Scenario):
                                 "held": bool(s[f + L.F_HELD])})
         relics = [{"card": names[s[base + L.P_REL + k * L.REL_W]], "site": int(s[base + L.P_REL + k * L.REL_W + L.R_SITE])}
                   | ({"muted": True} if s[base + L.P_REL + k * L.REL_W + L.R_MUTED] else {})
+                  | ({"suppressed": True} if s[base + L.P_REL + k * L.REL_W + L.R_SUPPRESSED] else {})
                   for k in range(L.REL_CAP) if s[base + L.P_REL + k * L.REL_W] >= 0]
         return {
             "company": V.COMPANIES[int(s[base + L.P_COMPANY])],
@@ -132,6 +139,10 @@ class VeilwalkersScenario(Scenario):
             "growth": int(s[base + L.P_GROWTH]),
             "disruption": int(s[base + L.P_DISRUPTION]),
             "break_through": bool(s[base + L.P_BREAK_THROUGH]),
+            "attention": int(s[base + L.P_ATTENTION]),
+            "stronghold": int(s[base + L.P_STRONGHOLD]),
+            "foundation": int(s[base + L.P_FOUNDATION]),
+            "remnants": int(s[base + L.P_REMNANT]),
         }
 
     def state(self) -> dict:
@@ -145,6 +156,11 @@ class VeilwalkersScenario(Scenario):
             "actions": int(s[L.G_ACTIONS]),
             "offsets": [int(v) for v in s[L.G_OFFSET: L.G_OFFSET + L.RINGS]],
             "bloom_open": bool(s[L.G_BLOOM_OPEN]),
+            "drawless": int(s[L.G_DRAWLESS]),
+            "fraying": int(s[L.G_FRAYING]) + 1 if s[L.G_FRAYING] >= 0 else 0,  # the Ring number, 0 none
+            "closed": int(s[L.G_CLOSED]),  # Rings I .. this one are closed
+            "watcher": WATCHER_NAMES[int(s[L.G_WATCHER])],
+            "watcher_site": int(s[L.G_WATCHER_SITE]),
             "tokens": [(int(s[L.G_TOKEN + t * L.TOKEN_W]), int(s[L.G_TOKEN + t * L.TOKEN_W + 1]))
                        for t in range(L.TOKENS)],
             "done": bool(s[L.G_DONE]),
@@ -213,7 +229,7 @@ class VeilwalkersScenario(Scenario):
         for k in range(L.FIG_CAP):
             f = base + L.P_FIG + k * L.FIG_W
             if s[f + L.F_CARD] < 0:
-                s[f: f + L.FIG_W] = [card_id, site_of(where), 0, int(ready), 0]
+                s[f: f + L.FIG_W] = [card_id, site_of(where), 0, int(ready), 0, 0]
                 self.check()
                 return k
         raise IllegalAction("no free Figure slot")
@@ -225,7 +241,7 @@ class VeilwalkersScenario(Scenario):
         for k in range(L.REL_CAP):
             r = base + L.P_REL + k * L.REL_W
             if s[r + L.R_CARD] < 0:
-                s[r: r + L.REL_W] = [card_id, site_of(where), 0]
+                s[r: r + L.REL_W] = [card_id, site_of(where), 0, 0]
                 self.check()
                 return k
         raise IllegalAction("no free Relic slot")
@@ -289,11 +305,13 @@ class VeilwalkersScenario(Scenario):
         """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""
         s = self.state_vector
         match_out, seat_out = K.result_buffers(1, 2, len(batch.MATCH_EXTRAS), len(batch.SEAT_EXTRAS))
-        match_out[0] = [s[L.G_WINNER], s[L.G_END_REASON], s[L.G_TURNS], s[L.G_ROUND], s[L.G_ERROR], s[L.G_DECISIONS]]
+        match_out[0] = [s[L.G_WINNER], s[L.G_END_REASON], s[L.G_TURNS], s[L.G_ROUND], s[L.G_ERROR], s[L.G_DECISIONS],
+                        s[L.G_CLOSED]]
         for seat in range(2):
             base = self._base(seat)
             seat_out[0, seat] = [s[base + L.P_THREAD], remembrance.carried(s, seat), history_credits(s, seat),
-                                 s[base + L.P_STRIKES], s[base + L.P_ROTATIONS], s[base + L.P_BROKEN]]
+                                 s[base + L.P_STRIKES], s[base + L.P_ROTATIONS], s[base + L.P_BROKEN],
+                                 s[base + L.P_ESCAPES]]
         return K.to_result(match_out, seat_out, batch.MATCH_EXTRAS, batch.SEAT_EXTRAS, None)
 
     def events_text(self) -> list[str]:

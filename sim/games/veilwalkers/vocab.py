@@ -17,7 +17,8 @@ RITES = ("presence", "first_memory", "challenge", "offering", "open_hand", "two_
  RITE_BURDEN, RITE_UNSEEN, RITE_SEVERANCE, RITE_LAST_PLACE) = range(len(RITES))
 # "The current Standard assignment uses Presence, Offering, Dominion, Return, Three Threads, and Burden."
 STANDARD_RITES = ("presence", "offering", "dominion", "return", "three_threads", "burden")
-MODELED_RITES = STANDARD_RITES  # the other twelve are a later stage: data naming one is refused
+# every Rite but two whose mechanics are a later stage (Alignments, lateral roads): data naming one is refused
+MODELED_RITES = tuple(r for r in RITES if r not in ("living_story", "broken_path"))
 
 # ---- rule values an edition sets (decks/veilwalkers/editions/*.yaml), in the packed table's order
 RULE_LIMITS = {  # inclusive bounds of each rule value
@@ -55,9 +56,30 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     "turnpoint_resonance": (0, 9),  # "one Action and two Resonance to turn"
     "activate_resonance": (0, 9),  # node activation: "Pay one Action and two Resonance"
     "threads_fallback_resonance": (0, 9),  # Three Threads fallback: "1 Action and 2 Resonance"
+    "trial_power": (0, 12),  # Rite of Challenge: "Exhaust one Ready Figure with at least 4 Power here"
+    "open_hand_cards": (0, 30),  # Rite of the Open Hand: "3 or fewer cards in hand"
+    "last_place_rings": (1, 6),  # Rite of the Last Place: "controlled Sites on three different Rings"
+    "unseen_resonance": (0, 9),  # Rite of the Unseen's fallback: "1 Action and 2 Resonance"
     "dislodge_at": (1, 99),  # "at least five actual Thread loss dislodges one carried Remembrance"
     "remembrances_to_win": (1, 5),  # "with at least three carried Remembrances"
     "installed_slots": (1, 4),  # "Each Company has two Installed slots per Site"
+    # the Closing Spiral: "After both decks are empty and three complete Rounds pass without a draw,
+    # Closing starts" (0: it never starts, a variant for studies)
+    "closing_drawless_rounds": (0, 99),
+    "escape_resonance": (0, 9),  # Escape: "one Action and two Resonance"
+    "breach_actions": (1, 9),  # Force the Breach: "pay two Actions, three Resonance and one Thread"
+    "breach_resonance": (0, 9),
+    "breach_thread": (0, 20),
+    # the Watcher: "At the end of Round 10, awaken on 6; Round 11 on 5-6 ... Round 15 automatically"
+    # (0: it never awakens by the schedule)
+    "watcher_round": (0, 99),
+    "watcher_presence": (0, 9),  # "Revealed supplies three neutral Presence and Power 3 when defending"
+    "watcher_power": (1, 9),
+    "close_eye_presence": (0, 30),  # "control that Site with at least six Presence"
+    "close_eye_actions": (1, 9),  # "Pay two Actions and three Resonance"
+    "close_eye_resonance": (0, 9),
+    "stronghold_power": (0, 9),  # "It immediately gives +1 allied combat Power there"
+    "destroy_power": (0, 12),  # "destroyed by a Ready enemy Figure of at least Power 4 there"
     "round_cap": (1, 1000),  # not in the rulebook: the match ends as a draw after this many Rounds
 }
 RULE_NAMES = tuple(RULE_LIMITS)
@@ -133,6 +155,9 @@ GREEDY_WEIGHTS = (
     "pass",  # value of ending the Shape (the threshold other actions must beat)
     "hunt",  # above 0.5, Figures head for the opposing Veilwalker; else they escort their own
     "drive_off",  # driving off an opposing Veilbound (twice for a Veilwalker, plus per Remembrance it drops)
+    "escape",  # bringing a Lost unit back to the board (Escape, Force the Breach), per unit
+    "watcher",  # Close the Eye (and, per Attention, Lay Low at full Attention)
+    "stronghold",  # per Ring a Stronghold moves the Company's Drive Off return inward (establish, finish)
 )
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
@@ -140,4 +165,4 @@ BOT_KINDS = {
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
- W_DRIVE_OFF) = range(len(GREEDY_WEIGHTS))
+ W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD) = range(len(GREEDY_WEIGHTS))

@@ -21,11 +21,18 @@ def copy_of_data(tmp_path):
 
 def test_the_standard_edition_has_the_rulebooks_numbers():
     """"Start with two players, 20 Thread each, three shared Actions per turn and a 30-card deck each";
-    offsets 0, 2, 1, 2, 1, 1; the Standard Rites in their listed order."""
+    offsets 0, 2, 1, 2, 1, 1; the Standard Rites in their listed order; "three complete Rounds pass
+    without a draw"; Escape "one Action and two Resonance"; Force the Breach "two Actions, three
+    Resonance and one Thread"; the Watcher from "the end of Round 10", "three neutral Presence and Power
+    3"; Close the Eye "at least six Presence. Pay two Actions and three Resonance"."""
     rules = Veilwalkers().load_ruleset("standard").tables
     assert rules[T.RULE_THREAD_START] == 20 and rules[T.RULE_ACTIONS] == 3 and rules[T.RULE_HAND_LIMIT] == 7
     assert rules[T.RULE_OFFSET_1: T.RULE_OFFSET_1 + 6].tolist() == [0, 2, 1, 2, 1, 1]
     assert rules[T.RULE_RITE_1: T.RULE_RITE_1 + 5].tolist() == [0, 3, 6, 11, 12]
+    assert rules[T.RULE_DRAWLESS_ROUNDS] == 3 and rules[T.RULE_ESCAPE_RESONANCE] == 2
+    assert [rules[T.RULE_BREACH_ACTIONS], rules[T.RULE_BREACH_RESONANCE], rules[T.RULE_BREACH_THREAD]] == [2, 3, 1]
+    assert [rules[T.RULE_WATCHER_ROUND], rules[T.RULE_WATCHER_PRESENCE], rules[T.RULE_WATCHER_POWER]] == [10, 3, 3]
+    assert [rules[T.RULE_CLOSE_EYE_PRESENCE], rules[T.RULE_CLOSE_EYE_ACTIONS], rules[T.RULE_CLOSE_EYE_RESONANCE]] == [6, 2, 3]
 
 
 def test_every_deck_set_and_edition_loads():
@@ -141,7 +148,7 @@ def test_the_legal_starter_decks_pass_with_a_six_card_reserve(copy_of_data):
         ("cards.yaml", "cards:\n  x: {type: ally, power: 2, assumed: true}\n", "gives its reason"),
         ("cards.yaml", "cards:\n  x: {type: ally, power: 2, colour: red}\n", "unknown field 'colour'"),
         ("board.yaml", "rings: []\n", "six Ring registers"),
-        ("editions/standard.yaml", "rules: {rite_1: loss}\n", "Rite 'loss' is not modeled yet"),
+        ("editions/standard.yaml", "rules: {rite_1: broken_path}\n", "Rite 'broken_path' is not modeled yet"),
         ("editions/standard.yaml", "rules: {rite_1: presense}\n", "did you mean 'presence'"),
         ("editions/standard.yaml", "rules: {thread_start: 0}\n", "must be a whole number"),
         ("editions/burden-gate.yaml", "base: standart\n", "unknown edition 'standart'"),

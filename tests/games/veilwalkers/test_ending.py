@@ -18,14 +18,14 @@ def test_a_company_at_zero_thread_loses_immediately():
 
 
 def test_the_round_cap_ends_the_match_as_a_draw_of_its_own_reason():
-    """Not in the rulebook: a match still going after round_cap Rounds (30) ends as a draw recorded as
+    """Not in the rulebook: a match still going after round_cap Rounds (40) ends as a draw recorded as
     end reason round_cap, since a match can stall once Bloom is out of reach."""
     sc = shape()
     while not sc.state()["done"]:
         end_turn(sc)
     state = sc.state()
-    assert state["winner"] == -1 and state["end_reason"] == "round_cap" and state["round"] == 30
-    assert state["turns"] == 60
+    assert state["winner"] == -1 and state["end_reason"] == "round_cap" and state["round"] == 40
+    assert state["turns"] == 80
 
 
 def test_the_result_row_carries_thread_and_network_progress():

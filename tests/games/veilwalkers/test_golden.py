@@ -38,8 +38,8 @@ def _digest() -> str:
 
 
 def test_golden_digest():
-    assert GAME.engine_version == "0.1.0"
-    assert _digest() == "856ff0cc3037049f3bc7fed557194d62"
+    assert GAME.engine_version == "0.2.0"
+    assert _digest() == "d6034e2b1d71c13bcd15092b4293c436"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

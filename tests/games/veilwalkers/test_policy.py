@@ -49,3 +49,48 @@ def test_the_random_bot_plays_only_legal_actions_and_every_seat_its_own_bot():
     same = GAME.play_batch(ruleset, matchup, seats_for((RANDOM,), matchup), seed_block(3, matchup, 0, 20), debug=True)
     assert (mixed.error == 0).all() and (same.error == 0).all()
     assert not np.array_equal(mixed.turns, same.turns)
+
+
+def test_figures_hunt_once_the_companys_bloom_is_out_of_reach():
+    """"Missing a network node before closure prevents its remaining first activation forever, so Bloom
+    victory becomes unavailable to that Company. Defend, disrupt and seek Thread victory": a racer's
+    Figure escorts its Veilwalker while Bloom is reachable, and heads for the opposing Veilwalker after."""
+    from sim.games.veilwalkers import policy
+    from tests.games.veilwalkers.helpers import at
+
+    sc = shape()
+    s, rules = sc.state_vector, sc.ruleset.tables
+    weights = RACER.params
+    slot = sc.put_figure(0, "nessa", (3, 0))
+    for seat in (0, 1):
+        for piece in ("veilwalker", "wayfinder", "rememberer"):
+            sc.place(seat, piece, (2, 0) if seat == 0 else (3, 3))
+    sc.set(None, "G_WATCHER_SITE", at((4, 4)))
+    target = policy.walker_goal(s, rules, 0)
+    assert policy.goal_of(s, rules, weights, 0, 3 + slot, target) == at((2, 0))
+    sc.set(None, "G_CLOSED", 1)  # Ring I closed without Garden's Ring I Lamp (nothing stands on Ring I)
+    assert not policy.bloom_reachable(s, rules, 0)
+    assert policy.goal_of(s, rules, weights, 0, 3 + slot, target) == at((3, 3))
+
+
+def test_a_lost_unit_waits_while_its_exit_frays_and_escapes_after():
+    """A Lost unit rides inward for free as Rings close ("Their Exit is the next physical Ring"): the bot
+    escapes only once its Exit's Ring no longer Frays."""
+    from sim.games.veilwalkers import layout as L
+    from tests.games.veilwalkers.helpers import at
+
+    sc = shape()
+    for piece in ("veilwalker", "wayfinder", "rememberer"):
+        sc.place(0, piece, ("lost", 3))
+    for piece in ("veilwalker", "wayfinder", "rememberer"):
+        sc.place(1, piece, (6, 0))
+    for token in range(5):
+        sc.carry(1, token)
+    sc.set(None, "G_WATCHER_SITE", at((6, 3)))
+    sc.set(None, "G_CLOSED", 1)
+    sc.set(None, "G_FRAYING", 1)
+    sc.set(0, "P_RESONANCE", 2)
+    assert sc.bot_action((RACER, RACER)) >> 16 != L.A_ESCAPE
+    sc.set(None, "G_FRAYING", -1)
+    sc.set(None, "G_CLOSED", 5)
+    assert sc.bot_action((RACER, RACER)) >> 16 == L.A_ESCAPE

@@ -123,3 +123,154 @@ def test_burden_needs_arrival_carrying_a_remembrance_then_one_action_to_present(
     sc.apply(sc.action("move", piece="veilwalker", direction="counterclockwise"))
     sc.apply(sc.action("present", boundary=4))
     assert sc.player(0)["rites"][4] == 1 and sc.player(0)["remembrances"] == 1
+
+
+# ---- the other Rites (editions other-rites-a and other-rites-b assign them to the five boundaries)
+RITES_A, RITES_B = "other-rites-a", "other-rites-b"
+
+
+def play(sc, card: str) -> None:
+    sc.give(0, card)
+    sc.apply(sc.action("play", index=sc.player(0)["hand"].index(card)))
+
+
+def test_challenge_completes_on_a_won_challenge_at_the_gate_or_a_trial_of_strength():
+    """Rite of Challenge: "Win one Challenge at this Gate Site. The defeated opponent does not need to be
+    Broken. You simply need to deal more Challenge damage than you receive. If tied No completion.
+    Universal Alternative: If no opposing Figure is present, spend: 1 Action and Exhaust one Ready Figure
+    with at least 4 Power here to complete a Trial of Strength.\""""
+    tie = shape(edition=RITES_A)
+    mine = tie.put_figure(0, "lantern_echo", GATE_I)
+    theirs = tie.put_figure(1, "lantern_echo", GATE_I)
+    tie.apply(tie.action("challenge", attacker=mine, defender=theirs))
+    assert tie.player(0)["rites"][0] == 0 and tie.player(1)["rites"][0] == 0
+    won = shape(edition=RITES_A)
+    mine = won.put_figure(0, "nessa", GATE_I)  # 3 against 2
+    theirs = won.put_figure(1, "roadfolk_guide", GATE_I)
+    won.apply(won.action("challenge", attacker=mine, defender=theirs))
+    assert won.player(0)["rites"][0] == 1 and won.player(1)["rites"][0] == 0
+    trial = shape(edition=RITES_A)
+    weak = trial.put_figure(0, "nessa", GATE_I)
+    strong = trial.put_figure(0, "seether", GATE_I)
+    assert trial.action("trial", attacker=weak, defender=0) not in trial.legal()
+    trial.apply(trial.action("trial", attacker=strong, defender=0))
+    assert trial.player(0)["rites"][0] == 1 and not trial.player(0)["figures"][1]["ready"]
+
+
+def test_open_hand_completes_when_the_shape_ends_in_control_with_three_cards_or_fewer():
+    """Rite of the Open Hand: "End your Shape Phase controlling this Gate Site while holding: 3 or fewer
+    cards in hand. Completion: At the end of your Shape Phase.\""""
+    for keep, done in ((4, 0), (3, 1)):
+        sc = shape(edition=RITES_A)
+        sc.place(0, "veilwalker", GATE_II)
+        s, base = sc.state_vector, sc._base(0)
+        while s[base + L.P_HAND_N] > keep:  # the surplus to the discard
+            s[base + L.P_HAND_N] -= 1
+            s[base + L.P_DISCARD + s[base + L.P_DISCARD_N]] = s[base + L.P_HAND + s[base + L.P_HAND_N]]
+            s[base + L.P_DISCARD_N] += 1
+        sc.apply(sc.action("end_shape"))
+        assert sc.player(0)["rites"][1] == done
+
+
+def test_last_place_needs_control_history_on_three_rings_then_the_gate():
+    """Rite of the Last Place: "Your team must have previously controlled Sites on three different Rings.
+    Your Veilwalker must then occupy and control this Gate Site. Important: Historical control counts.
+    You do not need to control all three simultaneously.\""""
+    sc = shape(edition=RITES_A)
+    sc.place(0, "rememberer", (2, 1))
+    sc.apply(sc.action("move", piece="wayfinder", direction="clockwise"))  # Rings I and II held
+    sc.place(0, "rememberer", (1, 3))
+    sc.place(0, "veilwalker", GATE_III)
+    assert sc.player(0)["rites"][2] == 0
+    sc.apply(sc.action("move", piece="wayfinder", direction="clockwise"))
+    assert sc.player(0)["rites"][2] == 1, "Ring II is history, Ring III the Gate"
+
+
+def test_turning_road_completes_when_a_ring_turns_while_the_veilwalker_is_at_the_gate():
+    """Rite of the Turning Road: "While your Veilwalker occupies this Gate Site: cause any Ring to rotate
+    ... Completion: Immediately after rotation.\""""
+    sc = shape(edition=RITES_A, resonance=2)
+    sc.place(0, "veilwalker", GATE_IV)
+    sc.place(0, "wayfinder", (4, 5))  # Ring IV's Turnpoint (assumed register)
+    sc.apply(sc.action("rotate", ring=4, direction="clockwise"))
+    assert sc.player(0)["rites"][3] == 1
+
+
+def test_severance_needs_thread_damage_and_restoration_in_one_turn_at_the_gate():
+    """Rite of Severance: "During a single team turn while your Veilwalker occupies this Gate Site: deal
+    Thread damage to the opposing team and restore Thread to your own team, in either order. Minimum: At
+    least: 1 Thread damaged and 1 Thread restored.\""""
+    sc = shape(edition=RITES_A, resonance=1)
+    sc.set(0, "P_THREAD", 15)
+    for piece in ("veilwalker", "wayfinder", "rememberer"):
+        sc.place(0, piece, GATE_V)
+    sc.place(1, "veilwalker", GATE_V)
+    slot = sc.put_figure(0, "nessa", GATE_V)
+    sc.apply(sc.action("strike", attacker=slot))
+    assert sc.player(0)["rites"][4] == 0
+    play(sc, "second_wind")
+    assert sc.player(0)["rites"][4] == 1
+
+
+def test_two_voices_completes_on_two_different_glyphs_resolved_in_one_turn():
+    """Rite of Two Voices: "During the same team turn, resolve cards containing: two different Glyphs.
+    The two distinct Glyphs must come from your Company. Completion: After the second distinct Glyph
+    resolves.\""""
+    same = shape(edition=RITES_B)
+    play(same, "everburn_scout")
+    play(same, "everburn_scout")
+    assert same.player(0)["rites"][0] == 0, "SPL twice"
+    sc = shape(edition=RITES_B)
+    play(sc, "everburn_scout")  # SPL
+    play(sc, "gathering_light")  # SPI
+    assert sc.player(0)["rites"][0] == 1
+
+
+def test_loss_completes_when_something_of_yours_breaks_at_the_gate_or_is_broken_as_an_action():
+    """Rite of Loss: "Something you control must be Broken at this Gate Site. Eligible: Hero Ally Echo
+    Relic Path. Universal Alternative: Voluntarily Break one eligible card you control here as an Action.
+    Completion: Immediately after the Break resolves.\""""
+    sc = shape(edition=RITES_B)
+    slot = sc.put_figure(0, "everburn_scout", GATE_II)
+    sc.apply(sc.action("sacrifice", attacker=slot, defender=1))
+    assert sc.player(0)["rites"][1] == 1 and "everburn_scout" in sc.player(0)["discard"]
+    fought = shape(edition=RITES_B)
+    mine = fought.put_figure(0, "everburn_scout", GATE_II)
+    theirs = fought.put_figure(1, "crowned_tempest", GATE_II)
+    fought.apply(fought.action("challenge", attacker=mine, defender=theirs))
+    assert fought.player(0)["rites"][1] == 1 and fought.player(1)["rites"][1] == 0
+
+
+def test_three_forms_completes_with_three_categories_of_card_presence_at_the_gate():
+    """Rite of Three Forms: "Have three different categories of card presence at this Site simultaneously
+    from among: Hero Ally Echo Installed Relic Imprint ... Completion: Immediately upon controlling three
+    categories.\""""
+    sc = shape(edition=RITES_B)
+    sc.put_figure(0, "nessa", GATE_III)  # Hero
+    sc.put_figure(0, "thorn_sentinel", GATE_III)  # Ally
+    sc.apply(sc.action("move", piece="wayfinder", direction="clockwise"))
+    assert sc.player(0)["rites"][2] == 0
+    sc.put_relic(0, "seed_lamp_core", GATE_III)
+    sc.apply(sc.action("move", piece="wayfinder", direction="clockwise"))
+    assert sc.player(0)["rites"][2] == 1
+
+
+def test_first_memory_completes_when_a_memory_resolves_with_the_veilwalker_at_the_gate():
+    """Rite of the First Memory: "Resolve any Memory card while your Veilwalker occupies this Gate Site.
+    Completion: Immediately after the Memory or Recall resolves.\""""
+    sc = shape(edition=RITES_B, resonance=1)
+    sc.place(0, "veilwalker", GATE_IV)
+    play(sc, "remembered_hearth")
+    assert sc.player(0)["rites"][3] == 1
+
+
+def test_the_unseen_falls_back_to_searching_the_veil_for_an_action_and_two_resonance():
+    """Rite of the Unseen's "Working fallback: if no eligible hidden object can legally be revealed,
+    spend 1 Action and 2 Resonance while occupying and controlling this Gate to complete Search the Veil
+    directly.\""""
+    sc = shape(edition=RITES_B, resonance=1)
+    sc.place(0, "veilwalker", GATE_V)
+    assert "search" not in kinds(sc)
+    sc.set(0, "P_RESONANCE", 2)
+    sc.apply(sc.action("search", boundary=4))
+    assert sc.player(0)["rites"][4] == 1 and sc.player(0)["resonance"] == 0

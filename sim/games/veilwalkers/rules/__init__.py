@@ -4,4 +4,7 @@ bottom-and-redraw, the start Sites), turn.py (Remember, Draw, Weave, End, the Ro
 (Move, Traverse, escort, trio crossing, Turnpoints, Waystation links), network.py (nodes), rites.py
 (the six Standard Rites and Waymarks), remembrance.py (claiming, dislodging, Convergence),
 combat.py (Challenge, Thread Strike, interception), cards.py (playing cards and their effects),
-ending.py (Thread, the Round cap), actions.py (the legal actions of the Shape), events.py (the log)."""
+closing.py (the Closing Spiral: Fraying, closure, Lost in the Fray, Escape, Force the Breach),
+watcher.py (the Watcher: awakening, its phase, Suppression, Close the Eye, the Remnant), attention.py
+(Attention, its surcharge, Lay Low), ending.py (Thread, the Round cap), actions.py (the legal actions
+of every decision), events.py (the log)."""

@@ -1,6 +1,6 @@
 """The legal actions of every decision: the opening bottom-and-redraw, the start Site, the Weave, the
-Shape (every action the pieces and cards allow now), the End's discards and the defender's
-interception choice."""
+Shape (every action the pieces and cards allow now), the End's discards, the defender's
+interception choice and its Escape arrival reaction."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from numba import njit
 
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import figure, on_ring, piece_site, seat_base
-from sim.games.veilwalkers.rules.cards import can_play
+from sim.games.veilwalkers.rules.attention import can_lay_low
+from sim.games.veilwalkers.rules.board import figure, is_lost, on_ring, piece_site, seat_base
+from sim.games.veilwalkers.rules.cards import can_play, can_play_at_stronghold
+from sim.games.veilwalkers.rules.closing import can_breach, can_escape
 from sim.games.veilwalkers.rules.combat import (
     can_challenge,
     can_drive_off,
@@ -20,6 +22,7 @@ from sim.games.veilwalkers.rules.combat import (
 )
 from sim.games.veilwalkers.rules.movement import (
     NO_ROUTE,
+    can_afford,
     can_escort,
     can_link,
     can_pay_traverse,
@@ -34,8 +37,19 @@ from sim.games.veilwalkers.rules.remembrance import can_claim
 from sim.games.veilwalkers.rules.rites import (
     can_fallback,
     can_present,
+    can_sacrifice,
+    can_search,
+    can_trial,
     can_waymark,
+    rite_of,
     veilwalker_gate,
+)
+from sim.games.veilwalkers.rules.stronghold import can_destroy, can_establish, can_finish
+from sim.games.veilwalkers.rules.watcher import (
+    can_challenge_watcher,
+    can_spend_remnant,
+    close_eye_ready,
+    veilshock_target,
 )
 
 
@@ -68,29 +82,54 @@ def list_shape(state, ruleset, seat, legal):
     if state[base + L.P_COMPANY] == V.WAYFARER and state[base + L.P_DISRUPTION] >= 3 and state[base + L.P_BREAK_THROUGH] == 0:
         legal[n] = encode(L.A_BREAK_THROUGH, 0, 0)  # "Spend three during Shape": zero Actions
         n += 1
-    # every action checks its own cost: with no Action left, Break Through's free Traverse and Garden's
-    # free Turnpoint use may still be legal
+    # every action checks its own cost: with no Action left, Break Through's free Traverse, Garden's
+    # free Turnpoint use and the Remnant (zero Actions) may still be legal
     has_action = state[L.G_ACTIONS] >= 1
     free_traverse = can_pay_traverse(state, seat)
-    if not has_action and not free_traverse and not turnpoint_free(state, seat):
+    if not has_action and not free_traverse and not turnpoint_free(state, seat) and state[base + L.P_REMNANT] == 0:
         return n
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
             legal[n] = encode(L.A_PLAY, i, 0)
             n += 1
+        if can_play_at_stronghold(state, ruleset, seat, i):
+            legal[n] = encode(L.A_PLAY, i, L.PLAY_AT_STRONGHOLD)
+            n += 1
+    if can_establish(state, ruleset, seat):
+        legal[n] = encode(L.A_ESTABLISH, 0, 0)
+        n += 1
+    if can_finish(state, ruleset, seat):
+        legal[n] = encode(L.A_FINISH, 0, 0)
+        n += 1
     pieces = L.PIECE_FIGURE + L.FIG_CAP
     for piece in range(pieces):
         if not can_relocate(state, seat, piece):
             continue
         site = piece_site(state, seat, piece)
+        if is_lost(site):  # a Lost unit "cannot act": only Escape (or Force the Breach) brings it back
+            if can_escape(state, ruleset, seat, piece, -1):
+                legal[n] = encode(L.A_ESCAPE, piece, 0)
+                n += 1
+                if piece == L.VEILWALKER:
+                    for slot in range(L.FIG_CAP):
+                        if can_escape(state, ruleset, seat, piece, slot):
+                            legal[n] = encode(L.A_ESCAPE, piece, 1 + slot)
+                            n += 1
+            if piece == L.VEILWALKER:
+                if can_breach(state, ruleset, seat):
+                    legal[n] = encode(L.A_BREACH, 0, 0)
+                    n += 1
+            continue
         if on_ring(site) and has_action:
             for direction in range(2):
                 legal[n] = encode(L.A_MOVE, piece, direction)
                 n += 1
         for direction in range(2):
-            if free_traverse and traverse_destination(state, ruleset, seat, piece, direction, False) != NO_ROUTE:
-                legal[n] = encode(L.A_TRAVERSE, piece, direction)
-                n += 1
+            if free_traverse:
+                destination = traverse_destination(state, ruleset, seat, piece, direction, False)
+                if destination != NO_ROUTE and can_afford(state, seat, destination):
+                    legal[n] = encode(L.A_TRAVERSE, piece, direction)
+                    n += 1
         for node in range(L.NODES):
             if can_link(state, ruleset, seat, piece, node):
                 legal[n] = encode(L.A_LINK, piece, node)
@@ -121,6 +160,18 @@ def list_shape(state, ruleset, seat, legal):
             if can_fallback(state, ruleset, seat, b, thread):
                 legal[n] = encode(L.A_FALLBACK, b, thread)
                 n += 1
+        rite = rite_of(ruleset, b)
+        if rite == V.RITE_CHALLENGE or rite == V.RITE_LOSS:
+            for slot in range(L.FIG_CAP):
+                if can_trial(state, ruleset, seat, slot, b):
+                    legal[n] = encode(L.A_TRIAL, slot, b)
+                    n += 1
+                if can_sacrifice(state, ruleset, seat, slot, b):
+                    legal[n] = encode(L.A_SACRIFICE, slot, b)
+                    n += 1
+        elif rite == V.RITE_UNSEEN and can_search(state, ruleset, seat, b):
+            legal[n] = encode(L.A_SEARCH, b, 0)
+            n += 1
     for node in range(L.NODES):
         if can_activate(state, ruleset, seat, node):
             legal[n] = encode(L.A_ACTIVATE, node, 0)
@@ -140,9 +191,29 @@ def list_shape(state, ruleset, seat, legal):
         if can_reactivate(state, seat, slot):
             legal[n] = encode(L.A_REACTIVATE, slot, 0)
             n += 1
+    if can_lay_low(state, seat):
+        legal[n] = encode(L.A_LAY_LOW, 0, 0)
+        n += 1
+    if state[L.G_WATCHER] == L.WATCHER_REVEALED and close_eye_ready(state, ruleset, seat):
+        for shock in range(-1, L.FIG_CAP):
+            if veilshock_target(state, seat, shock):
+                legal[n] = encode(L.A_CLOSE_EYE, 0, shock + 1)
+                n += 1
+    if state[base + L.P_REMNANT] > 0:
+        for piece in range(L.PIECE_FIGURE + L.FIG_CAP):
+            if can_spend_remnant(state, seat, piece):
+                for direction in range(2):
+                    legal[n] = encode(L.A_REMNANT, piece, direction)
+                    n += 1
     for attacker in range(L.FIG_CAP):
         if state[figure(seat, attacker) + L.F_CARD] < 0:
             continue
+        if can_challenge_watcher(state, seat, attacker):
+            legal[n] = encode(L.A_CHALLENGE_WATCHER, attacker, 0)
+            n += 1
+        if can_destroy(state, ruleset, seat, attacker):
+            legal[n] = encode(L.A_DESTROY, attacker, 0)
+            n += 1
         for defender in range(L.FIG_CAP):
             if can_challenge(state, seat, attacker, defender):
                 legal[n] = encode(L.A_CHALLENGE, attacker, defender)
@@ -189,6 +260,15 @@ def list_legal(state, ruleset, legal):
         for i in range(state[base + L.P_HAND_N]):
             legal[n] = encode(L.A_DISCARD, i, 0)
             n += 1
+    elif pending == L.DEC_REACTION:
+        legal[n] = encode(L.A_NO_REACT, 0, 0)
+        n += 1
+        site = state[figure(1 - seat, state[L.G_REACTION]) + L.F_SITE]
+        for k in range(L.FIG_CAP):
+            f = figure(seat, k)
+            if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
+                legal[n] = encode(L.A_REACT, k, 0)
+                n += 1
     elif pending == L.DEC_INTERCEPT:
         legal[n] = encode(L.A_NO_INTERCEPT, 0, 0)
         n += 1

@@ -30,6 +30,34 @@ def sector(state, site):
     return (site % L.SITES + state[L.G_OFFSET + site // L.SITES]) % L.SITES
 
 
+@njit(cache=True, inline="always")
+def is_lost(site):
+    """Lost in the Fray (LOST + the world sector of its Exit): no Site, no Presence, no target."""
+    return site >= L.LOST
+
+
+@njit(cache=True, inline="always")
+def ring_closed(state, ring):
+    """The Closing Spiral closes Rings outermost first: Rings below G_CLOSED are gone."""
+    return ring < state[L.G_CLOSED]
+
+
+@njit(cache=True, inline="always")
+def lost_at(state, site):
+    """The Lost position of a piece whose Ring closes under it at ``site``: "Their Exit is the next
+    physical Ring at the world sector where their old Ring closed.\""""
+    return L.LOST + sector(state, site)
+
+
+@njit(cache=True, inline="always")
+def exit_site(state, lost):
+    """The Exit of a Lost position: "the next physical Ring at the world sector where their old Ring
+    closed. Preserve that direction as Rings rotate" (the world sector is kept; the Site of the first
+    Ring not closed that lies in it now)."""
+    ring = state[L.G_CLOSED]
+    return ring * L.SITES + (lost - L.LOST - state[L.G_OFFSET + ring]) % L.SITES
+
+
 @njit(cache=True, forceinline=True)
 def neighbor(site, direction):
     """The immediately clockwise (direction 0: local + 1) or counterclockwise Site on the same Ring."""
@@ -77,7 +105,7 @@ def bloom_misalignment(state, ruleset):
 @njit(cache=True, _nrt=False)
 def presence(state, ruleset, seat, site):
     """A Company's Presence at a Site: one per Veilbound there, each Figure's Power, each active (not
-    Muted) Installed Relic's Power. Exhaustion does not remove Presence; damage does not reduce Power."""
+    Muted, not Suppressed) Installed Relic's Power. Exhaustion does not remove Presence; damage does not reduce Power."""
     base = seat_base(seat)
     total = 0
     for i in range(3):
@@ -89,17 +117,27 @@ def presence(state, ruleset, seat, site):
             total += T.card(ruleset, state[f + L.F_CARD], T.C_POWER)
     for k in range(L.REL_CAP):
         r = base + L.P_REL + k * L.REL_W
-        if state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site and state[r + L.R_MUTED] == 0:
+        if (state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site and state[r + L.R_MUTED] == 0
+                and state[r + L.R_SUPPRESSED] == 0):
             total += T.card(ruleset, state[r + L.R_CARD], T.C_POWER)
     return total
+
+
+@njit(cache=True, inline="always")
+def neutral_presence(state, ruleset, site):
+    """The Revealed Watcher "supplies three neutral Presence"; Dormant and Hidden it has none."""
+    if state[L.G_WATCHER] == L.WATCHER_REVEALED and state[L.G_WATCHER_SITE] == site:
+        return ruleset[T.RULE_WATCHER_PRESENCE]
+    return 0
 
 
 @njit(cache=True, _nrt=False)
 def controls(state, ruleset, seat, site):
     """"A Company controls a Site only with a positive total strictly higher than every opposing or
-    neutral total there. Ties give no control." (No neutral Presence exists in this stage.)"""
+    neutral total there. Ties give no control." (The only neutral Presence: the Revealed Watcher.)"""
     own = presence(state, ruleset, seat, site)
-    return own > 0 and own > presence(state, ruleset, 1 - seat, site)
+    return (own > 0 and own > presence(state, ruleset, 1 - seat, site)
+            and own > neutral_presence(state, ruleset, site))
 
 
 @njit(cache=True, _nrt=False)

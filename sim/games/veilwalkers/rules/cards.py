@@ -10,11 +10,11 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import controls, figure, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import controls, figure, is_lost, on_ring, seat_base
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
-from sim.games.veilwalkers.rules.rites import mark_thread
+from sim.games.veilwalkers.rules.rites import glyph_resolved, mark_thread, memory_resolved, severed
 from sim.games.veilwalkers.rules.turn import draw_cards, take_from_hand
 
 
@@ -92,9 +92,23 @@ def can_play(state, ruleset, seat, index):
 
 
 @njit(cache=True, _nrt=False)
+def can_play_at_stronghold(state, ruleset, seat, index):
+    """The Stronghold gives, "once per Round, a normally paid Ally deployment at it instead of the
+    Veilwalker's Site"."""
+    base = seat_base(seat)
+    card_id = state[base + L.P_HAND + index]
+    return (state[base + L.P_STRONGHOLD] != L.NOWHERE and state[base + L.P_STRONGHOLD_DEPLOY] != state[L.G_ROUND]
+            and T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_ALLY and state[L.G_ACTIONS] >= 1
+            and state[base + L.P_RESONANCE] >= T.card(ruleset, card_id, T.C_COST) and free_figure_slot(state, seat) >= 0
+            and not (T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, seat, card_id)))
+
+
+@njit(cache=True, _nrt=False)
 def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
     base = seat_base(seat)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
+    if is_lost(site):
+        site = L.NOWHERE  # "your Site" of a Lost Veilwalker: none (Lost pieces cannot be targeted)
     for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
         op = T.card(ruleset, card_id, T.C_OP + e)
         amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
@@ -105,10 +119,14 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
             done = restore_thread(state, ruleset, seat, amount)
             if done > 0 and controls(state, ruleset, seat, site):  # Growth: "restoring Thread at a controlled Site"
                 gain_growth_or_disruption(state, seat, V.GARDEN, events)
+            if done > 0:
+                severed(state, ruleset, seat, 1, events)
         elif op == V.OP_THREAD_LOSS:
             before = state[seat_base(1 - seat) + L.P_THREAD]
             lose_thread(state, 1 - seat, amount)
             done = before - state[seat_base(1 - seat) + L.P_THREAD]
+            if done > 0:
+                severed(state, ruleset, seat, 0, events)
         elif op == V.OP_RESONANCE:
             state[base + L.P_RESONANCE] += amount
             done = amount
@@ -141,13 +159,16 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
 
 
 @njit(cache=True, _nrt=False)
-def play(state, ruleset, seat, index, events, counts, count_cards):
+def play(state, ruleset, seat, index, at_stronghold, events, counts, count_cards):
     base = seat_base(seat)
     card_id = take_from_hand(state, seat, index)
     state[L.G_ACTIONS] -= 1
     state[base + L.P_RESONANCE] -= T.card(ruleset, card_id, T.C_COST)
     kind = T.card(ruleset, card_id, T.C_TYPE)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
+    if at_stronghold:
+        site = state[base + L.P_STRONGHOLD]
+        state[base + L.P_STRONGHOLD_DEPLOY] = state[L.G_ROUND]
     if count_cards:
         counts[seat, card_id, L.COUNT_PLAYED] += 1
     log_event(state, events, L.EV_PLAY, seat, card_id, site, 0)
@@ -158,18 +179,22 @@ def play(state, ruleset, seat, index, events, counts, count_cards):
         state[f + L.F_DAMAGE] = 0
         state[f + L.F_READY] = 1
         state[f + L.F_HELD] = 0
+        state[f + L.F_SHOCKED] = 0
     elif kind == V.TYPE_RELIC:
         r = base + L.P_REL + free_relic_slot(state, seat) * L.REL_W
         state[r + L.R_CARD] = card_id
         state[r + L.R_SITE] = site
         state[r + L.R_MUTED] = 0
+        state[r + L.R_SUPPRESSED] = 0
     if kind <= V.TYPE_RELIC and T.card(ruleset, card_id, T.C_ASPECT) == V.ASPECT_CREATION:
         mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "successfully deploy a Creation card here"
     if T.card(ruleset, card_id, T.C_DISASTER):
         state[base + L.P_DISASTER] = 1
     resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards)
+    glyph_resolved(state, ruleset, seat, T.card(ruleset, card_id, T.C_GLYPH), events)
     if kind == V.TYPE_MEMORY:
         mark_thread(state, ruleset, seat, L.THREAD_MEMORY, events)  # "Memory Resolve a Memory"
+        memory_resolved(state, ruleset, seat, events)
     elif kind == V.TYPE_PATH:
         mark_thread(state, ruleset, seat, L.THREAD_STORY, events)  # "Story Play a Path"
     if kind >= V.TYPE_EVENT:

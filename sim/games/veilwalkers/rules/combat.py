@@ -9,12 +9,13 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import figure, is_lost, lost_at, on_ring, ring_closed, seat_base
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
 from sim.games.veilwalkers.rules.remembrance import carried, dislodge
-from sim.games.veilwalkers.rules.rites import rite_of
+from sim.games.veilwalkers.rules.rites import complete_at, rite_of, severed
+from sim.games.veilwalkers.rules.stronghold import combat_bonus, stronghold_site
 
 
 @njit(cache=True, forceinline=True)
@@ -23,10 +24,12 @@ def power(state, ruleset, seat, slot):
 
 
 @njit(cache=True, _nrt=False)
-def break_figure(state, seat, slot):
-    """A Broken Figure leaves play for its owner's discard."""
+def break_figure(state, ruleset, seat, slot, events):
+    """A Broken Figure leaves play for its owner's discard (Rite of Loss: "Something you control must be
+    Broken at this Gate Site")."""
     base = seat_base(seat)
     f = figure(seat, slot)
+    broken_at(state, ruleset, seat, state[f + L.F_SITE], events)
     state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = state[f + L.F_CARD]
     state[base + L.P_DISCARD_N] += 1
     state[f + L.F_CARD] = -1
@@ -34,6 +37,12 @@ def break_figure(state, seat, slot):
     state[f + L.F_DAMAGE] = 0
     state[f + L.F_READY] = 0
     state[f + L.F_HELD] = 0
+    state[f + L.F_SHOCKED] = 0
+
+
+@njit(cache=True, inline="always")
+def broken_at(state, ruleset, seat, site, events):
+    complete_at(state, ruleset, seat, V.RITE_LOSS, site, events)
 
 
 @njit(cache=True, _nrt=False)
@@ -44,16 +53,22 @@ def fight(state, ruleset, seat, attacker, defender, events):
     other = 1 - seat
     a, d = figure(seat, attacker), figure(other, defender)
     pa, pd = power(state, ruleset, seat, attacker), power(state, ruleset, other, defender)
-    state[d + L.F_DAMAGE] += pa
-    state[a + L.F_DAMAGE] += pd
+    site = state[a + L.F_SITE]
+    dealt = pa + combat_bonus(state, ruleset, seat, site)
+    received = pd + combat_bonus(state, ruleset, other, site)
+    state[d + L.F_DAMAGE] += dealt
+    state[a + L.F_DAMAGE] += received
+    # Rite of Challenge: "Win one Challenge at this Gate Site ... deal more Challenge damage than you receive"
+    if dealt != received:
+        complete_at(state, ruleset, seat if dealt > received else other, V.RITE_CHALLENGE, site, events)
     card_a, card_d = state[a + L.F_CARD], state[d + L.F_CARD]
     broken = 0
     if state[a + L.F_DAMAGE] >= pa:
         broken |= 1
-        break_figure(state, seat, attacker)
+        break_figure(state, ruleset, seat, attacker, events)
     if state[d + L.F_DAMAGE] >= pd:
         broken |= 2
-        break_figure(state, other, defender)
+        break_figure(state, ruleset, other, defender, events)
         state[seat_base(seat) + L.P_BROKEN] += 1
     else:
         state[d + L.F_READY] = 0
@@ -68,7 +83,8 @@ def can_challenge(state, seat, attacker, defender):
     """"Spend one Action and Exhaust a Ready Figure to Challenge an enemy Figure at the same physical Site.\""""
     a, d = figure(seat, attacker), figure(1 - seat, defender)
     return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
-            and state[d + L.F_CARD] >= 0 and state[a + L.F_SITE] == state[d + L.F_SITE])
+            and state[d + L.F_CARD] >= 0 and state[a + L.F_SITE] == state[d + L.F_SITE]
+            and not is_lost(state[a + L.F_SITE]))  # Lost Figures "cannot act or be targeted"
 
 
 @njit(cache=True, _nrt=False)
@@ -85,7 +101,8 @@ def can_strike(state, seat, attacker):
     a = figure(seat, attacker)
     target = state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER]
     return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
-            and state[a + L.F_HELD] == 0 and state[a + L.F_SITE] == target and target != L.NOWHERE)
+            and state[a + L.F_HELD] == 0 and state[a + L.F_SITE] == target and target != L.NOWHERE
+            and not is_lost(target))
 
 
 @njit(cache=True, _nrt=False)
@@ -117,10 +134,12 @@ def strike_lands(state, ruleset, seat, attacker, events):
     five actual Thread loss dislodges one carried Remembrance at the struck Site.\""""
     other = 1 - seat
     before = state[seat_base(other) + L.P_THREAD]
-    lose_thread(state, other, power(state, ruleset, seat, attacker))
+    site = state[figure(seat, attacker) + L.F_SITE]
+    lose_thread(state, other, power(state, ruleset, seat, attacker) + combat_bonus(state, ruleset, seat, site))
     lost = before - state[seat_base(other) + L.P_THREAD]
     state[seat_base(seat) + L.P_STRIKES] += lost
-    site = state[figure(seat, attacker) + L.F_SITE]
+    if lost > 0:
+        severed(state, ruleset, seat, 0, events)
     log_event(state, events, L.EV_STRIKE, seat, state[figure(seat, attacker) + L.F_CARD], lost, 0)
     if lost >= ruleset[T.RULE_DISLODGE_AT] and carried(state, other) > 0 and on_ring(site):
         dislodge(state, other, site, events)
@@ -165,12 +184,18 @@ def drive_off_lands(state, ruleset, seat, attacker, events):
     active. It arrives Exhausted ... cannot act or move until next Remember. It is immune to another
     Drive Off until that Remember ... This return triggers no ordinary arrival effects or Return Rite
     progress. A Veilwalker drops one carried Remembrance at its departure, retaining the rest. No
-    Thread damage." (No Strongholds in this stage: always the Entry Site.)"""
+    Thread damage." "A closed Entry makes it Lost in the Fray" (its Exit at the Entry's world sector; a
+    Stronghold never stands on a closed Ring)."""
     other = 1 - seat
     base = seat_base(other)
     piece = state[L.G_TARGET]
     origin = state[base + L.P_VB_SITE + piece]
-    destination = entry_site(state, other)
+    destination = stronghold_site(state, other)
+    if destination == L.NOWHERE:
+        destination = entry_site(state, other)
+    if ring_closed(state, destination // L.SITES):
+        destination = lost_at(state, destination)
+        log_event(state, events, L.EV_LOST, other, piece, destination - L.LOST, 0)
     if piece == L.VEILWALKER:
         for t in range(L.TOKENS):
             tk = L.G_TOKEN + t * L.TOKEN_W
@@ -224,9 +249,12 @@ def raze_lands(state, ruleset, seat, attacker, events):
     other = 1 - seat
     r = relic(other, state[L.G_TARGET] - L.RAZE_TARGET)
     relic_card = state[r + L.R_CARD]
-    broken = power(state, ruleset, seat, attacker) >= T.card(ruleset, relic_card, T.C_POWER)
+    a_site = state[figure(seat, attacker) + L.F_SITE]
+    broken = power(state, ruleset, seat, attacker) + combat_bonus(state, ruleset, seat, a_site) >= T.card(
+        ruleset, relic_card, T.C_POWER)
     if broken:
         base = seat_base(other)
+        broken_at(state, ruleset, other, state[r + L.R_SITE], events)
         state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = relic_card
         state[base + L.P_DISCARD_N] += 1
         state[r + L.R_CARD] = -1

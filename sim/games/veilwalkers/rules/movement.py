@@ -9,6 +9,7 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
+from sim.games.veilwalkers.rules.attention import pay_surcharge, surcharge
 from sim.games.veilwalkers.rules.board import (
     bloom_misalignment,
     bloom_port_site,
@@ -17,10 +18,12 @@ from sim.games.veilwalkers.rules.board import (
     gate_misalignment,
     gate_site,
     has_piece,
+    is_lost,
     neighbor,
     on_ring,
     piece_site,
     port_site,
+    ring_closed,
     seat_base,
     set_piece_site,
 )
@@ -32,7 +35,7 @@ from sim.games.veilwalkers.rules.network import (
     node_site,
 )
 from sim.games.veilwalkers.rules.remembrance import carried
-from sim.games.veilwalkers.rules.rites import mark_thread, veilwalker_moved
+from sim.games.veilwalkers.rules.rites import mark_thread, rotated, veilwalker_moved
 
 NO_ROUTE = -2
 
@@ -68,7 +71,7 @@ def traverse_destination(state, ruleset, seat, piece, direction, escorted):
     Veilwalker. Wayfinders, Rememberers ... never enter Bloom.\""""
     base = seat_base(seat)
     site = piece_site(state, seat, piece)
-    if site == L.NOWHERE:
+    if site == L.NOWHERE or is_lost(site):
         return NO_ROUTE
     if site == L.BLOOM:
         if direction == 1 and bloom_misalignment(state, ruleset) == 0:
@@ -92,7 +95,7 @@ def traverse_destination(state, ruleset, seat, piece, direction, escorted):
             return NO_ROUTE
         destination = port_site(ruleset, b)
     else:
-        if ring == 0:
+        if ring == 0 or ring_closed(state, ring - 1):  # "No card ... enters a closed Ring"
             return NO_ROUTE
         b = ring - 1
         if site != port_site(ruleset, b):
@@ -143,10 +146,23 @@ def can_pay_traverse(state, seat):
     return state[L.G_ACTIONS] >= 1 or state[seat_base(seat) + L.P_BREAK_THROUGH] == 1
 
 
+@njit(cache=True, inline="always")
+def opening_bloom(state, destination):
+    """"first opening Bloom" is a major objective (the Attention surcharge)."""
+    return destination == L.BLOOM and state[L.G_BLOOM_OPEN] == 0
+
+
+@njit(cache=True, inline="always")
+def can_afford(state, seat, destination):
+    return not opening_bloom(state, destination) or state[seat_base(seat) + L.P_RESONANCE] >= surcharge(state, seat)
+
+
 @njit(cache=True, _nrt=False)
 def traverse(state, ruleset, seat, piece, direction, events):
     destination = traverse_destination(state, ruleset, seat, piece, direction, False)
     pay_traverse(state, ruleset, seat, piece, events)
+    if opening_bloom(state, destination):
+        pay_surcharge(state, seat, events)
     relocate(state, ruleset, seat, piece, destination, events)
 
 
@@ -156,6 +172,8 @@ def escort(state, ruleset, seat, slot, direction, events):
     another Action. The Ally arrives Exhausted\""""
     destination = traverse_destination(state, ruleset, seat, L.VEILWALKER, direction, False)
     pay_traverse(state, ruleset, seat, L.VEILWALKER, events)
+    if opening_bloom(state, destination):
+        pay_surcharge(state, seat, events)
     relocate(state, ruleset, seat, L.VEILWALKER, destination, events)
     relocate(state, ruleset, seat, L.PIECE_FIGURE + slot, destination, events)
     state[figure(seat, slot) + L.F_READY] = 0
@@ -169,7 +187,8 @@ def can_escort(state, ruleset, seat, slot, direction):
     if piece_site(state, seat, piece) != piece_site(state, seat, L.VEILWALKER):
         return False
     destination = traverse_destination(state, ruleset, seat, L.VEILWALKER, direction, False)
-    return destination != NO_ROUTE and traverse_destination(state, ruleset, seat, piece, direction, True) == destination
+    return (destination != NO_ROUTE and can_afford(state, seat, destination)
+            and traverse_destination(state, ruleset, seat, piece, direction, True) == destination)
 
 
 @njit(cache=True, _nrt=False)
@@ -228,7 +247,7 @@ def can_rotate(state, ruleset, seat, ring):
     """"to turn its own or an immediately adjacent Ring one clockwise or counterclockwise step";
     "one Action and two Resonance"."""
     own = turnpoint_ring(state, ruleset, seat)
-    if own < 0 or ring < 0 or ring >= L.RINGS or abs(ring - own) > 1:
+    if own < 0 or ring < 0 or ring >= L.RINGS or abs(ring - own) > 1 or ring_closed(state, ring):
         return False
     if turnpoint_free(state, seat):
         return True
@@ -249,15 +268,18 @@ def rotate(state, ruleset, seat, ring, direction, events):
     state[base + L.P_ROTATIONS] += 1
     log_event(state, events, L.EV_ROTATE, seat, ring, direction, state[L.G_OFFSET + ring])
     mark_thread(state, ruleset, seat, L.THREAD_STORY, events)
+    rotated(state, ruleset, seat, events)
 
 
 @njit(cache=True, _nrt=False)
 def station_link(state, ruleset, seat, node):
     """Is Waystation ``node`` a usable endpoint: "each pair of its active, physical, Wayfarer-controlled
-    station Sites is linked", while all three are active (the reward)."""
+    station Sites is linked", while all three are active (the reward). A light beyond the Fray "supplies
+    no ... movement endpoint"."""
     base = seat_base(seat)
+    site = node_site(state, ruleset, seat, node)
     return (state[base + L.P_COMPANY] == V.WAYFARER and state[base + L.P_NODE_ACTIVE + node] == 1
-            and controls(state, ruleset, seat, node_site(state, ruleset, seat, node)))
+            and not ring_closed(state, site // L.SITES) and controls(state, ruleset, seat, site))
 
 
 @njit(cache=True, _nrt=False)

@@ -10,7 +10,8 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import controls, seat_base
+from sim.games.veilwalkers.rules.attention import pay_surcharge, surcharge
+from sim.games.veilwalkers.rules.board import controls, ring_closed, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 
 
@@ -37,24 +38,39 @@ def network_active(state, seat):
 @njit(cache=True, _nrt=False)
 def can_activate(state, ruleset, seat, node):
     """"Your Ready Rememberer must occupy and control your inactive physical, non-Fraying node. Pay one
-    Action and two Resonance"."""
+    Action and two Resonance". (A node on a closed Ring has no physical Site to occupy.)"""
     base = seat_base(seat)
     site = node_site(state, ruleset, seat, node)
-    return (state[base + L.P_NODE_ACTIVE + node] == 0 and state[base + L.P_VB_READY + L.REMEMBERER] == 1
-            and state[base + L.P_VB_SITE + L.REMEMBERER] == site and state[L.G_ACTIONS] >= 1
-            and state[base + L.P_RESONANCE] >= ruleset[T.RULE_ACTIVATE_RESONANCE] and controls(state, ruleset, seat, site))
+    ring = site // L.SITES
+    return (state[base + L.P_NODE_ACTIVE + node] == 0 and ring != state[L.G_FRAYING] and not ring_closed(state, ring)
+            and state[base + L.P_VB_READY + L.REMEMBERER] == 1 and state[base + L.P_VB_SITE + L.REMEMBERER] == site
+            and state[L.G_ACTIONS] >= 1
+            and state[base + L.P_RESONANCE] >= ruleset[T.RULE_ACTIVATE_RESONANCE] + surcharge(state, seat)
+            and controls(state, ruleset, seat, site))
 
 
 @njit(cache=True, _nrt=False)
 def activate(state, ruleset, seat, node, events):
-    """Activation records permanent credit the first time; "The Rememberer stays Ready"."""
+    """Activation records permanent credit the first time; "The Rememberer stays Ready". A major
+    objective (the Attention surcharge)."""
     base = seat_base(seat)
     state[L.G_ACTIONS] -= 1
     state[base + L.P_RESONANCE] -= ruleset[T.RULE_ACTIVATE_RESONANCE]
+    pay_surcharge(state, seat, events)
     state[base + L.P_NODE_ACTIVE + node] = 1
     first = 1 - state[base + L.P_NODE_CREDIT + node]
     state[base + L.P_NODE_CREDIT + node] = 1
     log_event(state, events, L.EV_ACTIVATE, seat, node, node_site(state, ruleset, seat, node), first)
+    if first and history_credits(state, seat) == L.NODES:
+        awaken(state, events)  # "Either Company's first completed three-node historical milestone"
+
+
+@njit(cache=True, inline="always")
+def awaken(state, events):
+    """The Watcher: "Change Dormant to Hidden; its first movement phase is that Round's end.\""""
+    if state[L.G_WATCHER] == L.WATCHER_DORMANT:
+        state[L.G_WATCHER] = L.WATCHER_HIDDEN
+        log_event(state, events, L.EV_WATCHER, -1, state[L.G_WATCHER_SITE], L.WATCHER_HIDDEN, 0)
 
 
 @njit(cache=True, _nrt=False)

@@ -8,6 +8,7 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
+from sim.games.veilwalkers.rules.attention import pay_surcharge, surcharge
 from sim.games.veilwalkers.rules.board import controls, seat_base
 from sim.games.veilwalkers.rules.ending import finish
 from sim.games.veilwalkers.rules.events import log_event
@@ -38,6 +39,8 @@ def can_claim(state, ruleset, seat, t):
     site = state[token(t) + L.TK_SITE]
     if site == L.NOWHERE or state[L.G_ACTIONS] < 1 or state[base + L.P_VB_READY + L.VEILWALKER] == 0:
         return False
+    if state[base + L.P_RESONANCE] < surcharge(state, seat):
+        return False
     if state[base + L.P_VB_SITE + L.VEILWALKER] != site:
         return False
     window = state[token(t) + L.TK_DISLODGED_FROM] >= 0 and state[L.G_TURNS] <= state[token(t) + L.TK_WINDOW]
@@ -67,6 +70,7 @@ def enemy_card_present(state, seat, site):
 @njit(cache=True, _nrt=False)
 def claim(state, seat, t, events):
     state[L.G_ACTIONS] -= 1
+    pay_surcharge(state, seat, events)
     site = state[token(t) + L.TK_SITE]
     if enemy_card_present(state, seat, site):
         gain_growth_or_disruption(state, seat, V.WAYFARER, events)

@@ -1,6 +1,6 @@
-"""The Gate Rites of the Standard assignment (Presence, Offering, Dominion, Return, Three Threads,
-Burden; Appendix B) tracked per Company, and Waymarks. Each boundary's Rite is an edition rule
-(rite_1 .. rite_5), so another assignment is data."""
+"""The Gate Rites of Appendix B tracked per Company (the Standard assignment: Presence, Offering,
+Dominion, Return, Three Threads, Burden; and the alternatives), and Waymarks. Each boundary's Rite is
+an edition rule (rite_1 .. rite_5), so another assignment is data."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import controls, gate_site, presence, seat_base
+from sim.games.veilwalkers.rules.attention import surcharge
+from sim.games.veilwalkers.rules.board import controls, figure, gate_site, presence, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.remembrance import carried
 
@@ -34,8 +35,9 @@ def record_completion(state, ruleset, seat, boundary, events):
 
 @njit(cache=True, _nrt=False)
 def check_standing(state, ruleset, active, events):
-    """After every action: Rite of Presence ("As soon as your team reaches 5 Presence here") and the
-    Dominion marker's removal ("Remove it if you lose control before the opposing turn ends")."""
+    """After every action: Rite of Presence ("As soon as your team reaches 5 Presence here"), the
+    Dominion marker's removal ("Remove it if you lose control before the opposing turn ends"), the
+    Last Place and Three Forms."""
     for seat in range(L.SEATS):
         base = seat_base(seat)
         for b in range(L.BOUNDARIES):
@@ -49,6 +51,17 @@ def check_standing(state, ruleset, active, events):
             elif rite == V.RITE_DOMINION and seat != active and state[base + L.P_RITE_MARK + b]:
                 if not controls(state, ruleset, seat, site):
                     state[base + L.P_RITE_MARK + b] = 0
+            elif rite == V.RITE_LAST_PLACE:
+                # "Your Veilwalker must then occupy and control this Gate Site ... As soon as the
+                # third-Ring history condition and current Gate control are both true"
+                if (rings_held(state, ruleset, seat) >= ruleset[T.RULE_LAST_PLACE_RINGS]
+                        and state[base + L.P_VB_SITE + L.VEILWALKER] == site and controls(state, ruleset, seat, site)):
+                    record_completion(state, ruleset, seat, b, events)
+            elif rite == V.RITE_THREE_FORMS:
+                # "Have three different categories of card presence at this Site simultaneously ...
+                # Completion: Immediately upon controlling three categories"
+                if forms_at(state, ruleset, seat, site) >= 3:
+                    record_completion(state, ruleset, seat, b, events)
 
 
 @njit(cache=True, _nrt=False)
@@ -160,4 +173,157 @@ def can_waymark(state, ruleset, seat, b):
     site = gate_site(ruleset, b)
     return (state[base + L.P_RITE_DONE + b] == 1 and state[base + L.P_WAYMARK + b] == 0 and state[L.G_ACTIONS] >= 1
             and state[base + L.P_VB_SITE + L.VEILWALKER] == site and state[base + L.P_VB_READY + L.VEILWALKER] == 1
-            and controls(state, ruleset, seat, site))
+            and state[base + L.P_RESONANCE] >= surcharge(state, seat) and controls(state, ruleset, seat, site))
+
+
+# ---- the twelve other Rites of Appendix B ("All eighteen original Rites are retained as alternatives"),
+# selectable per boundary as edition data; Living Story (Alignments) and Broken Path (roads) wait for
+# their mechanics
+
+
+@njit(cache=True, _nrt=False)
+def complete_at(state, ruleset, seat, rite, site, events):
+    """Complete, for the Company, every incomplete boundary whose Rite is ``rite`` and whose Gate is
+    ``site`` (any Gate when ``site`` < 0)."""
+    base = seat_base(seat)
+    for b in range(L.BOUNDARIES):
+        if (state[base + L.P_RITE_DONE + b] == 0 and rite_of(ruleset, b) == rite
+                and (site < 0 or gate_site(ruleset, b) == site)):
+            record_completion(state, ruleset, seat, b, events)
+
+
+@njit(cache=True, _nrt=False)
+def rotated(state, ruleset, seat, events):
+    """Rite of the Turning Road: "While your Veilwalker occupies this Gate Site: cause any Ring to rotate
+    ... Completion: Immediately after rotation.\""""
+    b = veilwalker_gate(state, ruleset, seat, V.RITE_TURNING_ROAD)
+    if b >= 0:
+        record_completion(state, ruleset, seat, b, events)
+
+
+@njit(cache=True, _nrt=False)
+def shape_ends(state, ruleset, seat, events):
+    """Rite of the Open Hand: "End your Shape Phase controlling this Gate Site while holding: 3 or fewer
+    cards in hand. Completion: At the end of your Shape Phase.\""""
+    base = seat_base(seat)
+    if state[base + L.P_HAND_N] > ruleset[T.RULE_OPEN_HAND_CARDS]:
+        return
+    for b in range(L.BOUNDARIES):
+        if (state[base + L.P_RITE_DONE + b] == 0 and rite_of(ruleset, b) == V.RITE_OPEN_HAND
+                and controls(state, ruleset, seat, gate_site(ruleset, b))):
+            record_completion(state, ruleset, seat, b, events)
+
+
+@njit(cache=True, _nrt=False)
+def glyph_resolved(state, ruleset, seat, glyph, events):
+    """Rite of Two Voices: "During the same team turn, resolve cards containing: two different Glyphs.
+    The two distinct Glyphs must come from your Company. Completion: After the second distinct Glyph
+    resolves." (The Rite names no place: any Gate it guards.)"""
+    base = seat_base(seat)
+    if glyph == 0:
+        return
+    if state[base + L.P_TURN_GLYPH] == 0:
+        state[base + L.P_TURN_GLYPH] = glyph
+    elif state[base + L.P_TURN_GLYPH] != glyph:
+        complete_at(state, ruleset, seat, V.RITE_TWO_VOICES, -1, events)
+
+
+@njit(cache=True, _nrt=False)
+def memory_resolved(state, ruleset, seat, events):
+    """Rite of the First Memory: "Resolve any Memory card while your Veilwalker occupies this Gate Site.\""""
+    b = veilwalker_gate(state, ruleset, seat, V.RITE_FIRST_MEMORY)
+    if b >= 0:
+        record_completion(state, ruleset, seat, b, events)
+
+
+@njit(cache=True, _nrt=False)
+def severed(state, ruleset, seat, half, events):
+    """Rite of Severance: "During a single team turn while your Veilwalker occupies this Gate Site: deal
+    Thread damage to the opposing team and restore Thread to your own team, in either order."
+    ``half``: 0 Thread damaged, 1 Thread restored (the marks clear at the Company's next Remember)."""
+    b = veilwalker_gate(state, ruleset, seat, V.RITE_SEVERANCE)
+    if b < 0:
+        return
+    base = seat_base(seat)
+    state[base + L.P_SEVERANCE] |= 1 << (2 * b + half)
+    if state[base + L.P_SEVERANCE] >> (2 * b) & 3 == 3:
+        record_completion(state, ruleset, seat, b, events)
+
+
+@njit(cache=True, _nrt=False)
+def can_trial(state, ruleset, seat, slot, b):
+    """Rite of Challenge: "If no opposing Figure is present, spend: 1 Action and Exhaust one Ready Figure
+    with at least 4 Power here to complete a Trial of Strength.\""""
+    f = figure(seat, slot)
+    site = gate_site(ruleset, b)
+    if (rite_of(ruleset, b) != V.RITE_CHALLENGE or state[seat_base(seat) + L.P_RITE_DONE + b] == 1
+            or state[L.G_ACTIONS] < 1 or state[f + L.F_CARD] < 0 or state[f + L.F_READY] == 0
+            or state[f + L.F_SITE] != site or T.card(ruleset, state[f + L.F_CARD], T.C_POWER) < ruleset[T.RULE_TRIAL_POWER]):
+        return False
+    for k in range(L.FIG_CAP):
+        e = figure(1 - seat, k)
+        if state[e + L.F_CARD] >= 0 and state[e + L.F_SITE] == site:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def can_sacrifice(state, ruleset, seat, slot, b):
+    """Rite of Loss: "Universal Alternative: Voluntarily Break one eligible card you control here as an
+    Action" (a Figure; Relics and Paths: see RULES.md)."""
+    f = figure(seat, slot)
+    return (rite_of(ruleset, b) == V.RITE_LOSS and state[seat_base(seat) + L.P_RITE_DONE + b] == 0
+            and state[L.G_ACTIONS] >= 1 and state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == gate_site(ruleset, b))
+
+
+@njit(cache=True, _nrt=False)
+def can_search(state, ruleset, seat, b):
+    """Rite of the Unseen's "Working fallback: if no eligible hidden object can legally be revealed, spend 1
+    Action and 2 Resonance while occupying and controlling this Gate to complete Search the Veil
+    directly" (no effect of this stage reveals a hidden object)."""
+    base = seat_base(seat)
+    site = gate_site(ruleset, b)
+    return (rite_of(ruleset, b) == V.RITE_UNSEEN and state[base + L.P_RITE_DONE + b] == 0 and state[L.G_ACTIONS] >= 1
+            and state[base + L.P_RESONANCE] >= ruleset[T.RULE_UNSEEN_RESONANCE]
+            and state[base + L.P_VB_SITE + L.VEILWALKER] == site and controls(state, ruleset, seat, site))
+
+
+@njit(cache=True, _nrt=False)
+def rings_held(state, ruleset, seat):
+    """Rite of the Last Place: "Your team must have previously controlled Sites on three different Rings
+    ... Historical control counts." The Rings of the Sites the Company controls now join its history."""
+    base = seat_base(seat)
+    for piece in range(L.PIECE_FIGURE + L.FIG_CAP):
+        if piece < L.PIECE_FIGURE:
+            site = state[base + L.P_VB_SITE + piece]
+        elif state[figure(seat, piece - L.PIECE_FIGURE) + L.F_CARD] >= 0:
+            site = state[figure(seat, piece - L.PIECE_FIGURE) + L.F_SITE]
+        else:
+            continue
+        if 0 <= site < L.BLOOM and state[base + L.P_RINGS_HELD] >> (site // L.SITES) & 1 == 0:
+            if controls(state, ruleset, seat, site):
+                state[base + L.P_RINGS_HELD] |= 1 << (site // L.SITES)
+    n = 0
+    for ring in range(L.RINGS):
+        n += state[base + L.P_RINGS_HELD] >> ring & 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def forms_at(state, ruleset, seat, site):
+    """Rite of Three Forms: the categories of the Company's card presence at the Site among Hero, Ally,
+    Echo and Installed Relic (Imprints are a later stage)."""
+    base = seat_base(seat)
+    kinds = 0
+    for k in range(L.FIG_CAP):
+        f = figure(seat, k)
+        if state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == site:
+            kinds |= 1 << T.card(ruleset, state[f + L.F_CARD], T.C_TYPE)
+    for k in range(L.REL_CAP):
+        r = base + L.P_REL + k * L.REL_W
+        if state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site and state[r + L.R_MUTED] == 0:
+            kinds |= 1 << V.TYPE_RELIC
+    n = 0
+    for kind in range(V.TYPE_RELIC + 1):
+        n += kinds >> kind & 1
+    return n

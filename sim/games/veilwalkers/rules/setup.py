@@ -26,6 +26,9 @@ def prepare(state, ruleset, matchup, order, keys, counters, events, counts, coun
         state[tk + L.TK_DISLODGED_FROM] = -1
     state[L.G_STRIKER] = -1
     state[L.G_TARGET] = -1
+    state[L.G_FRAYING] = -1
+    state[L.G_REACTION] = -1
+    state[L.G_WATCHER_SITE] = L.NOWHERE  # placed Dormant after the start Sites
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -34,6 +37,8 @@ def prepare(state, ruleset, matchup, order, keys, counters, events, counts, coun
         state[base + L.P_THREAD] = ruleset[T.RULE_THREAD_START]
         for i in range(3):
             state[base + L.P_VB_SITE + i] = L.NOWHERE
+        state[base + L.P_STRONGHOLD] = L.NOWHERE  # "Strongholds start unbuilt"
+        state[base + L.P_FOUNDATION] = L.NOWHERE
         for k in range(L.FIG_CAP):
             state[figure(seat, k) + L.F_CARD] = -1
             state[figure(seat, k) + L.F_SITE] = L.NOWHERE

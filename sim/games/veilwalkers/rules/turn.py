@@ -1,6 +1,6 @@
 """The turn: Remember (Convergence first, refresh, ready, clear damage, Resonance = Loom size, the
 Action pool), Draw, Weave, the Shape's end, End (discard to seven, node deactivation checks, the
-Dominion marker) and the Round."""
+Dominion marker) and the Round (its end runs the Closing Spiral, closing.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import figure, seat_base
+from sim.games.veilwalkers.rules.closing import round_end
 from sim.games.veilwalkers.rules.ending import check_round_cap
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import deactivation_checks, network_active
 from sim.games.veilwalkers.rules.remembrance import check_convergence
-from sim.games.veilwalkers.rules.rites import dominion_turn_end, offered
+from sim.games.veilwalkers.rules.rites import dominion_turn_end, offered, shape_ends
+from sim.games.veilwalkers.rules.stronghold import foundation_checks
+from sim.games.veilwalkers.rules.watcher import awakening_roll, end_suppression, phase
 
 
 @njit(cache=True, _nrt=False)
@@ -34,6 +37,7 @@ def draw_cards(state, seat, n, events, counts, count_cards):
         state[base + L.P_HAND + state[base + L.P_HAND_N]] = card_id
         state[base + L.P_HAND_N] += 1
         drawn += 1
+        state[L.G_DREW] = 1
         if count_cards:
             counts[seat, card_id, L.COUNT_DRAWN] += 1
         log_event(state, events, L.EV_DRAW, seat, card_id, 0, 0)
@@ -70,7 +74,8 @@ def begin_turn(state, ruleset, seat, events, counts, count_cards):
     for k in range(L.FIG_CAP):
         f = figure(seat, k)
         if state[f + L.F_CARD] >= 0:
-            state[f + L.F_READY] = 1
+            state[f + L.F_READY] = 1 - state[f + L.F_SHOCKED]  # Veilshock: "skip its next Remember Ready"
+            state[f + L.F_SHOCKED] = 0
             state[f + L.F_HELD] = 0
             state[f + L.F_DAMAGE] = 0
     state[base + L.P_RESONANCE] = state[base + L.P_LOOM_N]
@@ -79,6 +84,9 @@ def begin_turn(state, ruleset, seat, events, counts, count_cards):
         actions += ruleset[T.RULE_GARDEN_BONUS]  # "four if Garden's reward applies at this point"
     state[L.G_ACTIONS] = actions
     state[base + L.P_FREE_TURNPOINT] = 0
+    state[base + L.P_LAID_LOW] = 0
+    state[base + L.P_TURN_GLYPH] = 0
+    state[base + L.P_SEVERANCE] = 0
     log_event(state, events, L.EV_TURN, seat, state[L.G_ROUND], actions, 0)
     first = state[L.G_TURNS] == 1
     draw_cards(state, seat, ruleset[T.RULE_FIRST_DRAW] if first else ruleset[T.RULE_DRAW], events, counts, count_cards)
@@ -111,8 +119,10 @@ def start_shape(state):
 
 
 @njit(cache=True, _nrt=False)
-def end_shape(state, ruleset, seat):
-    """Into End: "discard down to seven" is the active Company's choice, one card at a time."""
+def end_shape(state, ruleset, seat, events):
+    """Into End: "discard down to seven" is the active Company's choice, one card at a time. The Rite of
+    the Open Hand is judged as the Shape ends, before those discards."""
+    shape_ends(state, ruleset, seat, events)
     state[L.G_PHASE] = L.PH_END
     if state[seat_base(seat) + L.P_HAND_N] > ruleset[T.RULE_HAND_LIMIT]:
         state[L.G_PENDING] = L.DEC_DISCARD
@@ -132,14 +142,21 @@ def discard(state, ruleset, seat, index, events):
 
 
 @njit(cache=True, _nrt=False)
-def end_turn(state, ruleset, seat, events, counts, count_cards):
+def end_turn(state, ruleset, seat, keys, counters, events, counts, count_cards):
     """"perform node-deactivation checks, and lose unused Actions. Keep unspent Resonance"; at the
     Round's end (after the second Company's turn) refresh round allowances; then the next turn."""
     deactivation_checks(state, ruleset, events)
     dominion_turn_end(state, ruleset, seat, events)
+    foundation_checks(state, ruleset, events)
+    end_suppression(state, seat)
     state[L.G_ACTIONS] = 0
     state[seat_base(seat) + L.P_BREAK_THROUGH] = 0  # "the next otherwise legal Traverse that turn"
     if seat == L.SEATS - 1:
+        # "At Round end: resolve card triggers, run the Watcher, close the currently Fraying Ring, update
+        # the drawless count, then expire round effects and refresh round allowances"
+        awakening_roll(state, ruleset, keys, counters, events)
+        phase(state, ruleset, keys, counters, events)
+        round_end(state, ruleset, events)
         for s in range(L.SEATS):
             state[seat_base(s) + L.P_DISASTER] = 0
         state[L.G_ROUND] += 1
