@@ -18,6 +18,7 @@ The batch kernel (batch.py) runs the attempts through its one inlined play_match
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.core import rng
@@ -77,7 +78,8 @@ def replay_charm(C, policy_id, cause, seeds, pair, slot):
     overflow, Stability after both fell unconscious, Energy otherwise)."""
     if policy_id == vocab.POLICY_RANDOM:
         draw = rng.random_at(rng.stream_key(seeds[0], seeds[1], pair, rng.PURPOSE_POLICY, 2 + slot), 0)
-        return T.campaign_charm(C, (draw >> 11) % C[T.CA_N_CHARMS])
+        # (in unsigned arithmetic throughout: numpy turns uint64 % int64 into a float in plain Python)
+        return T.campaign_charm(C, np.int64((draw >> np.uint64(11)) % np.uint64(C[T.CA_N_CHARMS])))
     if cause == END_THRESHOLD:
         return T.campaign_answer(C, T.ANSWER_THRESHOLD)
     if cause == END_UNCONSCIOUS:
