@@ -35,9 +35,6 @@ def slow(policy_name: str) -> bool:
     return policy_name in SLOW_POLICIES or policy_name.startswith("ismcts_")
 KIT_FILES = ("__init__.py", "RULES.md", "PERF.md", "game.py", "data.py", "vocab.py", "layout.py", "tables.py",
              "engine.py", "policy.py", "batch.py", "scenario.py", "render.py")
-# Waybound's replay ends with a result line of its own, and that line is part of its recorded replay digest
-# (tests/games/waybound/test_golden.py::test_golden_replay_log): the common line waits for a new digest.
-OWN_REPLAY_LINE = {"waybound"}
 
 
 def _cases():
@@ -137,8 +134,7 @@ def _check_replay(game, ruleset, matchup, policies, seeds, result):
     for row in (0, len(seeds) - 1):
         log = game.replay(ruleset, matchup, policies, _subset(seeds, slice(row, row + 1)))
         assert log and all(isinstance(line, str) for line in log)
-        if game.name not in OWN_REPLAY_LINE:
-            assert log[-1] == result_line(game, result, row), "the replay ends with the batch row's result"
+        assert log[-1] == result_line(game, result, row), "the replay ends with the batch row's result"
 
 
 # ---- NUMBA_DISABLE_JIT parity: the kernels' plain-Python run plays the same matches -------------

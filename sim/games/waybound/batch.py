@@ -1,8 +1,11 @@
-"""Waybound batch kernel: plays B matches from seed keys and fills the result columns.
+"""Waybound's batch kernel: B matches from their seed keys, in the game kit's calling convention
+(sim/core/kernel.py): the ruleset's flat tables (tables.flat_tables), the matchup table packed once
+per matchup (tables.pack_matchup), bots as ids + a weights matrix per deck slot, seeds, output
+matrices, work arrays grouped by dtype (scratch).
 
 play_match (one match to the end, inlined into the kernel), seat_keys (each seat's streams, keyed by
-deck slot), scratch (the kernel's work arrays, allocated by the caller so the kernel runs without
-numba's reference counting) and play_batch_kernel.
+deck slot), scratch and play_batch_kernel; play_stepwise is play_match taken from Python one decision
+at a time (the playthrough).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.core import ismcts, rng
-from sim.core.rng import stream_key
+from sim.core import kernel as K
 from sim.games.waybound.engine import check_invariants, generate_actions, reset, step
 from sim.games.waybound.layout import (
     A_EXPLORE,
@@ -22,6 +25,8 @@ from sim.games.waybound.layout import (
     ERR_OK,
     EV_ILLEGAL,
     EV_INVARIANT,
+    EVENT_CAPACITY,
+    EVENT_WIDTH,
     G_ACTIONS,
     G_DECIDER,
     G_DONE,
@@ -70,113 +75,76 @@ from sim.games.waybound.policy import (
     policy_act,
     policy_act_call,
     step_call,
+    work_world,
 )
 from sim.games.waybound.rules.turn import finish
-from sim.games.waybound.vocab import CARD_WIDTH, POLICY_ISMCTS, POLICY_RANDOM, POLICY_SEARCH
+from sim.games.waybound.vocab import POLICY_ISMCTS, POLICY_RANDOM, POLICY_SEARCH
+
+# seat_out's columns after the score (Renown), in layout.X_* order
+SEAT_EXTRAS = (
+    "journey_marks",
+    "path",
+    "path_round",
+    "ascended",
+    "ascension_round",
+    "companion_defeats",
+    "allies_defeated",
+    "tactics_played",
+    "netherway_openings",
+)
+MATCH_EXTRAS: tuple[str, ...] = ()
 
 
 # inlined into play_batch_kernel: numba re-optimizes every callee's code again in each calling
 # function's library, so one level less is ~1 min less compile time
 @njit(cache=True, inline="always")
-def play_match(
-    s,
-    rules,
-    cards,
-    profiles,
-    decks,
-    deck_len,
-    companion_profile,
-    faction_ability,
-    featured,
-    policy_ids,
-    policy_params,
-    keys,
-    counters,
-    debug,
-    legal,
-    values,
-    work_state,
-    work_legal,
-    work_keys,
-    work_counters,
-    layout,
-    events,
-    counts,
-    log,
-    count,
-    tree,
-):
-    """Play one match to the end (seats already resolved). Returns the error code."""
-    reset(
-        s,
-        rules,
-        decks,
-        deck_len,
-        companion_profile,
-        faction_ability,
-        featured,
-        keys,
-        counters,
-        events,
-        counts,
-        log,
-        count,
-    )
+def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, work, events, counts, log, count,
+               tree):
+    """Play one match to the end (deal `pair` in seat order `order`; the state is work's states[0]).
+    Returns the error code."""
+    rules, cards, profiles = ruleset
+    states, lists, layouts, values, streams = work
+    s, legal, keys, counters = states[0], lists[0], streams[0], streams[1]
+    world = work_world(states, lists, values, streams, events, counts)
+    seat_keys(seeds, pair, order, keys)
+    for t in range(N_STREAMS):
+        counters[t] = 0
+    reset(s, rules, matchup, order, keys, counters, events, counts, log, count)
     explored = -1  # the unit whose Explore was the last action, when the list can be derived (see below)
     while s[G_DONE] == 0:
         if s[G_ACTIONS] >= MAX_ACTIONS:
             finish(s, -1, END_CAP, events)
             return ERR_ACTION_CAP
         d = s[G_DECIDER]
-        if policy_ids[d] == POLICY_RANDOM:
+        slot = d ^ order
+        if policy_ids[slot] == POLICY_RANDOM:
             n = legal_actions_call(s, rules, cards, profiles, legal)
         else:
-            n = generate_actions(s, rules, cards, profiles, legal, values[0], policy_params[d], layout[0], explored)
+            n = generate_actions(s, rules, cards, profiles, legal, values[0], weights[slot], layouts[0], explored)
             if debug and explored >= 0:
                 # the derived list must be the one generated afresh, action for action, value for value (its
                 # layout goes to a row of its own: the same kind of call as above, so no other copy compiles)
                 n_fresh = generate_actions_call(
-                    s, rules, cards, profiles, work_legal, values[1], policy_params[d], layout[1], -1
+                    s, rules, cards, profiles, lists[1], values[1], weights[slot], layouts[1], -1
                 )
                 same = n_fresh == n
                 for k in range(min(n, n_fresh)):
-                    same = same and work_legal[k] == legal[k] and values[1, k] == values[0, k]
+                    same = same and lists[1, k] == legal[k] and values[1, k] == values[0, k]
                 if not same:
                     log_event(s, events, EV_INVARIANT, d, 101, 0, 0, 0)
                     return ERR_INVARIANT
         if n == 0:
             log_event(s, events, EV_INVARIANT, d, 100, 0, 0, 0)
             return ERR_INVARIANT
-        pick = policy_act(
-            s,
-            rules,
-            cards,
-            profiles,
-            legal,
-            n,
-            values,
-            policy_ids[d],
-            policy_params[d],
-            keys,
-            counters,
-            work_state,
-            work_legal,
-            work_keys,
-            work_counters,
-            events,
-            counts,
-            tree,
-        )
+        pick = policy_act(s, rules, cards, profiles, legal, n, values[0], policy_ids[slot], weights[slot], keys,
+                          counters, world, tree)
         action = legal[pick]
         if debug:
             # regenerate the legal set independently of the buffer the policy read
             found = False
             if 0 <= pick < n:
-                n_check = legal_actions_call(s, rules, cards, profiles, work_legal)
-                for k in range(n_check):
-                    if work_legal[k] == action:
-                        found = True
-                        break
+                n_check = legal_actions_call(s, rules, cards, profiles, lists[1])
+                found = K.is_listed(action, lists[1], n_check)
             if not found:
                 log_event(s, events, EV_ILLEGAL, d, action, 0, 0, 0)
                 return ERR_ILLEGAL
@@ -196,13 +164,12 @@ def play_match(
 
 
 @njit(cache=True, _nrt=False)
-def seat_keys(root_seed, matchup_key, pair, swap, purpose_deal, purpose_chance, purpose_policy, keys):
-    """Streams by deck slot: seat p plays slot p ^ swap."""
-    for p in range(2):
-        slot = p ^ swap
-        keys[S_DEAL0 + p] = stream_key(root_seed, matchup_key, pair, purpose_deal, slot)
-        keys[S_POLICY0 + p] = stream_key(root_seed, matchup_key, pair, purpose_policy, slot)
-    keys[S_CHANCE] = stream_key(root_seed, matchup_key, pair, purpose_chance, 0)
+def seat_keys(seeds, pair, order, keys):
+    """Streams by deck slot (kernel.seat_streams): each seat's deal and bot streams are its slot's; the
+    game's chance stream is the pair's."""
+    K.seat_streams(seeds, pair, order, 2, 1, rng.PURPOSE_DEAL, keys, S_DEAL0)
+    K.seat_streams(seeds, pair, order, 2, 1, rng.PURPOSE_POLICY, keys, S_POLICY0)
+    keys[S_CHANCE] = rng.stream_key(seeds[0], seeds[1], pair, rng.PURPOSE_CHANCE, 0)
 
 
 def searching(policy_ids) -> bool:
@@ -211,210 +178,103 @@ def searching(policy_ids) -> bool:
     return bool(np.isin(np.asarray(policy_ids), (POLICY_SEARCH, POLICY_ISMCTS)).any())
 
 
-def scratch(n_cards, deck_width, n_params, want_counts, searching):
-    """Work arrays of play_batch_kernel, allocated by the caller: the kernel then runs without
-    numba's reference counting (atomic updates on every array handed to a function). Without a
-    search bot in the batch (`searching` false) the search tree is None, and the kernel is the one
-    compiled without the search bots (policy.policy_act)."""
-    return (
-        np.zeros(STATE_SIZE, dtype=np.int32),  # s
-        np.zeros(STATE_SIZE, dtype=np.int32),  # work_state
-        np.zeros(MAX_LEGAL, dtype=np.int32),  # legal
-        np.zeros((2, MAX_LEGAL), dtype=np.float64),  # values of legal (row 0) and of a rollout's actions (row 1)
-        np.zeros(MAX_LEGAL, dtype=np.int32),  # work_legal
-        np.zeros(N_STREAMS, dtype=np.uint64),  # keys
-        np.zeros(N_STREAMS, dtype=np.uint64),  # counters
-        np.zeros(N_STREAMS, dtype=np.uint64),  # work_keys
-        np.zeros(N_STREAMS, dtype=np.uint64),  # work_counters
-        np.zeros((2, deck_width), dtype=np.int32),  # decks
-        np.zeros(2, dtype=np.int32),  # deck_len
-        np.zeros(2, dtype=np.int32),  # companion_profile
-        np.zeros(2, dtype=np.int32),  # faction_ability
-        np.zeros(2, dtype=np.int32),  # featured
-        np.zeros(2, dtype=np.int64),  # policy_ids
-        np.zeros((2, n_params), dtype=np.float64),  # policy_params
-        np.zeros((2, n_cards, 3) if want_counts else (0, 0, 0), dtype=np.int16),  # counts
-        np.zeros((2, LAYOUT_SIZE), dtype=np.int32),  # layouts of the main-phase list and of a fresh one (generate_actions)
-        # the ISMCTS bot's tree and world keys (policy.ismcts_choice)
-        (*ismcts.tree_arrays(TREE_CAPACITY, MAX_CANDIDATES), np.zeros(MAX_WORLDS, dtype=np.uint64))
-        if searching
-        else None,
+def scratch(log: bool, searching: bool) -> tuple:
+    """Work arrays of play_batch_kernel, one set per batch (the kernel then runs without numba's
+    reference counting): the event log (EVENT_CAPACITY rows for a replay, else one: nothing is
+    logged); the work arrays, grouped by dtype: int32 states (the match, a search world), lists
+    (the decider's list, a fresh or a search world's list) and layouts (of the main-phase list and of a
+    fresh one: generate_actions), float64 values (of the two lists), uint64 streams (keys and counters
+    of the match, then of a search world: policy.work_world); and the ISMCTS bot's tree and world keys
+    (policy.ismcts_choice). Without a search bot in the batch (`searching` false) the tree is None,
+    and the kernel is the one compiled without the search bots (policy.policy_act)."""
+    work = (
+        np.zeros((2, STATE_SIZE), np.int32),
+        np.zeros((2, MAX_LEGAL), np.int32),
+        np.zeros((2, LAYOUT_SIZE), np.int32),
+        np.zeros((2, MAX_LEGAL), np.float64),
+        np.zeros((4, N_STREAMS), np.uint64),
     )
+    tree = (*ismcts.tree_arrays(TREE_CAPACITY, MAX_CANDIDATES), np.zeros(MAX_WORLDS, np.uint64)) if searching else None
+    return np.zeros((EVENT_CAPACITY if log else 1, EVENT_WIDTH), np.int32), work, tree
 
 
 @njit(cache=True, _nrt=False)
-def play_batch_kernel(
-    rules,
-    cards,
-    profiles,
-    slot_decks,
-    slot_deck_len,
-    slot_companion_profile,
-    slot_faction_ability,
-    slot_featured,
-    slot_policy_ids,
-    slot_policy_params,
-    root_seed,
-    matchup_key,
-    pair_index,
-    swap,
-    purpose_deal,
-    purpose_chance,
-    purpose_policy,
-    debug,
-    want_counts,
-    out_winner,
-    out_end,
-    out_turns,
-    out_rounds,
-    out_score,
-    out_error,
-    out_extra,
-    out_counts,
-    events,
-    log,
-    s,
-    work_state,
-    legal,
-    values,
-    work_legal,
-    keys,
-    counters,
-    work_keys,
-    work_counters,
-    decks,
-    deck_len,
-    companion_profile,
-    faction_ability,
-    featured,
-    policy_ids,
-    policy_params,
-    counts,
-    layout,
-    tree,
-):
-    """Play the batch; the work arrays after `log` come from `scratch`."""
-    batch = pair_index.shape[0]
-    n_cards = cards.shape[0] // CARD_WIDTH
-    for b in range(batch):
-        sw = np.int64(swap[b])
-        for p in range(2):
-            slot = p ^ sw
-            for k in range(slot_decks.shape[1]):
-                decks[p, k] = slot_decks[slot, k]
-            deck_len[p] = slot_deck_len[slot]
-            companion_profile[p] = slot_companion_profile[slot]
-            faction_ability[p] = slot_faction_ability[slot]
-            featured[p] = slot_featured[slot]
-            policy_ids[p] = slot_policy_ids[slot]
-            for k in range(slot_policy_params.shape[1]):
-                policy_params[p, k] = slot_policy_params[slot, k]
-        seat_keys(
-            root_seed, matchup_key, pair_index[b], sw, purpose_deal, purpose_chance, purpose_policy, keys
-        )
-        for t in range(N_STREAMS):
-            counters[t] = 0
-        if want_counts:
-            counts[:] = 0
-        error = play_match(
-            s,
-            rules,
-            cards,
-            profiles,
-            decks,
-            deck_len,
-            companion_profile,
-            faction_ability,
-            featured,
-            policy_ids,
-            policy_params,
-            keys,
-            counters,
-            debug,
-            legal,
-            values,
-            work_state,
-            work_legal,
-            work_keys,
-            work_counters,
-            layout,
-            events,
-            counts,
-            log,
-            1 if want_counts else 0,
-            tree,
-        )
-        out_error[b] = error
-        out_winner[b] = s[G_WINNER]
-        out_end[b] = s[G_END_REASON]
-        out_turns[b] = s[G_TURNS]
-        out_rounds[b] = s[G_ROUND]
+def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, log, match_out, seat_out,
+                      card_counts, count_cards, events, work, tree):
+    """Play the batch; `events`, `work` and `tree` come from `scratch`."""
+    s = work[0][0]
+    for m in range(deals.shape[0]):
+        counts = card_counts[m if count_cards else 0]
+        error = play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, work,
+                           events, counts, log, 1 if count_cards else 0, tree)
+        match_out[m, K.WINNER] = s[G_WINNER]
+        match_out[m, K.END_REASON] = s[G_END_REASON]
+        match_out[m, K.TURNS] = s[G_TURNS]
+        match_out[m, K.ROUNDS] = s[G_ROUND]
+        match_out[m, K.ERROR] = error
         for p in range(2):
             pb = player_base(p)
-            out_score[b, p] = s[pb + P_RENOWN]
-            out_extra[b, X_MARKS, p] = s[pb + P_MARKS]
-            out_extra[b, X_PATH, p] = s[pb + P_PATH] + 1
-            out_extra[b, X_PATH_ROUND, p] = s[pb + P_PATH_ROUND]
-            out_extra[b, X_ASCENDED, p] = s[pb + P_ASCENDED]
-            out_extra[b, X_ASCEND_ROUND, p] = s[pb + P_ASCEND_ROUND]
-            out_extra[b, X_COMPANION_DEFEATS, p] = s[pb + P_COMPANION_DEFEATS]
-            out_extra[b, X_ALLIES_DEFEATED, p] = s[pb + P_ALLIES_DEFEATED]
-            out_extra[b, X_TACTICS, p] = s[pb + P_TACTICS]
-            out_extra[b, X_NETHER_OPENINGS, p] = s[pb + P_NETHER_OPENINGS]
-            if want_counts:
-                for c in range(n_cards):
-                    for col in range(3):
-                        out_counts[b, p, c, col] = counts[p, c, col]
+            seat_out[m, p, K.SCORE] = s[pb + P_RENOWN]
+            seat_out[m, p, 1 + X_MARKS] = s[pb + P_MARKS]
+            seat_out[m, p, 1 + X_PATH] = s[pb + P_PATH] + 1
+            seat_out[m, p, 1 + X_PATH_ROUND] = s[pb + P_PATH_ROUND]
+            seat_out[m, p, 1 + X_ASCENDED] = s[pb + P_ASCENDED]
+            seat_out[m, p, 1 + X_ASCEND_ROUND] = s[pb + P_ASCEND_ROUND]
+            seat_out[m, p, 1 + X_COMPANION_DEFEATS] = s[pb + P_COMPANION_DEFEATS]
+            seat_out[m, p, 1 + X_ALLIES_DEFEATED] = s[pb + P_ALLIES_DEFEATED]
+            seat_out[m, p, 1 + X_TACTICS] = s[pb + P_TACTICS]
+            seat_out[m, p, 1 + X_NETHER_OPENINGS] = s[pb + P_NETHER_OPENINGS]
 
 
-def play_stepwise(rules, cards, profiles, payload, policy_ids, policy_params, seed, events):
+def play_batch(ruleset_tables, matchup_table, policy_ids, weights, seeds, *, debug=False, card_counts=False,
+               n_cards=0, log=False):
+    """The public wrapper: prepares the arrays, runs the kernel; returns (match_out, seat_out, the card
+    counts or None, the event log)."""
+    n = len(seeds)
+    match_out, seat_out = K.result_buffers(n, 2, len(MATCH_EXTRAS), len(SEAT_EXTRAS))
+    counts = np.zeros((n if card_counts else 1, 2, n_cards, 3), np.int16)
+    events, work, tree = scratch(log, searching(policy_ids))
+    play_batch_kernel(ruleset_tables, matchup_table, policy_ids, weights, K.seed_pair(seeds), K.deals(seeds),
+                      bool(debug), 1 if log else 0, match_out, seat_out, counts, bool(card_counts), events, work, tree)
+    return match_out, seat_out, counts if card_counts else None, events
+
+
+def play_stepwise(ruleset_tables, matchup_table, policy_ids, weights, seeds, events):
     """play_match taken from Python one decision at a time, for the playthrough (render.playthrough).
 
-    `payload` is a matchup's payload, `policy_ids`/`policy_params` are per deck slot, `seed` is
-    (root seed, matchup key, pair index, swap). Yields (s, legal, pick) before each step: `s` is the
-    live state and `legal` the list the decider chose from (read them before resuming). The match is
-    the batch kernel's in debug mode: the same reset, lists (derived after an Explore, as play_match
-    derives them, and checked against a fresh list), choices from the same streams, steps, and
-    check_invariants after every step. Returns the error code (layout.ERR_*)."""
-    root_seed, matchup_key, pair, swap = seed
-    (s, work_state, legal, values, work_legal, keys, counters, work_keys, work_counters, decks, deck_len,
-     companion_profile, faction_ability, featured, seat_policy_ids, seat_params, counts, layout, tree) = scratch(
-        cards.shape[0] // CARD_WIDTH, payload["decks"].shape[1], policy_params.shape[1], False, searching(policy_ids)
-    )
-    order = [p ^ swap for p in range(2)]
-    decks[:] = payload["decks"][order]
-    deck_len[:] = payload["deck_len"][order]
-    companion_profile[:] = payload["companion_profile"][order]
-    faction_ability[:] = payload["ability"][order]
-    featured[:] = payload["featured"][order]
-    seat_policy_ids[:] = policy_ids[order]
-    seat_params[:] = policy_params[order]
-    seat_keys(
-        np.uint64(root_seed), np.uint64(matchup_key), pair, swap,
-        rng.PURPOSE_DEAL, rng.PURPOSE_CHANCE, rng.PURPOSE_POLICY, keys,
-    )
-    reset(s, rules, decks, deck_len, companion_profile, faction_ability, featured, keys, counters, events,
-          counts, 1, 0)
+    `policy_ids`/`weights` are per deck slot, `seeds` a one-match SeedBlock. Yields (s, legal, pick)
+    before each step: `s` is the live state and `legal` the list the decider chose from (read them
+    before resuming). The match is the batch kernel's in debug mode: the same reset, lists (derived
+    after an Explore, as play_match derives them, and checked against a fresh list), choices from the
+    same streams, steps, and check_invariants after every step. Returns the error code (layout.ERR_*)."""
+    rules, cards, profiles = ruleset_tables
+    pair, order = (int(v) for v in K.deals(seeds)[0])
+    _, work, tree = scratch(False, searching(policy_ids))
+    states, lists, layouts, values, streams = work
+    s, legal, keys, counters = states[0], lists[0], streams[0], streams[1]
+    counts = np.zeros((0, 0, 0), np.int16)  # nothing is counted (reset's count 0)
+    world = work_world(states, lists, values, streams, events, counts)
+    seat_keys(K.seed_pair(seeds), pair, order, keys)
+    reset(s, rules, matchup_table, order, keys, counters, events, counts, 1, 0)
     explored = -1
     while s[G_DONE] == 0:
         if s[G_ACTIONS] >= MAX_ACTIONS:
             finish(s, -1, END_CAP, events)
             return ERR_ACTION_CAP
-        d = int(s[G_DECIDER])
-        if seat_policy_ids[d] == POLICY_RANDOM:
+        slot = int(s[G_DECIDER]) ^ order
+        if policy_ids[slot] == POLICY_RANDOM:
             n = legal_actions_call(s, rules, cards, profiles, legal)
         else:
-            n = generate_actions_call(s, rules, cards, profiles, legal, values[0], seat_params[d], layout[0], explored)
+            n = generate_actions_call(s, rules, cards, profiles, legal, values[0], weights[slot], layouts[0], explored)
             if explored >= 0:
-                n_fresh = generate_actions_call(s, rules, cards, profiles, work_legal, values[1], seat_params[d], layout[1], -1)
-                if n_fresh != n or (work_legal[:n] != legal[:n]).any() or (values[1, :n] != values[0, :n]).any():
+                n_fresh = generate_actions_call(s, rules, cards, profiles, lists[1], values[1], weights[slot],
+                                                layouts[1], -1)
+                if n_fresh != n or (lists[1, :n] != legal[:n]).any() or (values[1, :n] != values[0, :n]).any():
                     return ERR_INVARIANT
         if n == 0:
             return ERR_INVARIANT
-        pick = policy_act_call(
-            s, rules, cards, profiles, legal, n, values, seat_policy_ids[d], seat_params[d], keys, counters,
-            work_state, work_legal, work_keys, work_counters, events, counts, tree,
-        )
+        pick = policy_act_call(s, rules, cards, profiles, legal, n, values[0], policy_ids[slot], weights[slot], keys,
+                               counters, world, tree)
         yield s, [int(a) for a in legal[:n]], int(pick)
         action = int(legal[pick])
         phase = s[G_PHASE]

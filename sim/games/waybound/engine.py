@@ -174,7 +174,14 @@ from sim.games.waybound.rules.units import (
     unit_guard,
     unit_insight,
 )
-from sim.games.waybound.tables import card_field
+from sim.games.waybound.tables import (
+    M_ABILITY,
+    M_COMPANION_PROFILE,
+    M_DECK,
+    M_DECK_LEN,
+    M_FEATURED,
+    card_field,
+)
 from sim.games.waybound.vocab import (
     C_ALT_PROFILE,
     C_AMOUNT,
@@ -234,22 +241,9 @@ from sim.games.waybound.vocab import (
 
 
 @njit(cache=True, _nrt=False)
-def reset(
-    s,
-    rules,
-    decks,
-    deck_len,
-    companion_profile,
-    faction_ability,
-    featured,
-    keys,
-    counters,
-    events,
-    counts,
-    log,
-    count,
-):
-    """Set up a match: seat p plays deck decks[p][:deck_len[p]] (already in canonical order)."""
+def reset(s, rules, matchup, order, keys, counters, events, counts, log, count):
+    """Set up a match: seat p plays the deck slot p ^ order of the matchup table (tables.pack_matchup;
+    its deck already in canonical order)."""
     for k in range(STATE_SIZE):
         s[k] = 0
     s[G_LOG] = log
@@ -259,18 +253,19 @@ def reset(
     s[G_NETHER_CREATOR] = -1
     for p in range(2):
         pb = player_base(p)
-        n = deck_len[p]
+        slot = p ^ order
+        n = matchup[slot, M_DECK_LEN]
         for k in range(n):
-            s[pb + DECK_OFF + k] = decks[p, k]
+            s[pb + DECK_OFF + k] = matchup[slot, M_DECK + k]
         s[pb + P_DECK_N] = n
         s[pb + P_DECK_TOTAL] = n
-        s[pb + P_COMPANION_PROFILE] = companion_profile[p]
-        s[pb + P_FACTION_ABILITY] = faction_ability[p]
-        s[pb + P_FEATURED] = featured[p]
+        s[pb + P_COMPANION_PROFILE] = matchup[slot, M_COMPANION_PROFILE]
+        s[pb + P_FACTION_ABILITY] = matchup[slot, M_ABILITY]
+        s[pb + P_FEATURED] = matchup[slot, M_FEATURED]
         s[pb + P_PATH] = -1
         s[pb + P_PATH_ROUND] = -1
         s[pb + P_ASCEND_ROUND] = -1
-        add_unit(s, p, companion_profile[p], -1, LANTERN_CROSSING)
+        add_unit(s, p, s[pb + P_COMPANION_PROFILE], -1, LANTERN_CROSSING)
         shuffle(s, pb + DECK_OFF, pb + DECK_OFF + n, keys, counters, S_DEAL0 + p)
         guarantee_featured(s, p, rules[R_OPENING_HAND], events)
         saved_log = s[G_COUNT]

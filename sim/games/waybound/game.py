@@ -6,26 +6,17 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core import rng
+from sim.core import kernel as K
 from sim.core.errors import UserError
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
-from sim.games.waybound import data, render
+from sim.core.policies import weight_matrix
+from sim.games.waybound import batch, data, render
 from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
-from sim.games.waybound.batch import play_batch_kernel, scratch, searching
-from sim.games.waybound.tables import flat_tables
+from sim.games.waybound.batch import searching
+from sim.games.waybound.tables import flat_tables, pack_matchup
 
-EXTRA_NAMES = (
-    "journey_marks",
-    "path",
-    "path_round",
-    "ascended",
-    "ascension_round",
-    "companion_defeats",
-    "allies_defeated",
-    "tactics_played",
-    "netherway_openings",
-)
+EXTRA_NAMES = batch.SEAT_EXTRAS
 MATCHUP_SETS = ("all_factions", "companions_8x8", "mirror_first")
 
 
@@ -163,6 +154,8 @@ class Waybound(Game):
                 "featured": np.array([a["featured"], b["featured"]], dtype=np.int32),
             }
             matchup_id = f"{a['id']}_vs_{b['id']}"
+            matchup_hash = content_hash(dict(payload))
+            payload["table"] = pack_matchup(payload)  # the kernels' matchup table, packed once per matchup
             out.append(
                 Matchup(
                     game=self.name,
@@ -170,7 +163,7 @@ class Waybound(Game):
                     sides=(a["label"], b["label"]),
                     players=2,
                     payload=payload,
-                    matchup_hash=content_hash({k: v for k, v in payload.items()}),
+                    matchup_hash=matchup_hash,
                 )
             )
         return out
@@ -195,87 +188,28 @@ class Waybound(Game):
         return Policy(name=name, policy_id=policy_id, params=params, policy_hash=content_hash(raw))
 
     # ---- kernel ------------------------------------------------------------------------
-    def _run(self, ruleset, matchup, policies, seeds, debug, card_counts, log):
-        tables: data.Tables = ruleset.tables
-        payload = matchup.payload
-        batch = len(seeds)
-        out = {
-            "winner": np.zeros(batch, dtype=np.int8),
-            "end": np.zeros(batch, dtype=np.int8),
-            "turns": np.zeros(batch, dtype=np.int16),
-            "rounds": np.zeros(batch, dtype=np.int16),
-            "score": np.zeros((batch, 2), dtype=np.int32),
-            "error": np.zeros(batch, dtype=np.int8),
-            "extra": np.zeros((batch, L.N_EXTRA, 2), dtype=np.int32),
-        }
-        n_cards = tables.cards.shape[0]
-        counts = np.zeros((batch, 2, n_cards, 3) if card_counts else (0, 2, n_cards, 3), dtype=np.int16)
-        events = np.zeros((L.EVENT_CAPACITY if log else 1, L.EVENT_WIDTH), dtype=np.int32)
-        policy_ids = np.array([p.policy_id for p in policies], dtype=np.int64)
-        policy_params = np.stack([np.asarray(p.params, dtype=np.float64) for p in policies])
-        play_batch_kernel(
-            *flat_tables(tables),
-            payload["decks"],
-            payload["deck_len"],
-            payload["companion_profile"],
-            payload["ability"],
-            payload["featured"],
-            policy_ids,
-            policy_params,
-            np.uint64(seeds.root_seed & rng.MASK64),
-            np.uint64(seeds.matchup_key & rng.MASK64),
-            np.asarray(seeds.pair_index, dtype=np.int64),
-            np.asarray(seeds.swap, dtype=np.uint8),
-            rng.PURPOSE_DEAL,
-            rng.PURPOSE_CHANCE,
-            rng.PURPOSE_POLICY,
-            bool(debug),
-            bool(card_counts),
-            out["winner"],
-            out["end"],
-            out["turns"],
-            out["rounds"],
-            out["score"],
-            out["error"],
-            out["extra"],
-            counts,
-            events,
-            1 if log else 0,
-            *scratch(n_cards, payload["decks"].shape[1], policy_params.shape[1], card_counts, searching(policy_ids)),
+    def _run(self, ruleset, matchup, policies, seeds, debug, card_counts, log) -> tuple[BatchResult, np.ndarray]:
+        """The batch kernel's result (the result columns as the kernel wrote them) and its event log."""
+        policy_ids, weights = weight_matrix(policies)
+        match_out, seat_out, counts, events = batch.play_batch(
+            flat_tables(ruleset.tables), matchup.payload["table"], policy_ids, weights, seeds, debug=debug,
+            card_counts=card_counts, n_cards=ruleset.tables.cards.shape[0], log=log,
         )
-        return out, counts, events
+        return K.to_result(match_out, seat_out, batch.MATCH_EXTRAS, batch.SEAT_EXTRAS, counts), events
 
     def play_batch(self, ruleset, matchup, policies, seeds, *, debug=False, card_counts=False) -> BatchResult:
         if len(policies) != 2:
             raise UserError("Waybound needs one policy per deck slot (2)", entry="policies")
-        out, counts, _ = self._run(ruleset, matchup, policies, seeds, debug, card_counts, False)
-        extra_raw = out["extra"]
+        result, _ = self._run(ruleset, matchup, policies, seeds, debug, card_counts, False)
         swap = np.asarray(seeds.swap, dtype=np.int64)
         companion = np.asarray(matchup.payload["companion"], dtype=np.int64)
-        extra: dict[str, np.ndarray] = {}
-        for index, name in enumerate(EXTRA_NAMES):
-            column = extra_raw[:, index, :].copy()
-            if name == "path":
+        for name, column in result.extra.items():
+            if name == "path":  # the kernel's path (0 none, else 1 + path) as a category of extra_categories
                 for seat in range(2):
-                    comp = companion[seat ^ swap]
                     raw = column[:, seat]
-                    column[:, seat] = np.where(raw > 0, 1 + comp * 2 + raw - 1, 0)
-                column = column.astype(np.int16)
-            elif name in ("ascended",):
-                column = column.astype(np.int8)
-            else:
-                column = column.astype(np.int16)
-            extra[name] = column
-        return BatchResult(
-            winner=out["winner"],
-            end_reason=out["end"],
-            turns=out["turns"],
-            rounds=out["rounds"],
-            score=out["score"],
-            error=out["error"],
-            extra=extra,
-            card_counts=counts if card_counts else None,
-        )
+                    column[:, seat] = np.where(raw > 0, 1 + companion[seat ^ swap] * 2 + raw - 1, 0)
+            result.extra[name] = column.astype(np.int8 if name == "ascended" else np.int16)
+        return result
 
     def kernel_set(self, policies: tuple[Policy, ...]) -> str:
         return "search" if searching([p.policy_id for p in policies]) else ""
@@ -309,11 +243,11 @@ class Waybound(Game):
     def replay(self, ruleset, matchup, policies, seeds) -> list[str]:
         if len(seeds) != 1:
             raise UserError("replay takes exactly one match", entry="seeds")
-        out, _, events = self._run(ruleset, matchup, policies, seeds, True, False, True)
-        return render.replay_log(self.engine_version, ruleset, matchup, policies, seeds, out, events)
+        result, events = self._run(ruleset, matchup, policies, seeds, True, False, True)
+        return render.replay_log(self, ruleset, matchup, policies, seeds, result, events)
 
     def playthrough(self, ruleset, matchup, policies, seeds) -> list[str]:
         """One match decision by decision: state, legal actions, action taken, events (render.playthrough)."""
         if len(seeds) != 1:
             raise UserError("a playthrough takes exactly one match", entry="seeds")
-        return render.playthrough(self.engine_version, ruleset, matchup, policies, seeds)
+        return render.playthrough(self, ruleset, matchup, policies, seeds)

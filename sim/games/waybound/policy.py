@@ -510,9 +510,11 @@ def determinize_information_set(s, p, keys, counters, stream):
 
 
 @njit(cache=True, _nrt=False)
-def search_world(s, p, keys, counters, stream, world_key, work_state, work_keys, work_counters):
-    """work_state = a copy of `s` re-dealt for seat p by determinize_information_set from the stream
-    `world_key`, its streams drawn from the bot's stream (S_CHANCE then keeps the key it was drawn)."""
+def search_world(s, p, keys, counters, stream, world_key, world):
+    """The world's state = a copy of `s` re-dealt for seat p by determinize_information_set from the
+    stream `world_key`, its streams drawn from the bot's stream (S_CHANCE then keeps the key it was
+    drawn). `world`: a search bot's own copy of the match (work_world)."""
+    work_state, _, _, work_keys, work_counters, _, _ = world
     for f in range(STATE_SIZE):
         work_state[f] = s[f]
     work_state[G_LOG] = 0
@@ -528,10 +530,10 @@ def search_world(s, p, keys, counters, stream, world_key, work_state, work_keys,
 
 
 @njit(cache=True, _nrt=False)
-def greedy_playout(work_state, rules, cards, profiles, w, boundary, steps, work_legal, work_values, work_keys,
-                   work_counters, events, counts):
-    """Both seats play greedy (weights `w`, each from its stream) until the match ends, the turn count
-    reaches `boundary`, or `steps` reaches ROLLOUT_STEPS."""
+def greedy_playout(world, rules, cards, profiles, w, boundary, steps):
+    """Both seats play the world greedy (weights `w`, each from its stream) until the match ends, the
+    turn count reaches `boundary`, or `steps` reaches ROLLOUT_STEPS."""
+    work_state, work_legal, work_values, work_keys, work_counters, events, counts = world
     while work_state[G_DONE] == 0 and work_state[G_TURNS] < boundary and steps < ROLLOUT_STEPS:
         nl = generate_actions_call(work_state, rules, cards, profiles, work_legal, work_values, w, None, -1)
         d = work_state[G_DECIDER]
@@ -560,70 +562,33 @@ def rollout_score(work_state, p):
 
 
 @njit(cache=True, _nrt=False)
-def search_rollout(
-    s,
-    rules,
-    cards,
-    profiles,
-    action,
-    w,
-    horizon,
-    keys,
-    counters,
-    stream,
-    work_state,
-    work_legal,
-    work_values,
-    work_keys,
-    work_counters,
-    events,
-    counts,
-):
+def search_rollout(s, rules, cards, profiles, action, w, horizon, keys, counters, stream, world):
     """One rollout of the decider's `action`: on a copy of `s` re-dealt as the decider's information
-    set allows (work_state; the world and the rollout's streams drawn from the bot's own stream), the action, then greedy play by both seats to the same turn
-    boundary whatever the action: the end of the `horizon`-th turn counted from the decision's own turn
-    (an End-turn candidate ends the first of them at once). Returns the decider's score: +-100 for a
-    finished match, else the Renown difference plus half the journey-mark difference. work_state is left
-    at the rollout's last position."""
+    set allows (the world's state; the world and the rollout's streams drawn from the bot's own stream),
+    the action, then greedy play by both seats to the same turn boundary whatever the action: the end of
+    the `horizon`-th turn counted from the decision's own turn (an End-turn candidate ends the first of
+    them at once). Returns the decider's score: +-100 for a finished match, else the Renown difference
+    plus half the journey-mark difference. The world is left at the rollout's last position."""
+    work_state, _, _, work_keys, work_counters, events, counts = world
     p = s[G_DECIDER]
     # the world is re-dealt from the cards in a fixed order (determinize_information_set), so that it
     # depends on what the decider sees and on its stream only, never on the hidden order (issue 18)
     world_key = next_u64(keys, counters, stream)
-    search_world(s, p, keys, counters, stream, world_key, work_state, work_keys, work_counters)
+    search_world(s, p, keys, counters, stream, world_key, world)
     # the turn count is taken before the action: counted after it, an End-turn candidate's rollout ran a
     # turn longer than the others' (it played the bot's whole next turn as well)
     boundary = s[G_TURNS] + horizon
     step_call(work_state, rules, cards, profiles, action, work_keys, work_counters, events, counts)
-    greedy_playout(work_state, rules, cards, profiles, w, boundary, 0, work_legal, work_values, work_keys,
-                   work_counters, events, counts)
+    greedy_playout(world, rules, cards, profiles, w, boundary, 0)
     return rollout_score(work_state, p)
 
 
 @njit(cache=True, _nrt=True)
-def search_choice(
-    s,
-    rules,
-    cards,
-    profiles,
-    legal,
-    n,
-    values,
-    params,
-    keys,
-    counters,
-    stream,
-    work_state,
-    work_legal,
-    work_keys,
-    work_counters,
-    events,
-    counts,
-):
-    """Flat Monte Carlo: the `candidates` best main-phase actions by the greedy values (values[0]) are
-    each scored by the mean of `rollouts` search_rollout scores, every candidate over the same horizon;
-    returns the index in `legal` of the best mean (the first candidate on ties)."""
+def search_choice(s, rules, cards, profiles, legal, n, values, params, keys, counters, stream, world):
+    """Flat Monte Carlo: the `candidates` best main-phase actions by the greedy values (`values`, of
+    `legal`) are each scored by the mean of `rollouts` search_rollout scores, every candidate over the
+    same horizon; returns the index in `legal` of the best mean (the first candidate on ties)."""
     w = params  # the weights lead the row (vocab PARAM_WEIGHTS)
-    work_values = values[1]  # row 0 holds the values of `legal`
     candidates = int(params[PARAM_CANDIDATES])
     rollouts = int(params[PARAM_ROLLOUTS])
     horizon = int(params[PARAM_HORIZON])
@@ -632,7 +597,7 @@ def search_choice(
     chosen_value = np.full(16, -1e18)
     m = min(candidates, n)
     for k in range(n):
-        value = values[0, k]  # the main phase's values, from generate_actions
+        value = values[k]  # the main phase's values, from generate_actions
         slot = -1
         for c in range(m):
             if chosen[c] < 0 or value > chosen_value[c]:
@@ -652,25 +617,7 @@ def search_choice(
             continue
         total = 0.0
         for _ in range(rollouts):
-            total += search_rollout(
-                s,
-                rules,
-                cards,
-                profiles,
-                legal[k],
-                w,
-                horizon,
-                keys,
-                counters,
-                stream,
-                work_state,
-                work_legal,
-                work_values,
-                work_keys,
-                work_counters,
-                events,
-                counts,
-            )
+            total += search_rollout(s, rules, cards, profiles, legal[k], w, horizon, keys, counters, stream, world)
         mean = total / rollouts
         if mean > best_mean:
             best_mean = mean
@@ -679,18 +626,18 @@ def search_choice(
 
 
 @njit(cache=True, _nrt=False)
-def ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, counters, stream, work_state, work_legal,
-                  work_keys, work_counters, events, counts, tree):
+def ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, counters, stream, world, tree):
     """Information-set MCTS (sim/core/ismcts.py) over the decider's information set: `iterations`
     descents, each in a world re-dealt by determinize_information_set (the `worlds` worlds in turn,
     common to every action: common random numbers), choosing among the `candidates` best actions by the
-    greedy values at each node, expanding one node, then greedy play to the same turn boundary as the
-    flat search (the end of the `horizon`-th turn counted from the decision's own turn) and
-    rollout_score squashed into a reward by `evaluation_scale`. Returns the index in `legal` of the
-    root's most visited action. `tree`: the work arrays (ismcts.tree_arrays and the world keys)."""
+    greedy values at each node (`values` at the root, of `legal`), expanding one node, then greedy play to
+    the same turn boundary as the flat search (the end of the `horizon`-th turn counted from the
+    decision's own turn) and rollout_score squashed into a reward by `evaluation_scale`. Returns the index
+    in `legal` of the root's most visited action. `tree`: the work arrays (ismcts.tree_arrays and the
+    world keys)."""
     nodes, stats, path, candidates, world_keys = tree
+    work_state, work_legal, work_values, work_keys, work_counters, events, counts = world
     w = params  # the weights lead the row (vocab PARAM_WEIGHTS)
-    work_values = values[1]  # row 0 holds the values of `legal`
     p = s[G_DECIDER]
     iterations = int(params[PARAM_ITERATIONS])
     width = int(params[PARAM_CANDIDATES])
@@ -698,11 +645,11 @@ def ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, cou
     worlds = int(params[PARAM_WORLDS])
     scale = params[PARAM_EVALUATION_SCALE]
     boundary = s[G_TURNS] + int(params[PARAM_HORIZON])
-    for world in range(worlds):
-        world_keys[world] = next_u64(keys, counters, stream)
+    for world_index in range(worlds):
+        world_keys[world_index] = next_u64(keys, counters, stream)
     used = ismcts.clear_tree(nodes, stats)
     for iteration in range(iterations):
-        search_world(s, p, keys, counters, stream, world_keys[iteration % worlds], work_state, work_keys, work_counters)
+        search_world(s, p, keys, counters, stream, world_keys[iteration % worlds], world)
         node = ismcts.ROOT
         path[0] = node
         length = 1
@@ -710,7 +657,7 @@ def ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, cou
         while work_state[G_DONE] == 0 and work_state[G_TURNS] < boundary and steps < ROLLOUT_STEPS:
             if length == 1 and steps == 0:
                 # the root: its list is the decision's own (what the decider sees is the same in every world)
-                m = ismcts.top_candidates(values[0], n, width, candidates)
+                m = ismcts.top_candidates(values, n, width, candidates)
                 c, child, used, expanded = ismcts.select(nodes, stats, node, legal, candidates, m, exploration, used, 1)
                 action = legal[candidates[0, c]]
             else:
@@ -736,34 +683,16 @@ def ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, cou
             node = child
             if expanded:
                 break
-        greedy_playout(work_state, rules, cards, profiles, w, boundary, steps, work_legal, work_values, work_keys,
-                       work_counters, events, counts)
+        greedy_playout(world, rules, cards, profiles, w, boundary, steps)
         ismcts.backpropagate(nodes, stats, path, length, ismcts.squash(rollout_score(work_state, p), scale))
     return ismcts.most_visited(nodes, stats, legal, n)
 
 
 @njit(cache=True, inline="always")
-def policy_act(
-    s,
-    rules,
-    cards,
-    profiles,
-    legal,
-    n,
-    values,
-    policy_id,
-    params,
-    keys,
-    counters,
-    work_state,
-    work_legal,
-    work_keys,
-    work_counters,
-    events,
-    counts,
-    tree,
-):
-    """Index into `legal` of the decider's chosen action (the decider's own stream only).
+def policy_act(s, rules, cards, profiles, legal, n, values, policy_id, w, keys, counters, world, tree):
+    """Index into `legal` (its greedy `values`) of the decider's chosen action (the decider's own
+    stream only); `w` the decider's row of weights, `world` the search bots' copy of the match
+    (work_world).
 
     `tree` is None in a batch without search bots (batch.scratch): the kernel is then compiled
     without the two search bots, which were a fifth of the game's compile time (inlined here, `tree
@@ -776,72 +705,23 @@ def policy_act(
         return next_below(keys, counters, stream, n)
     # (tree is None only where no search bot plays: batch.scratch gives the tree to a batch with one)
     if policy_id == POLICY_GREEDY or s[G_PHASE] != PH_MAIN or tree is None:
-        return greedy_choice(
-            s, rules, cards, profiles, legal, n, values[0], params, keys, counters, stream
-        )
+        return greedy_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream)
     if policy_id == POLICY_ISMCTS:
-        return ismcts_choice(s, rules, cards, profiles, legal, n, values, params, keys, counters, stream, work_state,
-                             work_legal, work_keys, work_counters, events, counts, tree)
-    return search_choice(
-        s,
-        rules,
-        cards,
-        profiles,
-        legal,
-        n,
-        values,
-        params,
-        keys,
-        counters,
-        stream,
-        work_state,
-        work_legal,
-        work_keys,
-        work_counters,
-        events,
-        counts,
-    )
+        return ismcts_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream, world, tree)
+    return search_choice(s, rules, cards, profiles, legal, n, values, w, keys, counters, stream, world)
 
 
 @njit(cache=True, _nrt=False)
-def policy_act_call(
-    s,
-    rules,
-    cards,
-    profiles,
-    legal,
-    n,
-    values,
-    policy_id,
-    params,
-    keys,
-    counters,
-    work_state,
-    work_legal,
-    work_keys,
-    work_counters,
-    events,
-    counts,
-    tree,
-):
+def policy_act_call(s, rules, cards, profiles, legal, n, values, policy_id, w, keys, counters, world, tree):
     """policy_act out of line, for a match played from Python one decision at a time (the playthrough)."""
-    return policy_act(
-        s,
-        rules,
-        cards,
-        profiles,
-        legal,
-        n,
-        values,
-        policy_id,
-        params,
-        keys,
-        counters,
-        work_state,
-        work_legal,
-        work_keys,
-        work_counters,
-        events,
-        counts,
-        tree,
-    )
+    return policy_act(s, rules, cards, profiles, legal, n, values, policy_id, w, keys, counters, world, tree)
+
+
+@njit(cache=True, inline="always")
+def work_world(states, lists, values, streams, events, counts):
+    """A search bot's own copy of the match, from the batch's work arrays (batch.scratch): the state
+    (states[1]), its list of actions and their values (lists[1], values[1]), its stream keys and
+    counters (streams[2], streams[3]), and the match's event log and card counts, which its steps are
+    given but never write (a world's state neither logs nor counts: search_world). The debug check of a
+    derived list uses the same list and values."""
+    return states[1], lists[1], values[1], streams[2], streams[3], events, counts

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.game import BatchResult, result_line
+from sim.core.policies import weight_matrix
 from sim.games.waybound import data
 from sim.games.waybound import layout as L
 from sim.games.waybound import vocab as V
@@ -145,30 +147,25 @@ def match_header(engine_version: str, ruleset, matchup, policies, seeds) -> list
     ]
 
 
-def result_line(winner: int, end: int, renown: tuple[int, int], error: int) -> str:
-    return (
-        f"result: winner seat {winner}, end {L.END_REASONS[end]}, Renown {renown[0]}-{renown[1]}, "
-        f"error {L.ERROR_CODES[error]}"
-    )
-
-
-def replay_log(engine_version: str, ruleset, matchup, policies, seeds, out: dict, events: np.ndarray) -> list[str]:
-    """The replay of one match from the batch kernel's outputs and event log (Game.replay)."""
+def replay_log(game, ruleset, matchup, policies, seeds, result: BatchResult, events: np.ndarray) -> list[str]:
+    """The replay of one match from the batch kernel's result and event log (Game.replay), ending with
+    the common result line (sim.core.game.result_line)."""
     n = 0
     while n < events.shape[0] and events[n, 0] != 0:
         n += 1
     return (
-        match_header(engine_version, ruleset, matchup, policies, seeds)
+        match_header(game.engine_version, ruleset, matchup, policies, seeds)
         + event_lines(ruleset.tables, events, 0, n)
-        + [
-            result_line(
-                int(out["winner"][0]),
-                int(out["end"][0]),
-                (int(out["score"][0, 0]), int(out["score"][0, 1])),
-                int(out["error"][0]),
-            )
-        ]
+        + [result_line(game, result)]
     )
+
+
+def state_result(s: np.ndarray, error: int) -> BatchResult:
+    """The one-match result of a finished state, as the batch kernel reports it."""
+    renown = [[s[L.player_base(p) + L.P_RENOWN] for p in range(2)]]
+    return BatchResult(winner=np.array([s[L.G_WINNER]]), end_reason=np.array([s[L.G_END_REASON]]),
+                       turns=np.array([s[L.G_TURNS]]), rounds=np.array([s[L.G_ROUND]]), score=np.array(renown),
+                       error=np.array([error]))
 
 
 def state_lines(tables: data.Tables, s: np.ndarray) -> list[str]:
@@ -212,21 +209,18 @@ def state_lines(tables: data.Tables, s: np.ndarray) -> list[str]:
     return lines
 
 
-def playthrough(engine_version: str, ruleset, matchup, policies, seeds) -> list[str]:
+def playthrough(game, ruleset, matchup, policies, seeds) -> list[str]:
     """One match, decision by decision: the state, the legal actions, the action taken and the events
-    it caused (the same events, in the same order, as `replay_log` of that match)."""
+    it caused (the same events, in the same order, and the same result line as `replay_log` of that match)."""
     if len(seeds) != 1:
         raise ValueError("a playthrough is one match")
     tables: data.Tables = ruleset.tables
-    rules, cards, profiles = flat_tables(tables)
     events = np.zeros((L.EVENT_CAPACITY, L.EVENT_WIDTH), dtype=np.int32)
-    policy_ids = np.array([p.policy_id for p in policies], dtype=np.int64)
-    policy_params = np.stack([np.asarray(p.params, dtype=np.float64) for p in policies])
-    seed = (seeds.root_seed, seeds.matchup_key, int(seeds.pair_index[0]), int(seeds.swap[0]))
-    lines = match_header(engine_version, ruleset, matchup, policies, seeds)
+    policy_ids, weights = weight_matrix(policies)
+    lines = match_header(game.engine_version, ruleset, matchup, policies, seeds)
     shown = 0
     state = None
-    match = play_stepwise(rules, cards, profiles, matchup.payload, policy_ids, policy_params, seed, events)
+    match = play_stepwise(flat_tables(tables), matchup.payload["table"], policy_ids, weights, seeds, events)
     decision = 0
     while True:
         try:
@@ -245,6 +239,5 @@ def playthrough(engine_version: str, ruleset, matchup, policies, seeds) -> list[
         lines.append(f"  action: {pick}: {describe_legal(tables, state, legal[pick])}")
     written = int(state[L.G_EVENTS])
     lines += ["events:"] + ["  " + line for line in event_lines(tables, events, shown, written)]
-    renown = (int(state[L.player_base(0) + L.P_RENOWN]), int(state[L.player_base(1) + L.P_RENOWN]))
-    lines.append(result_line(int(state[L.G_WINNER]), int(state[L.G_END_REASON]), renown, error))
+    lines.append(result_line(game, state_result(state, error)))
     return lines

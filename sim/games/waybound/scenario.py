@@ -46,37 +46,12 @@ class WayboundScenario(Scenario):
         self.s = np.zeros(L.STATE_SIZE, dtype=np.int32)
         self.keys = np.zeros(L.N_STREAMS, dtype=np.uint64)
         self.counters = np.zeros(L.N_STREAMS, dtype=np.uint64)
-        seat_keys(
-            np.uint64(seed),
-            np.uint64(rng.name_key(self.matchup.matchup_id)),
-            0,
-            swap,
-            rng.PURPOSE_DEAL,
-            rng.PURPOSE_CHANCE,
-            rng.PURPOSE_POLICY,
-            self.keys,
-        )
+        seat_keys(np.array([seed, rng.name_key(self.matchup.matchup_id)], np.uint64), 0, swap, self.keys)
         self.events = np.zeros((5000, L.EVENT_WIDTH), dtype=np.int32)
         self.counts = np.zeros((2, self.cards.shape[0], 3), dtype=np.int16)
         self.legal_buffer = np.zeros(L.MAX_LEGAL, dtype=np.int32)
         self.log = []
-        order = [0, 1] if swap == 0 else [1, 0]
-        decks = payload["decks"][order].copy()
-        E.reset(
-            self.s,
-            self.rules,
-            decks,
-            payload["deck_len"][order].copy(),
-            payload["companion_profile"][order].copy(),
-            payload["ability"][order].copy(),
-            payload["featured"][order].copy(),
-            self.keys,
-            self.counters,
-            self.events,
-            self.counts,
-            1,
-            1,
-        )
+        E.reset(self.s, self.rules, payload["table"], swap, self.keys, self.counters, self.events, self.counts, 1, 1)
         if self.s[L.G_PHASE] == L.PH_MULLIGAN:
             self.apply(L.encode(L.A_CHOICE, mulligans[0], 0))
             self.apply(L.encode(L.A_CHOICE, mulligans[1], 0))

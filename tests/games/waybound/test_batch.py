@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from sim.core import rng
-from sim.core.game import SeedBlock
+from sim.core.game import SeedBlock, result_line
 from sim.games.waybound import GAME
 from sim.games.waybound import layout as L
 from sim.games.waybound import policy as P
@@ -117,7 +117,7 @@ def test_replay_matches_batch_result():
     assert any("opening hand" in line for line in lines)
     assert any("keeps its opening hand" in line or "mulligan" in line for line in lines)
     assert any(line.startswith("-- round 1, seat 0 turn") for line in lines)
-    assert f"Renown {batch.score[0, 0]}-{batch.score[0, 1]}" in lines[-1]
+    assert lines[-1] == result_line(GAME, batch)
 
 
 @pytest.mark.heavy
@@ -133,7 +133,7 @@ def test_heavy_100k_per_pairing_debug():
 
 NOJIT_SCRIPT = """
 import json, numpy as np
-from sim.core.game import SeedBlock
+from sim.core.game import SeedBlock, result_line
 from sim.games.waybound import GAME
 ruleset = GAME.load_ruleset("0.36")
 matchup = GAME.load_matchups(ruleset, ["veilborn/nyxara vs skyrunners/nima"])[0]

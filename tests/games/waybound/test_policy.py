@@ -11,7 +11,6 @@ import pytest
 from sim.games.waybound import GAME
 from sim.games.waybound import layout as L
 from sim.games.waybound import policy as P
-from sim.games.waybound import vocab as V
 from sim.games.waybound.batch import scratch
 from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
@@ -128,7 +127,7 @@ def test_search_rollouts_of_every_candidate_stop_at_the_same_turn_boundary():
         for action in legal:
             P.search_rollout(
                 sc.s, sc.rules, sc.cards, sc.profiles, action, w, horizon, keys, counters, L.S_POLICY0,
-                work_state, work_legal, work_values, work_keys, work_counters, events, counts,
+                (work_state, work_legal, work_values, work_keys, work_counters, events, counts),
             )
             assert work_state[L.G_DONE] == 0, sc.describe(action)
             assert work_state[L.G_TURNS] == sc.s[L.G_TURNS] + horizon, (horizon, sc.describe(action))
@@ -139,14 +138,13 @@ def test_search_rollouts_of_every_candidate_stop_at_the_same_turn_boundary():
 def bot_pick(sc: WayboundScenario, policy: str, keys: np.ndarray, counters: np.ndarray) -> int:
     """The action the decider's bot takes in the scenario's position, from the given streams."""
     params = np.asarray(GAME.load_policy(policy).params, dtype=np.float64)
-    (_, work_state, legal, values, work_legal, _, _, work_keys, work_counters, *_, tree) = scratch(
-        sc.cards.shape[0] // V.CARD_WIDTH, L.DECK_CAP, params.shape[0], False, True
-    )
+    _, (states, lists, layouts, values, streams), tree = scratch(False, True)
+    legal = lists[0]
     n = P.generate_actions_call(sc.s, sc.rules, sc.cards, sc.profiles, legal, values[0], params, None, -1)
     pick = P.policy_act_call(
-        sc.s, sc.rules, sc.cards, sc.profiles, legal, n, values, GAME.load_policy(policy).policy_id, params, keys,
-        counters, work_state, work_legal, work_keys, work_counters, np.zeros((1, L.EVENT_WIDTH), dtype=np.int32),
-        np.zeros((0, 0, 0), dtype=np.int16), tree,
+        sc.s, sc.rules, sc.cards, sc.profiles, legal, n, values[0], GAME.load_policy(policy).policy_id, params, keys,
+        counters, P.work_world(states, lists, values, streams, np.zeros((1, L.EVENT_WIDTH), dtype=np.int32),
+                               np.zeros((0, 0, 0), dtype=np.int16)), tree,
     )
     return int(legal[pick])
 
