@@ -144,7 +144,10 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
             found = False
             if 0 <= pick < n:
                 n_check = legal_actions_call(s, rules, cards, profiles, lists[1])
-                found = K.is_listed(action, lists[1], n_check)
+                for k in range(n_check):
+                    if lists[1, k] == action:
+                        found = True
+                        break
             if not found:
                 log_event(s, events, EV_ILLEGAL, d, action, 0, 0, 0)
                 return ERR_ILLEGAL
@@ -163,7 +166,8 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
     return ERR_OK
 
 
-@njit(cache=True, _nrt=False)
+# inlined into play_match: kernel.seat_streams is the out-of-line call (one library fewer to compile)
+@njit(cache=True, inline="always")
 def seat_keys(seeds, pair, order, keys):
     """Streams by deck slot (kernel.seat_streams): each seat's deal and bot streams are its slot's; the
     game's chance stream is the pair's."""

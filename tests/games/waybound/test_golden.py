@@ -113,8 +113,8 @@ def test_golden_replay_log(spec):
 
 
 GOLDEN_REPLAY = {
-    "hearthbound/brindle vs veilborn/nyxara": "6ac3eec23e997c73d40ba1350bc9cacd",
-    "skyrunners/nima vs ironmaw/skara": "a6edc914bd8ff6264929200d401ee16a",
+    "hearthbound/brindle vs veilborn/nyxara": "100e41594d651f25fbcc72cfa672850d",
+    "skyrunners/nima vs ironmaw/skara": "cc1c5be082191f343aea98aa9c395b92",
 }
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
