@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import html
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +25,7 @@ td:first-child, th:first-child { text-align: left; }
 img { max-width: 100%; border: 1px solid #ddd; margin: 0.5em 0 1.5em; }
 pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; font-size: 0.8em; }
 p.note { color: #555; font-size: 0.9em; }
+p.answer { border-left: 4px solid #1f4e79; background: #eef3f8; padding: 0.5em 0.8em; }
 """
 
 
@@ -37,6 +39,13 @@ class Heading:
 class Paragraph:
     text: str
     note: bool = False
+
+
+@dataclass
+class Answer:
+    """One sentence of the study's answer (a quoted line in report.md, set apart in report.html)."""
+
+    text: str
 
 
 @dataclass
@@ -75,7 +84,7 @@ class Document:
         """The blocks as rendered: the answer first (when a section gave one), then the evidence."""
         if not self.answers:
             return list(self.blocks)
-        return [Heading("Answer"), *[Paragraph(sentence) for sentence in self.answers], *self.blocks]
+        return [Heading("Answer"), *[Answer(sentence) for sentence in self.answers], *self.blocks]
 
 
 def format_value(value, digits: int = 4) -> str:
@@ -171,6 +180,8 @@ def to_markdown(document: Document) -> str:
             lines += ["#" * block.level + " " + block.text, ""]
         elif isinstance(block, Paragraph):
             lines += [("_" + block.text + "_") if block.note else block.text, ""]
+        elif isinstance(block, Answer):
+            lines += [f"> {block.text}", ""]
         elif isinstance(block, Table) and not block.hidden:
             if block.caption:
                 lines += [f"**{block.caption}** (`tables/{block.name}.csv`)", ""]
@@ -192,6 +203,47 @@ def to_markdown(document: Document) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+@dataclass
+class Summary:
+    """What the top of a report says, read back from its report.md (see ``read_summary``)."""
+
+    title: str
+    lead: str  # the first paragraph, before any heading (game, run, kinds), or ""
+    answers: list[str]
+    images: list[Image]  # in report order
+
+
+IMAGE_LINE = re.compile(r"^!\[(?P<caption>.*)\]\((?P<file>[^()\s]+\.png)\)$")
+
+
+def read_summary(markdown: str) -> Summary:
+    """The inverse of ``to_markdown`` for a report's title, lead paragraph, stated answer and
+    charts, so the index of published reports quotes them as written, whatever build wrote them.
+    Reports built before answers were quoted lines state theirs as the first paragraph under
+    "## Answer"."""
+    lines = markdown.splitlines()
+    title = next((line[2:] for line in lines if line.startswith("# ")), "")
+    answers, unquoted_answer, opening, images = [], [], [], []
+    section, in_code = "top", False
+    for line in lines[1:]:
+        if line.startswith("```"):
+            in_code = not in_code
+        elif in_code:
+            continue
+        elif line.startswith("#"):
+            section = "answer" if line == "## Answer" else "body"
+        elif image := IMAGE_LINE.match(line):
+            images.append(Image(image["file"], image["caption"]))
+        elif section == "answer" and line.startswith("> "):
+            answers.append(line[2:])
+        elif section != "body" and line.strip() and not line.startswith(("|", "**", "_", ">")):
+            if section == "answer" and not answers and not unquoted_answer:
+                unquoted_answer.append(line)
+            else:
+                opening.append(line)
+    return Summary(title, opening[0] if opening else "", answers or unquoted_answer, images)
+
+
 def to_html(document: Document, image_dir: Path) -> str:
     """Self-contained page: styles inline, every image embedded as a base64 data URI."""
     escape = html.escape
@@ -209,6 +261,8 @@ def to_html(document: Document, image_dir: Path) -> str:
         elif isinstance(block, Paragraph):
             css_class = ' class="note"' if block.note else ""
             parts.append(f"<p{css_class}>{escape(block.text)}</p>")
+        elif isinstance(block, Answer):
+            parts.append(f'<p class="answer">{escape(block.text)}</p>')
         elif isinstance(block, Table) and not block.hidden:
             if block.caption:
                 parts.append(
