@@ -19,6 +19,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from sim.core.errors import UserError
 from sim.core.lake import write_error
@@ -26,7 +27,7 @@ from sim.report.document import CSS, Image, read_summary
 
 INDEX_FILE = "index.html"
 KEY_CHARTS = 2  # a report's first charts are its headline ones (each section opens with its own)
-THUMBNAIL_BOX = (560, 420)  # pixels: a thumbnail fits inside, keeping the chart's proportions
+THUMBNAIL_BOX = (520, 400)  # pixels: a thumbnail fits inside, keeping the chart's proportions
 QUICK_TRY_NAME = re.compile(r"-[0-9a-f]{8}$")
 
 INDEX_CSS = """
@@ -34,7 +35,7 @@ section.study { border-top: 2px solid #1f4e79; margin-top: 2.5em; padding-top: 0
 p.lead { color: #555; font-size: 0.9em; }
 p.missing { color: #8a4b00; font-style: italic; }
 div.charts { display: flex; flex-wrap: wrap; gap: 1em; }
-figure { margin: 0; max-width: 560px; }
+figure { margin: 0; max-width: 520px; }
 figure img { margin: 0; }
 figcaption { font-size: 0.85em; color: #555; }
 ul.links { padding-left: 1.2em; }
@@ -101,16 +102,24 @@ def collect(reports_dir: Path) -> Index:
     return Index(studies, measurements, quick_tries)
 
 
-def thumbnail(path: Path) -> str:
-    """The chart shrunk to fit THUMBNAIL_BOX, as a PNG data URI (Pillow ships with matplotlib)."""
+def thumbnail(path: Path) -> tuple[str, bool]:
+    """The chart shrunk to fit THUMBNAIL_BOX, as a PNG data URI (Pillow ships with matplotlib), and
+    whether it shows only the chart's top: a chart over twice as tall as wide (one row per matchup)
+    would shrink to a sliver, so its top square is shown instead."""
     from PIL import Image as PillowImage
 
-    with PillowImage.open(path) as picture:
-        picture = picture.convert("RGB")
-        picture.thumbnail(THUMBNAIL_BOX, PillowImage.Resampling.LANCZOS)
-        buffer = io.BytesIO()
-        picture.save(buffer, format="PNG", optimize=True)
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    try:
+        with PillowImage.open(path) as picture:
+            picture = picture.convert("RGB")
+    except OSError as error:  # Pillow's "cannot identify image file" is one too
+        raise UserError(f"chart is unreadable ({error})", file=str(path)) from None
+    cropped = picture.height > 2 * picture.width
+    if cropped:
+        picture = picture.crop((0, 0, picture.width, picture.width))
+    picture.thumbnail(THUMBNAIL_BOX, PillowImage.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"), cropped
 
 
 def counted(number: int, singular: str, plural: str) -> str:
@@ -118,7 +127,7 @@ def counted(number: int, singular: str, plural: str) -> str:
 
 
 def _link(href: str, text: str) -> str:
-    return f'<a href="{html.escape(href)}">{html.escape(text)}</a>'
+    return f'<a href="{html.escape(quote(href))}">{html.escape(text)}</a>'
 
 
 def _study_html(study: Study, reports_dir: Path) -> list[str]:
@@ -134,10 +143,11 @@ def _study_html(study: Study, reports_dir: Path) -> list[str]:
     if study.charts:
         parts.append('<div class="charts">')
         for chart in study.charts:
-            source = thumbnail(reports_dir / study.name / chart.file_name)
+            source, cropped = thumbnail(reports_dir / study.name / chart.file_name)
+            shown = "its top; full size: click" if cropped else "full size: click"
             parts.append(
-                f'<figure><a href="{escape(base + chart.file_name)}"><img alt="{escape(chart.caption)}" '
-                f'src="{source}"></a><figcaption>{escape(chart.caption)} (full size: click)</figcaption></figure>'
+                f'<figure><a href="{escape(quote(base + chart.file_name))}"><img alt="{escape(chart.caption)}" '
+                f'src="{source}"></a><figcaption>{escape(chart.caption)} ({shown})</figcaption></figure>'
             )
         parts.append("</div>")
     links = [_link(base + page, page) for page in study.pages]

@@ -1,7 +1,7 @@
 """Issue 20 item 9: `make publish` writes reports/index.html over every published study. These
 checks need no browser: the page's structure, every study listed with its question and stated
 answer, links relative and resolving, charts embedded, quick tries left out, byte-identical
-rebuilds; and the tracked index lists the tracked reports (tests/report/test_publish_browser.py
+rebuilds; and the tracked index lists the tracked reports (tests/report/test_publish_index_browser.py
 loads the pages in Chromium)."""
 
 from __future__ import annotations
