@@ -90,9 +90,9 @@ def provenance(document: Document, manifest: dict) -> None:
             "Engine versions",
         ),
         Table(
-            _key_value_table(manifest.get("rulesets"), "ruleset", "hash"),
+            _key_value_table(manifest.get("rulesets"), "edition", "ruleset hash"),
             "provenance_rulesets",
-            "Ruleset hashes",
+            "Ruleset hash per edition (resolved rules and card data)",
         ),
         Table(
             _key_value_table(manifest.get("timings"), "stage", "seconds"),

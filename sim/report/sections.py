@@ -150,7 +150,7 @@ class Context:
     preferred_arm_order: tuple[str, ...] = ()  # the experiment's own order of editions, if known
 
     def order_arms(self, arms) -> list[str]:
-        """Arms in the experiment's order (its first edition is the default baseline), others by name."""
+        """Editions in the experiment's order (its first edition is the default baseline), others by name."""
         arms = set(arms)
         listed = [arm for arm in dict.fromkeys(self.preferred_arm_order) if arm in arms]
         return listed + sorted(arms - set(listed))
@@ -202,7 +202,7 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     lake, document = context.lake, context.document
     document.add(Heading("Game length", 3))
     summary = lake.query("length_summary")
-    document.add(Table(summary, f"{prefix}_lengths", "Game length per arm (turns and rounds)", digits=2))
+    document.add(Table(summary, f"{prefix}_lengths", "Game length per edition (turns and rounds)", digits=2))
     histogram = lake.query("length_histogram")
     # A few matchups (e.g. one per player count) get a line each; many are pooled per arm.
     apart = histogram["matchup_id"].n_unique() <= SEPARATE_LENGTH_LINES
@@ -212,7 +212,7 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
         ": ".join(key): (group["turns"].to_numpy(), group["matches"].to_numpy())
         for key, group in pooled.group_by(keys, maintain_order=True)
     }
-    per = "arm and matchup" if apart else "arm"
+    per = "edition and matchup" if apart else "edition"
     path, image = context.image(f"{prefix}_lengths", f"Game length distribution per {per}")
     charts.length_distribution(series, path, title=f"Game length (turns) per {per}")
     document.add(image)
@@ -220,15 +220,15 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     document.add(Heading("End reasons", 3))
     reasons = lake.query("end_reasons")
     document.add(
-        Table(reasons, f"{prefix}_end_reasons", "How games end, per arm (share of the arm's matches)")
+        Table(reasons, f"{prefix}_end_reasons", "How games end, per edition (share of the edition's matches)")
     )
     arms = context.order_arms(reasons["ruleset_id"].unique().to_list())
     categories = sorted(reasons["end_reason"].fill_null("(none)").unique().to_list())
     shares = np.zeros((len(arms), len(categories)))
     for row in reasons.with_columns(pl.col("end_reason").fill_null("(none)")).iter_rows(named=True):
         shares[arms.index(row["ruleset_id"]), categories.index(row["end_reason"])] = row["share"]
-    path, image = context.image(f"{prefix}_end_reasons", "End-reason shares per arm")
-    charts.share_bars(arms, categories, shares, path, title="End reasons per arm")
+    path, image = context.image(f"{prefix}_end_reasons", "End-reason shares per edition")
+    charts.share_bars(arms, categories, shares, path, title="End reasons per edition")
     document.add(image)
 
 
@@ -236,7 +236,7 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
 
 
 def section_opening(context: Context) -> None:
-    """First-player advantage per arm (edition), its equivalence to 50%, and arm differences."""
+    """First-player advantage per edition, its equivalence to 50%, and the differences between editions."""
     lake, document, params = context.lake, context.document, context.params
     document.add(Heading("Opening: first-player advantage"))
     arms = lake.query("arm_outcomes")
@@ -259,7 +259,7 @@ def section_opening(context: Context) -> None:
         tost = tost_equivalence(scores, 0.5, params.equivalence_margin, params.alpha)
         table_rows.append(
             {
-                "arm": arm["ruleset_id"],
+                "edition": arm["ruleset_id"],
                 "matches": arm["matches"],
                 "first_player_wins": float(arm["first_player_wins"]),
                 "draws": arm["draws"],
@@ -281,36 +281,36 @@ def section_opening(context: Context) -> None:
     tost_percent = f"{100 * (1 - 2 * params.alpha):g}%"
     document.add(
         Paragraph(
-            f"{int(table['matches'].sum())} matches in {table.height} arm(s), {int(table['pairs'].sum())} complete "
+            f"{int(table['matches'].sum())} matches in {table.height} edition(s), {int(table['pairs'].sum())} complete "
             f"seat-swapped pairs; {dropped} incomplete pair(s) dropped. Match-level rates use {context.percent} Wilson "
             f"intervals (draws count half); pair-level means use {context.percent} t-intervals over pairs, the "
             f"independent unit. Equivalence: TOST of the pair-level mean against 0.5 ± {margin:g} "
             f"(alpha {params.alpha:g}, {tost_percent} interval); 'equivalent' means the advantage is shown to lie "
             "inside the band, 'not shown' means it is not."
         ),
-        Table(table, "opening_first_player", "First-player win rate per arm"),
+        Table(table, "opening_first_player", "First-player win rate per edition"),
     )
     for row in table.iter_rows(named=True):
         document.add(
             Paragraph(
-                f"Arm {row['arm']}: first player wins {100 * row['match_rate']:.1f}% of {row['matches']:,} matches "
+                f"Edition {row['edition']}: first player wins {100 * row['match_rate']:.1f}% of {row['matches']:,} matches "
                 f"(Wilson {100 * row['wilson_low']:.1f}% to {100 * row['wilson_high']:.1f}%); pair-level "
                 f"{100 * row['pair_mean']:.1f}% over {row['pairs']:,} pairs; TOST p {p_text(row['tost_p'])}: {row['verdict']}."
             )
         )
     bots = _bots_by_arm(context)
     for row in table.iter_rows(named=True):
-        context.document.answer(_opening_answer(row, margin, context.percent, bots.get(row["arm"], "")))
+        context.document.answer(_opening_answer(row, margin, context.percent, bots.get(row["edition"], "")))
     path, image = context.image(
-        "opening_first_player", "First-player win rate per arm with the equivalence band"
+        "opening_first_player", "First-player win rate per edition with the equivalence band"
     )
     charts.forest_plot(
-        table["arm"].to_list(),
+        table["edition"].to_list(),
         table["pair_mean"].to_numpy(),
         table["tost_low"].to_numpy(),
         table["tost_high"].to_numpy(),
         path,
-        title=f"First-player win rate per arm (band 0.5 ± {margin:g})",
+        title=f"First-player win rate per edition (band 0.5 ± {margin:g})",
         reference=0.5,
         band=(0.5 - margin, 0.5 + margin),
         xlabel="first-player win rate",
@@ -326,7 +326,7 @@ def section_opening(context: Context) -> None:
     document.add(image)
     if params.sequential_stop:
         _stopping_decisions(context, pairs)
-    _arm_differences(context, pairs, table["arm"].to_list())
+    _arm_differences(context, pairs, table["edition"].to_list())
 
 
 def _bots_by_arm(context: Context) -> dict[str, str]:
@@ -343,7 +343,7 @@ def _opening_answer(row: dict, margin: float, percent: str, bots: str) -> str:
     """One plain sentence: the first player's pair-level win rate, its interval, and what it says."""
     mean, low, high = (100 * row[k] for k in ("pair_mean", "pair_low", "pair_high"))
     if not all(np.isfinite([mean, low, high])):
-        return f"Under {row['arm']} too few complete pairs ({row['pairs']}) to say anything."
+        return f"Under {row['edition']} too few complete pairs ({row['pairs']}) to say anything."
     band = f"50% ± {100 * margin:g}"
     if row["verdict"] == "equivalent":
         finding = f"no first-player advantage beyond {band} (equivalence shown)"
@@ -356,7 +356,7 @@ def _opening_answer(row: dict, margin: float, percent: str, bots: str) -> str:
     else:
         finding = f"not decided: the interval holds 50% and reaches beyond {band}"
     with_bots = f" with {bots}" if bots else ""
-    return (f"Under {row['arm']} the first player wins {mean:.1f}% [{low:.1f}, {high:.1f}] ({percent}, "
+    return (f"Under {row['edition']} the first player wins {mean:.1f}% [{low:.1f}, {high:.1f}] ({percent}, "
             f"{int(row['pairs']):,} seat-swapped pairs){with_bots}: {finding}.")
 
 
@@ -374,14 +374,14 @@ def _stopping_decisions(context: Context, pairs: pl.DataFrame) -> None:
     ):
         scores = group["first_player_score"].to_numpy()
         decision = sprt_three_way(scores, p0, p1 - p0, alpha, beta)
-        rows.append({"arm": arm, "matchup_id": matchup, "pairs": len(scores), "decided_after": decision["n_used"],
+        rows.append({"edition": arm, "matchup_id": matchup, "pairs": len(scores), "decided_after": decision["n_used"],
                      "decision": STOPPING_WORDS[decision["decision"]], "mean": float(scores.mean())})
     table = pl.DataFrame(rows)
     stopped = int((table["decision"] != STOPPING_WORDS["continue"]).sum())
     document.add(
         Heading("Sequential stopping", 3),
         Paragraph(
-            f"The sweep stopped each stream (arm x matchup) once a three-way sequential test decided: first player "
+            f"The sweep stopped each stream (edition x matchup) once a three-way sequential test decided: first player "
             f"favoured (rate {p1:g} or more), second player favoured ({2 * p0 - p1:g} or less) or no difference, "
             f"each wrong call at most {alpha:g} / {beta:g}. {stopped} of {table.height} streams stopped early. "
             "The fixed-sample intervals, TOST and p-values above treat every stream as if its size had been fixed "
@@ -400,9 +400,9 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
     baseline = params.baseline or arms[0]
     if baseline not in arms:
         raise UserError(
-            f"baseline arm '{baseline}' is not in the lake (arms: {', '.join(arms)})", entry="report.baseline"
+            f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(arms)})", entry="report.baseline"
         )
-    document.add(Heading("Paired differences between arms", 3))
+    document.add(Heading("Paired differences between editions", 3))
     frames = []
     for arm in arms:
         if arm == baseline:
@@ -413,8 +413,8 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
             "first_player_score",
             params.confidence,
         )
-        frames.append(comparison.with_columns(pl.lit(arm).alias("arm")))
-    comparisons = pl.concat(frames).select(["arm"] + frames[0].columns[:-1])
+        frames.append(comparison.with_columns(pl.lit(arm).alias("edition")))
+    comparisons = pl.concat(frames).select(["edition"] + frames[0].columns[:-1])
     family = comparisons.filter(pl.col("matchup_id") != "ALL")
     _, holm = adjust_pvalues(family["p_value"].to_numpy(), "holm", params.alpha)
     _, benjamini = adjust_pvalues(family["p_value"].to_numpy(), "bh", params.alpha)
@@ -422,28 +422,28 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
     overall = comparisons.filter(pl.col("matchup_id") == "ALL")
     document.add(
         Paragraph(
-            f"Each arm against the baseline {baseline} on common seeds: the same deals replayed under both "
-            f"editions, joined on (matchup, pair), difference = arm minus baseline in the pair-level first-player "
+            f"Each edition against the baseline {baseline} on common seeds: the same deals replayed under both "
+            f"editions, joined on (matchup, pair), difference = edition minus baseline in the pair-level first-player "
             f"score; paired t-test and {context.percent} t-interval. Per-matchup p-values are adjusted across all "
             f"{family.height} comparisons with Holm (family-wise error) and Benjamini–Hochberg (false discovery rate)."
         ),
         Table(
             overall.drop("matchup_id"),
             "opening_arm_differences",
-            "Overall difference per arm (all matchups pooled)",
+            "Overall difference per edition (all matchups pooled)",
         ),
         Table(
-            family, "opening_matchup_differences", "Difference per arm and matchup, with adjusted p-values"
+            family, "opening_matchup_differences", "Difference per edition and matchup, with adjusted p-values"
         ),
     )
-    path, image = context.image("opening_differences", "Paired first-player difference per arm, all matchups")
+    path, image = context.image("opening_differences", "Paired first-player difference per edition, all matchups")
     charts.forest_plot(
-        overall["arm"].to_list(),
+        overall["edition"].to_list(),
         overall["difference"].to_numpy(),
         overall["low"].to_numpy(),
         overall["high"].to_numpy(),
         path,
-        title=f"First-player score: arm minus {baseline}, all matchups",
+        title=f"First-player score: edition minus {baseline}, all matchups",
         xlabel="difference in first-player win rate",
     )
     document.add(image)
@@ -451,7 +451,7 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
     sides = context.lake.query("matchup_outcomes").select(["matchup_id", "side_a", "side_b"]).unique("matchup_id")
     cells = family.join(sides, on="matchup_id", how="left")
     for arm in [a for a in arms if a != baseline]:
-        group = cells.filter(pl.col("arm") == arm)
+        group = cells.filter(pl.col("edition") == arm)
         rows_labels = sorted(group["side_a"].drop_nulls().unique().to_list())
         column_labels = sorted(group["side_b"].drop_nulls().unique().to_list())
         if not rows_labels or not column_labels:
@@ -496,7 +496,7 @@ def section_matrix(context: Context) -> None:
 def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> None:
     document, params = context.document, context.params
     key = _safe(arm)
-    document.add(Heading(f"Arm {arm}", 3))
+    document.add(Heading(f"Edition {arm}", 3))
     pairs = _pairs_by_cell(outcomes, pair_rows)
     cells = _clustered_cells(outcomes, pairs, params.confidence)
     rows_labels = sorted(cells["side_a"].unique().to_list())
@@ -518,9 +518,9 @@ def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_row
             cells, f"matrix_{key}_cells", f"Side A win rate per cell ({context.percent}, pair-clustered, draws half)"
         ),
     )
-    path, image = context.image(f"matrix_{key}_heatmap", f"Matchup heatmap, arm {arm}")
+    path, image = context.image(f"matrix_{key}_heatmap", f"Matchup heatmap, edition {arm}")
     charts.matchup_heatmap(
-        rows_labels, column_labels, rates, counts, lows, highs, path, title=f"Side A win rate, arm {arm}"
+        rows_labels, column_labels, rates, counts, lows, highs, path, title=f"Side A win rate, edition {arm}"
     )
     document.add(image)
 
@@ -567,7 +567,7 @@ def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
     document.add(
         Table(table, f"matrix_{key}_decks", "Deck against deck, both sides pooled (row deck's win rate)")
     )
-    path, image = context.image(f"matrix_{key}_decks", f"Deck against deck, arm {arm}")
+    path, image = context.image(f"matrix_{key}_decks", f"Deck against deck, edition {arm}")
     charts.matchup_heatmap(
         decks,
         decks,
@@ -576,7 +576,7 @@ def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         lows,
         highs,
         path,
-        title=f"Deck win rate (row vs column), arm {arm}",
+        title=f"Deck win rate (row vs column), edition {arm}",
         row_axis="deck",
         column_axis="opponent",
         colour_label="row deck win rate",
@@ -655,21 +655,21 @@ def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         ),
         Table(table, f"matrix_{key}_ratings", "Bradley–Terry ratings"),
     )
-    path, image = context.image(f"matrix_{key}_ratings", f"Bradley–Terry ratings, arm {arm}")
+    path, image = context.image(f"matrix_{key}_ratings", f"Bradley–Terry ratings, edition {arm}")
     charts.forest_plot(
         table["deck"].to_list(),
         table["rating"].to_numpy(),
         table["low"].to_numpy(),
         table["high"].to_numpy(),
         path,
-        title=f"Bradley–Terry ratings, arm {arm}",
+        title=f"Bradley–Terry ratings, edition {arm}",
         xlabel="log strength (0 = average deck)",
     )
     document.add(image)
 
 
 def _ratings_answer(arm: str, table: pl.DataFrame, bots: str, percent: str) -> str:
-    """Which deck is strongest and which weakest under an arm, and whether the data settle it."""
+    """Which deck is strongest and which weakest under an edition, and whether the data settle it."""
     best, worst = table.row(0, named=True), table.row(table.height - 1, named=True)
     with_bots = f" with {bots}" if bots else ""
     def rated(row: dict) -> str:
@@ -771,8 +771,8 @@ def section_cards(context: Context) -> None:
     kept = impact.filter(pl.col("meets_min_count"))
     flagged = sorted(set(impact.filter(pl.col("assumed"))["card"].to_list()))
     sentences = [
-        f"{impact.height} (arm, faction, card, measure) rows; {kept.height} have at least {params.min_count} games "
-        f"both with and without the card; the {CARD_CHART_ROWS} largest differences per arm and measure are shown "
+        f"{impact.height} (edition, faction, card, measure) rows; {kept.height} have at least {params.min_count} games "
+        f"both with and without the card; the {CARD_CHART_ROWS} largest differences per edition and measure are shown "
         "and every row is in tables/cards_impact.csv.",
         f"Rates are a side's win rate with {context.percent} Wilson intervals (draws half).",
         "These are associations, not effects: a card drawn more often in long games inherits the win rate of "
@@ -807,21 +807,21 @@ def section_cards(context: Context) -> None:
         )
         key = f"cards_{_safe(arm)}_{metric}"
         document.add(
-            Heading(f"Arm {arm}: {metric}", 3),
+            Heading(f"Edition {arm}: {metric}", 3),
             Table(display, key, f"Largest differences when {metric} vs not (top {CARD_CHART_ROWS})"),
         )
         labels = [
             f"{row['faction']}: {row['card']}{' *' if row['assumed'] else ''}"
             for row in top.iter_rows(named=True)
         ]
-        path, image = context.image(key, f"Win rate when {metric} vs not, arm {arm}")
+        path, image = context.image(key, f"Win rate when {metric} vs not, edition {arm}")
         charts.forest_plot(
             labels,
             top["with_rate"].to_numpy(),
             top["with_low"].to_numpy(),
             top["with_high"].to_numpy(),
             path,
-            title=f"Win rate when {metric} (circle) vs not (square), arm {arm}",
+            title=f"Win rate when {metric} (circle) vs not (square), edition {arm}",
             reference=0.5,
             xlabel="side win rate",
             primary_label=f"{metric}",
@@ -847,7 +847,7 @@ def section_coop(context: Context) -> None:
     outcomes = _with_wilson(outcomes, "team_wins", "matches", "win_", params.confidence)
     document.add(
         Paragraph(
-            f"Team win rate per arm and matchup with {context.percent} Wilson intervals; rounds to win and to lose "
+            f"Team win rate per edition and matchup with {context.percent} Wilson intervals; rounds to win and to lose "
             "(mean and median of the rounds started)."
         ),
         Table(outcomes, "coop_outcomes", "Team results per matchup"),
@@ -868,7 +868,7 @@ def section_coop(context: Context) -> None:
         ):
             survival_rows.append(
                 {
-                    "arm": arm,
+                    "edition": arm,
                     "round": int(time),
                     "at_risk": int(at_risk),
                     "losses": int(events),
@@ -884,7 +884,7 @@ def section_coop(context: Context) -> None:
             pl.DataFrame(
                 survival_rows,
                 schema={
-                    "arm": pl.String,
+                    "edition": pl.String,
                     "round": pl.Int64,
                     "at_risk": pl.Int64,
                     "losses": pl.Int64,
@@ -904,8 +904,8 @@ def section_coop(context: Context) -> None:
 
 
 def _coop_answer(arm: str, outcomes: pl.DataFrame, bots: str, percent: str, confidence: float) -> str:
-    """How often the team wins under an arm, over its matchups weighted equally (a sequential stop
-    may leave them with different counts; equal weights keep two arms comparable), and the hardest
+    """How often the team wins under an edition, over its matchups weighted equally (a sequential stop
+    may leave them with different counts; equal weights keep two editions comparable), and the hardest
     matchup."""
     rates, counts = outcomes["win_rate"].to_numpy(), outcomes["matches"].to_numpy().astype(float)
     if counts.sum() == 0:
@@ -965,7 +965,7 @@ def _series_survival(context: Context, column: str) -> None:
         for index in range(longest):
             table_rows.append(
                 {
-                    "arm": arm,
+                    "edition": arm,
                     "round": index + 1,
                     "in_play": int(in_play[index]),
                     "share_above_zero": float(alive[index]),
@@ -991,7 +991,7 @@ def _series_survival(context: Context, column: str) -> None:
 
 def section_sweep(context: Context) -> None:
     """A parameter sweep: the first-player (or team) win rate and each deck's win rate across the
-    swept values, one arm a value, all on common deals."""
+    swept values, one edition a value, all on common deals."""
     lake, document, params = context.lake, context.document, context.params
     field = params.sweep_field
     document.add(Heading(f"Parameter sweep: {field}" if field else "Parameter sweep"))
@@ -1009,7 +1009,7 @@ def section_sweep(context: Context) -> None:
         for arm in arms:
             summary = score_interval(scores.filter(pl.col("ruleset_id") == arm)["first_player_score"].to_numpy(),
                                      params.confidence)
-            headline.append({"value": str(values[arm]), "arm": arm, "pairs": summary["n"], "rate": summary["mean"],
+            headline.append({"value": str(values[arm]), "edition": arm, "pairs": summary["n"], "rate": summary["mean"],
                              "low": summary["low"], "high": summary["high"]})
         decks = _deck_rates_by_arm(context, arms)
     else:
@@ -1019,12 +1019,12 @@ def section_sweep(context: Context) -> None:
             group = outcomes.filter(pl.col("ruleset_id") == arm)
             wins, games = float(group["team_wins"].sum()), float(group["matches"].sum())
             low, high = wilson_interval(wins, games, params.confidence)
-            headline.append({"value": str(values[arm]), "arm": arm, "pairs": int(games),
+            headline.append({"value": str(values[arm]), "edition": arm, "pairs": int(games),
                              "rate": wins / games if games else float("nan"), "low": float(low), "high": float(high)})
     table = pl.DataFrame(headline)
     document.add(
         Paragraph(
-            f"One arm per value of `{field}`, each an edition over the same base that sets it; every arm plays "
+            f"One edition per value of `{field}`, each the same base edition with that value; every edition plays "
             f"the same deals. The {label}'s win rate per value ({context.percent}; "
             + ("pair-level t-intervals over seat-swapped pairs)." if competitive.height else "Wilson intervals over games).")
         ),
@@ -1044,7 +1044,7 @@ def section_sweep(context: Context) -> None:
 
 
 def _deck_rates_by_arm(context: Context, arms: list[str]) -> pl.DataFrame:
-    """Each deck's win rate per arm over its games against other decks, clustered by pair."""
+    """Each deck's win rate per edition over its games against other decks, clustered by pair."""
     outcomes = context.lake.query("matchup_outcomes").filter(pl.col("side_b").is_not_null() & (pl.col("side_b") != ""))
     pair_rows = context.lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
     rows = []
@@ -1054,9 +1054,9 @@ def _deck_rates_by_arm(context: Context, arms: list[str]) -> pl.DataFrame:
         for deck in sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list())):
             wins, games = _deck_pairs(pairs, deck)
             rate = clustered_rate(wins, games, context.params.confidence)
-            rows.append({"deck": deck, "arm": arm, "matches": int(games.sum()), "rate": rate["rate"],
+            rows.append({"deck": deck, "edition": arm, "matches": int(games.sum()), "rate": rate["rate"],
                          "low": rate["low"], "high": rate["high"]})
-    return pl.DataFrame(rows, schema={"deck": pl.String, "arm": pl.String, "matches": pl.Int64, "rate": pl.Float64,
+    return pl.DataFrame(rows, schema={"deck": pl.String, "edition": pl.String, "matches": pl.Int64, "rate": pl.Float64,
                                       "low": pl.Float64, "high": pl.Float64})
 
 
@@ -1076,7 +1076,7 @@ def _sweep_answer(field: str, table: pl.DataFrame, label: str, bots: str, percen
 
 
 def section_summary(context: Context) -> None:
-    """Generic fallback: win rates per side per matchup per arm, lengths and end reasons."""
+    """Generic fallback: win rates per side per matchup per edition, lengths and end reasons."""
     lake, document, params = context.lake, context.document, context.params
     document.add(Heading("Summary"))
     outcomes = _with_wilson(lake.query("matchup_outcomes"), "a_wins", "matches", "a_", params.confidence)
@@ -1087,7 +1087,7 @@ def section_summary(context: Context) -> None:
     )
     document.add(
         Paragraph(
-            f"Side A's win rate per arm and matchup with {context.percent} Wilson intervals (draws count half; "
+            f"Side A's win rate per edition and matchup with {context.percent} Wilson intervals (draws count half; "
             "side B's rate is the rest). For cooperative games side A is the team."
         ),
         Table(
@@ -1154,7 +1154,7 @@ def section_sides(context: Context) -> None:
         document.add(
             Heading(column, 3),
             Paragraph(
-                f"Per arm and deck: how often the side ended the match with each value of `{column}` (share of the "
+                f"Per edition and deck: how often the side ended the match with each value of `{column}` (share of the "
                 f"deck's matches) and the deck's win rate with that value ({context.percent} Wilson; draws half). "
                 f"Values seen in fewer than {params.min_count} matches are left out of the chart."
             ),
@@ -1163,14 +1163,14 @@ def section_sides(context: Context) -> None:
         shown = rows.filter(pl.col("matches") >= params.min_count)
         for (arm,), group in shown.group_by(["ruleset_id"], maintain_order=True):
             labels = [f"{row['deck']}: {row['value']}" for row in group.iter_rows(named=True)]
-            path, image = context.image(f"{key}_{_safe(arm)}", f"Win rate by {column}, arm {arm}")
+            path, image = context.image(f"{key}_{_safe(arm)}", f"Win rate by {column}, edition {arm}")
             charts.forest_plot(
                 labels,
                 group["win_rate"].to_numpy(),
                 group["win_low"].to_numpy(),
                 group["win_high"].to_numpy(),
                 path,
-                title=f"Win rate by {column}, arm {arm}",
+                title=f"Win rate by {column}, edition {arm}",
                 reference=0.5,
                 xlabel="side win rate",
             )
@@ -1198,20 +1198,20 @@ def section_variance(context: Context) -> None:
             table_rows.append({"ruleset_id": arm, "matchup_id": matchup, "outcome": outcome,
                                "mean": float(group[outcome].cast(pl.Float64).mean()), **parts})
     if ungrouped:
-        document.add(Paragraph(f"Arms with one match per `{column}` value (nothing to split): {', '.join(sorted(ungrouped))}."))
+        document.add(Paragraph(f"Editions with one match per `{column}` value (nothing to split): {', '.join(sorted(ungrouped))}."))
     if not table_rows:
         return
     table = pl.DataFrame(table_rows)
     document.add(
         Paragraph(
             f"Matches with the same `{column}` share every random stream the study holds fixed; only the streams "
-            "the arm lets vary differ between them. A one-way random-effects analysis of variance splits each "
+            "the edition lets vary differ between them. A one-way random-effects analysis of variance splits each "
             "outcome's variance into the part between groups (decided by the held streams) and the part within "
             f"groups (decided by the varying streams): `within_share` with a {context.percent} bootstrap interval "
             "over whole groups. `mixed_groups`: share of groups whose outcome was not the same in every match "
             "(for `won`: the varying streams alone changed the result)."
         ),
-        Table(table, "variance_components", "Variance components per arm and matchup"),
+        Table(table, "variance_components", "Variance components per edition and matchup"),
     )
     won = table.filter(pl.col("outcome") == "won").filter(pl.col("within_share").is_not_nan())
     if won.height:

@@ -166,3 +166,15 @@ def test_card_impact_counts_a_game_once_when_several_seats_of_a_side_hold_the_ca
     with Lake(doubled) as lake:
         impact = lake.query("card_impact")
     assert impact.equals(expected)
+
+
+def test_the_views_name_an_edition_edition(toy_lake):
+    """Issue 20 item 7: one word for an edition. The lake stores `ruleset_id` (and the partition
+    folder `ruleset=`); the views give it as `edition` too and leave the duplicate partition column out."""
+    with Lake(toy_lake) as lake:
+        for view in ("matches", "cards"):
+            columns = lake.connection.sql(f"SELECT * FROM {view} LIMIT 0").columns
+            assert "edition" in columns and "ruleset" not in columns, view
+            differing = lake.connection.execute(f"SELECT count(*) FROM {view} WHERE edition IS DISTINCT FROM ruleset_id")
+            assert differing.fetchall() == [(0,)], view
+        assert sorted(lake.connection.execute("SELECT DISTINCT edition FROM matches").fetchall()) == [("r1",), ("r2",)]
