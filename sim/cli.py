@@ -115,7 +115,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         if note:
             print(note, file=sys.stderr)
         print(
-            f"ok: {plan.game.name}, {len(plan.rulesets)} arm(s), {len(plan.matchups[0])} matchup(s), "
+            f"ok: {plan.game.name}, {len(plan.rulesets)} edition(s), {len(plan.matchups[0])} matchup(s), "
             f"{plan.pairs} pair(s) each, {plan.total_matches} matches in {len(plan.tasks)} tasks -> {plan.directory}"
         )
         return 0
