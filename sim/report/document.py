@@ -214,7 +214,7 @@ class Summary:
     """What the top of a report says, read back from its report.md (see ``read_summary``)."""
 
     title: str
-    lead: str  # the first paragraph, before any heading (game, run, kinds), or ""
+    lead: str  # the first plain paragraph before the evidence (game, run, kinds), or ""
     answers: list[str]
     images: list[Image]  # in report order
 
