@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 import polars as pl
 
@@ -250,6 +251,12 @@ def read_summary(markdown: str) -> Summary:
     return Summary(title, opening[0] if opening else "", answers or unquoted_answer, images)
 
 
+def _csv_link(name: str) -> str:
+    """A table's CSV beside report.html, as a link that works wherever the report folder is copied."""
+    path = f"tables/{name}.csv"
+    return f'<a href="{html.escape(quote(path))}">{html.escape(path)}</a>'
+
+
 def to_html(document: Document, image_dir: Path) -> str:
     """Self-contained page: styles inline, every image embedded as a base64 data URI."""
     escape = html.escape
@@ -272,7 +279,7 @@ def to_html(document: Document, image_dir: Path) -> str:
         elif isinstance(block, Table) and not block.hidden:
             if block.caption:
                 parts.append(
-                    f"<p><strong>{escape(block.caption)}</strong> (tables/{escape(block.name)}.csv)</p>"
+                    f"<p><strong>{escape(block.caption)}</strong> ({_csv_link(block.name)})</p>"
                 )
             parts.append("<table><thead><tr>")
             parts.append("".join(f"<th>{escape(column)}</th>" for column in block.frame.columns))
@@ -282,7 +289,7 @@ def to_html(document: Document, image_dir: Path) -> str:
                 parts.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>")
             parts.append("</tbody></table>")
             if left:
-                parts.append(f'<p class="note">{left:,} more rows in tables/{escape(block.name)}.csv.</p>')
+                parts.append(f'<p class="note">{left:,} more rows in {_csv_link(block.name)}.</p>')
         elif isinstance(block, Image):
             encoded = base64.b64encode((image_dir / block.file_name).read_bytes()).decode("ascii")
             parts.append(f'<img alt="{escape(block.caption)}" src="data:image/png;base64,{encoded}">')

@@ -119,9 +119,12 @@ def test_counts_stated(toy_report):
 
 def test_html_is_self_contained(toy_report):
     html = (toy_report / "report.html").read_text()
-    sources = re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', html)
+    sources = re.findall(r'src\s*=\s*"([^"]*)"', html)
     assert sources, "expected embedded images"
     assert all(source.startswith("data:image/png;base64,") for source in sources)
+    # links are to the report's own CSV tables beside it, not resources the page needs
+    links = re.findall(r'href\s*=\s*"([^"]*)"', html)
+    assert links and all(link.startswith("tables/") and (toy_report / link).is_file() for link in links)
     assert "<link" not in html and "<script" not in html and "url(" not in html
     assert html.count("<img") == len(list(toy_report.glob("*.png")))
 
