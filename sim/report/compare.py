@@ -122,12 +122,12 @@ def _ratings(document: Document, reports: dict[str, tuple[Path, Path]]) -> None:
     rankings: dict[str, dict[str, pl.DataFrame]] = {}
     for label, (_, report_dir) in reports.items():
         for path in sorted((report_dir / "tables").glob("matrix_*_ratings.csv")):
-            arm = path.stem[len("matrix_") : -len("_ratings")]
-            rankings.setdefault(arm, {})[label] = pl.read_csv(path)
+            edition = path.stem[len("matrix_") : -len("_ratings")]
+            rankings.setdefault(edition, {})[label] = pl.read_csv(path)
     if not rankings:
         return
     document.add(Heading("Deck ratings in every experiment"))
-    for arm, by_label in rankings.items():
+    for edition, by_label in rankings.items():
         if len(by_label) < 2:
             continue
         rows, reference = [], None
@@ -151,8 +151,8 @@ def _ratings(document: Document, reports: dict[str, tuple[Path, Path]]) -> None:
         table = pl.DataFrame(rows)
         same_top = table["top_deck"].n_unique() == 1
         document.add(
-            Heading(f"Edition {arm}", 3),
-            Table(table, f"compare_ratings_{arm}", "Bradley–Terry ranking per experiment"),
+            Heading(f"Edition {edition}", 3),
+            Table(table, f"compare_ratings_{edition}", "Bradley–Terry ranking per experiment"),
             Paragraph(
                 f"Top deck {'is the same' if same_top else 'differs'} across experiments"
                 + ("." if same_top else f": {', '.join(table['top_deck'].to_list())}.")

@@ -59,7 +59,7 @@ class ReportParams:
     group_column: str = "deal_group"  # `variance` kind: matches sharing a value share the held streams
     # the sweep's sequential stopping (experiment config `stop:`), when it was on: (p0, p1, alpha, beta)
     sequential_stop: tuple[float, ...] = ()
-    # a parameter sweep (experiment config `sweep:`): the field and its values, in the arms' order
+    # a parameter sweep (experiment config `sweep:`): the field and its values, in the editions' order
     sweep_field: str | None = None
     sweep_values: tuple = ()
 
@@ -147,13 +147,13 @@ class Context:
     out_dir: Path
     document: Document
     charts_written: list[str] = field(default_factory=list)
-    preferred_arm_order: tuple[str, ...] = ()  # the experiment's own order of editions, if known
+    preferred_edition_order: tuple[str, ...] = ()  # the experiment's own order of editions, if known
 
-    def order_arms(self, arms) -> list[str]:
+    def order_editions(self, editions) -> list[str]:
         """Editions in the experiment's order (its first edition is the default baseline), others by name."""
-        arms = set(arms)
-        listed = [arm for arm in dict.fromkeys(self.preferred_arm_order) if arm in arms]
-        return listed + sorted(arms - set(listed))
+        editions = set(editions)
+        listed = [edition for edition in dict.fromkeys(self.preferred_edition_order) if edition in editions]
+        return listed + sorted(editions - set(listed))
 
     def image(self, name: str, caption: str) -> tuple[Path, Image]:
         file_name = f"{name}.png"
@@ -204,7 +204,7 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     summary = lake.query("length_summary")
     document.add(Table(summary, f"{prefix}_lengths", "Game length per edition (turns and rounds)", digits=2))
     histogram = lake.query("length_histogram")
-    # A few matchups (e.g. one per player count) get a line each; many are pooled per arm.
+    # A few matchups (e.g. one per player count) get a line each; many are pooled per edition.
     apart = histogram["matchup_id"].n_unique() <= SEPARATE_LENGTH_LINES
     keys = ["ruleset_id", "matchup_id"] if apart else ["ruleset_id"]
     pooled = histogram.group_by([*keys, "turns"]).agg(pl.col("matches").sum()).sort([*keys, "turns"])
@@ -222,13 +222,13 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     document.add(
         Table(reasons, f"{prefix}_end_reasons", "How games end, per edition (share of the edition's matches)")
     )
-    arms = context.order_arms(reasons["ruleset_id"].unique().to_list())
+    editions = context.order_editions(reasons["ruleset_id"].unique().to_list())
     categories = sorted(reasons["end_reason"].fill_null("(none)").unique().to_list())
-    shares = np.zeros((len(arms), len(categories)))
+    shares = np.zeros((len(editions), len(categories)))
     for row in reasons.with_columns(pl.col("end_reason").fill_null("(none)")).iter_rows(named=True):
-        shares[arms.index(row["ruleset_id"]), categories.index(row["end_reason"])] = row["share"]
+        shares[editions.index(row["ruleset_id"]), categories.index(row["end_reason"])] = row["share"]
     path, image = context.image(f"{prefix}_end_reasons", "End-reason shares per edition")
-    charts.share_bars(arms, categories, shares, path, title="End reasons per edition")
+    charts.share_bars(editions, categories, shares, path, title="End reasons per edition")
     document.add(image)
 
 
@@ -239,33 +239,33 @@ def section_opening(context: Context) -> None:
     """First-player advantage per edition, its equivalence to 50%, and the differences between editions."""
     lake, document, params = context.lake, context.document, context.params
     document.add(Heading("Opening: first-player advantage"))
-    arms = lake.query("arm_outcomes")
-    if arms.height == 0:
+    editions = lake.query("arm_outcomes")
+    if editions.height == 0:
         document.add(Paragraph("No two-sided matches with a first player: nothing to measure."))
         return
     rows = lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
     pairs = pair_scores(rows)
     dropped = incomplete_pair_count(rows)
-    arms = _with_wilson(arms, "first_player_wins", "matches", "match_", params.confidence)
-    order = context.order_arms(arms["ruleset_id"].to_list())
-    arms = arms.with_columns(
+    editions = _with_wilson(editions, "first_player_wins", "matches", "match_", params.confidence)
+    order = context.order_editions(editions["ruleset_id"].to_list())
+    editions = editions.with_columns(
         pl.col("ruleset_id").replace_strict(order, list(range(len(order)))).alias("position")
     ).sort("position")
     table_rows = []
-    for arm in arms.iter_rows(named=True):
-        arm_pairs = pairs.filter(pl.col("ruleset_id") == arm["ruleset_id"])
-        scores = arm_pairs["first_player_score"].to_numpy()
+    for edition in editions.iter_rows(named=True):
+        edition_pairs = pairs.filter(pl.col("ruleset_id") == edition["ruleset_id"])
+        scores = edition_pairs["first_player_score"].to_numpy()
         pair_summary = score_interval(scores, params.confidence)
         tost = tost_equivalence(scores, 0.5, params.equivalence_margin, params.alpha)
         table_rows.append(
             {
-                "edition": arm["ruleset_id"],
-                "matches": arm["matches"],
-                "first_player_wins": float(arm["first_player_wins"]),
-                "draws": arm["draws"],
-                "match_rate": arm["match_rate"],
-                "wilson_low": arm["match_low"],
-                "wilson_high": arm["match_high"],
+                "edition": edition["ruleset_id"],
+                "matches": edition["matches"],
+                "first_player_wins": float(edition["first_player_wins"]),
+                "draws": edition["draws"],
+                "match_rate": edition["match_rate"],
+                "wilson_low": edition["match_low"],
+                "wilson_high": edition["match_high"],
                 "pairs": pair_summary["n"],
                 "pair_mean": pair_summary["mean"],
                 "pair_low": pair_summary["low"],
@@ -298,7 +298,7 @@ def section_opening(context: Context) -> None:
                 f"{100 * row['pair_mean']:.1f}% over {row['pairs']:,} pairs; TOST p {p_text(row['tost_p'])}: {row['verdict']}."
             )
         )
-    bots = _bots_by_arm(context)
+    bots = _bots_by_edition(context)
     for row in table.iter_rows(named=True):
         context.document.answer(_opening_answer(row, margin, context.percent, bots.get(row["edition"], "")))
     path, image = context.image(
@@ -326,17 +326,17 @@ def section_opening(context: Context) -> None:
     document.add(image)
     if params.sequential_stop:
         _stopping_decisions(context, pairs)
-    _arm_differences(context, pairs, table["edition"].to_list())
+    _edition_differences(context, pairs, table["edition"].to_list())
 
 
-def _bots_by_arm(context: Context) -> dict[str, str]:
+def _bots_by_edition(context: Context) -> dict[str, str]:
     rows = context.lake.query("arm_bots")
     bots: dict[str, list[str]] = {}
     for row in rows.iter_rows(named=True):
         for name in (row["policy_a"], row["policy_b"]):
             if name and name not in bots.setdefault(row["ruleset_id"], []):
                 bots[row["ruleset_id"]].append(name)
-    return {arm: " vs ".join(names) if len(names) > 1 else names[0] for arm, names in bots.items()}
+    return {edition: " vs ".join(names) if len(names) > 1 else names[0] for edition, names in bots.items()}
 
 
 def _opening_answer(row: dict, margin: float, percent: str, bots: str) -> str:
@@ -369,12 +369,12 @@ def _stopping_decisions(context: Context, pairs: pl.DataFrame) -> None:
     document = context.document
     p0, p1, alpha, beta = context.params.sequential_stop
     rows = []
-    for (arm, matchup), group in pairs.sort(["ruleset_id", "matchup_id", "pair_index"]).group_by(
+    for (edition, matchup), group in pairs.sort(["ruleset_id", "matchup_id", "pair_index"]).group_by(
         ["ruleset_id", "matchup_id"], maintain_order=True
     ):
         scores = group["first_player_score"].to_numpy()
         decision = sprt_three_way(scores, p0, p1 - p0, alpha, beta)
-        rows.append({"edition": arm, "matchup_id": matchup, "pairs": len(scores), "decided_after": decision["n_used"],
+        rows.append({"edition": edition, "matchup_id": matchup, "pairs": len(scores), "decided_after": decision["n_used"],
                      "decision": STOPPING_WORDS[decision["decision"]], "mean": float(scores.mean())})
     table = pl.DataFrame(rows)
     stopped = int((table["decision"] != STOPPING_WORDS["continue"]).sum())
@@ -393,27 +393,27 @@ def _stopping_decisions(context: Context, pairs: pl.DataFrame) -> None:
     _lengths_and_end_reasons(context, "opening")
 
 
-def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> None:
+def _edition_differences(context: Context, pairs: pl.DataFrame, editions: list[str]) -> None:
     document, params = context.document, context.params
-    if len(arms) < 2:
+    if len(editions) < 2:
         return
-    baseline = params.baseline or arms[0]
-    if baseline not in arms:
+    baseline = params.baseline or editions[0]
+    if baseline not in editions:
         raise UserError(
-            f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(arms)})", entry="report.baseline"
+            f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(editions)})", entry="report.baseline"
         )
     document.add(Heading("Paired differences between editions", 3))
     frames = []
-    for arm in arms:
-        if arm == baseline:
+    for edition in editions:
+        if edition == baseline:
             continue
         comparison = paired_comparison(
             pairs.filter(pl.col("ruleset_id") == baseline),
-            pairs.filter(pl.col("ruleset_id") == arm),
+            pairs.filter(pl.col("ruleset_id") == edition),
             "first_player_score",
             params.confidence,
         )
-        frames.append(comparison.with_columns(pl.lit(arm).alias("edition")))
+        frames.append(comparison.with_columns(pl.lit(edition).alias("edition")))
     comparisons = pl.concat(frames).select(["edition"] + frames[0].columns[:-1])
     family = comparisons.filter(pl.col("matchup_id") != "ALL")
     _, holm = adjust_pvalues(family["p_value"].to_numpy(), "holm", params.alpha)
@@ -447,11 +447,11 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
         xlabel="difference in first-player win rate",
     )
     document.add(image)
-    # Per matchup, a heatmap of side A x side B per arm: one row a matchup made a chart of hundreds of labels.
+    # Per matchup, a heatmap of side A x side B per edition: one row a matchup made a chart of hundreds of labels.
     sides = context.lake.query("matchup_outcomes").select(["matchup_id", "side_a", "side_b"]).unique("matchup_id")
     cells = family.join(sides, on="matchup_id", how="left")
-    for arm in [a for a in arms if a != baseline]:
-        group = cells.filter(pl.col("edition") == arm)
+    for edition in [a for a in editions if a != baseline]:
+        group = cells.filter(pl.col("edition") == edition)
         rows_labels = sorted(group["side_a"].drop_nulls().unique().to_list())
         column_labels = sorted(group["side_b"].drop_nulls().unique().to_list())
         if not rows_labels or not column_labels:
@@ -463,9 +463,9 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
                 continue
             at = (rows_labels.index(row["side_a"]), column_labels.index(row["side_b"]))
             differences[at], counts[at], lows[at], highs[at] = row["difference"], row["pairs"], row["low"], row["high"]
-        path, image = context.image(f"opening_differences_{_safe(arm)}", f"First-player difference per matchup, {arm}")
+        path, image = context.image(f"opening_differences_{_safe(edition)}", f"First-player difference per matchup, {edition}")
         charts.matchup_heatmap(rows_labels, column_labels, differences, counts, lows, highs, path,
-                               title=f"First-player score per matchup: {arm} minus {baseline}",
+                               title=f"First-player score per matchup: {edition} minus {baseline}",
                                colour_label="difference (n = pairs)", difference=True)
         document.add(image)
 
@@ -484,19 +484,19 @@ def section_matrix(context: Context) -> None:
         document.add(Paragraph("No two-sided matchups in the lake: no matrix."))
         return
     pair_rows = lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
-    for arm in context.order_arms(outcomes["ruleset_id"].unique().to_list()):
-        _matrix_for_arm(
+    for edition in context.order_editions(outcomes["ruleset_id"].unique().to_list()):
+        _matrix_for_edition(
             context,
-            arm,
-            outcomes.filter(pl.col("ruleset_id") == arm),
-            pair_rows.filter(pl.col("ruleset_id") == arm),
+            edition,
+            outcomes.filter(pl.col("ruleset_id") == edition),
+            pair_rows.filter(pl.col("ruleset_id") == edition),
         )
 
 
-def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> None:
+def _matrix_for_edition(context: Context, edition: str, outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> None:
     document, params = context.document, context.params
-    key = _safe(arm)
-    document.add(Heading(f"Edition {arm}", 3))
+    key = _safe(edition)
+    document.add(Heading(f"Edition {edition}", 3))
     pairs = _pairs_by_cell(outcomes, pair_rows)
     cells = _clustered_cells(outcomes, pairs, params.confidence)
     rows_labels = sorted(cells["side_a"].unique().to_list())
@@ -518,9 +518,9 @@ def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_row
             cells, f"matrix_{key}_cells", f"Side A win rate per cell ({context.percent}, pair-clustered, draws half)"
         ),
     )
-    path, image = context.image(f"matrix_{key}_heatmap", f"Matchup heatmap, edition {arm}")
+    path, image = context.image(f"matrix_{key}_heatmap", f"Matchup heatmap, edition {edition}")
     charts.matchup_heatmap(
-        rows_labels, column_labels, rates, counts, lows, highs, path, title=f"Side A win rate, edition {arm}"
+        rows_labels, column_labels, rates, counts, lows, highs, path, title=f"Side A win rate, edition {edition}"
     )
     document.add(image)
 
@@ -537,13 +537,13 @@ def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_row
         played[a, b] += row["matches"]
         played[b, a] += row["matches"]
     if len(decks) >= 2 and played.sum() > 0:
-        _deck_matrix(context, key, arm, decks, pairs)
-        _ratings(context, key, arm, decks, pairs)
+        _deck_matrix(context, key, edition, decks, pairs)
+        _ratings(context, key, edition, decks, pairs)
         _equilibrium(context, key, decks, wins, played)
     _first_player_per_matchup(context, key, outcomes, pair_rows)
 
 
-def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
+def _deck_matrix(context, key, edition, decks, pairs: pl.DataFrame) -> None:
     """Deck against deck over both seat orders and every matchup that pairs them: the matrix the
     ratings and the equilibrium are computed from (intervals clustered by pair, as the cells')."""
     document, params = context.document, context.params
@@ -567,7 +567,7 @@ def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
     document.add(
         Table(table, f"matrix_{key}_decks", "Deck against deck, both sides pooled (row deck's win rate)")
     )
-    path, image = context.image(f"matrix_{key}_decks", f"Deck against deck, edition {arm}")
+    path, image = context.image(f"matrix_{key}_decks", f"Deck against deck, edition {edition}")
     charts.matchup_heatmap(
         decks,
         decks,
@@ -576,7 +576,7 @@ def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         lows,
         highs,
         path,
-        title=f"Deck win rate (row vs column), edition {arm}",
+        title=f"Deck win rate (row vs column), edition {edition}",
         row_axis="deck",
         column_axis="opponent",
         colour_label="row deck win rate",
@@ -620,7 +620,7 @@ def _clustered_cells(outcomes: pl.DataFrame, pairs: pl.DataFrame, confidence: fl
     return pl.DataFrame(rows)
 
 
-def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
+def _ratings(context, key, edition, decks, pairs: pl.DataFrame) -> None:
     document, params = context.document, context.params
     index = {deck: position for position, deck in enumerate(decks)}
     cells = {}
@@ -644,7 +644,7 @@ def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
             "strength": fit["strength"],
         }
     ).sort(["rating", "deck"], descending=[True, False])
-    context.document.answer(_ratings_answer(arm, table, _bots_by_arm(context).get(arm, ""), context.percent))
+    context.document.answer(_ratings_answer(edition, table, _bots_by_edition(context).get(edition, ""), context.percent))
     document.add(
         Paragraph(
             f"Bradley–Terry ratings (log strength, 0 = average deck; MM algorithm, draws half), with "
@@ -655,27 +655,27 @@ def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         ),
         Table(table, f"matrix_{key}_ratings", "Bradley–Terry ratings"),
     )
-    path, image = context.image(f"matrix_{key}_ratings", f"Bradley–Terry ratings, edition {arm}")
+    path, image = context.image(f"matrix_{key}_ratings", f"Bradley–Terry ratings, edition {edition}")
     charts.forest_plot(
         table["deck"].to_list(),
         table["rating"].to_numpy(),
         table["low"].to_numpy(),
         table["high"].to_numpy(),
         path,
-        title=f"Bradley–Terry ratings, edition {arm}",
+        title=f"Bradley–Terry ratings, edition {edition}",
         xlabel="log strength (0 = average deck)",
     )
     document.add(image)
 
 
-def _ratings_answer(arm: str, table: pl.DataFrame, bots: str, percent: str) -> str:
+def _ratings_answer(edition: str, table: pl.DataFrame, bots: str, percent: str) -> str:
     """Which deck is strongest and which weakest under an edition, and whether the data settle it."""
     best, worst = table.row(0, named=True), table.row(table.height - 1, named=True)
     with_bots = f" with {bots}" if bots else ""
     def rated(row: dict) -> str:
         return f"{row['deck']} ({row['rating']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}])"
     settled = best["low"] > worst["high"]
-    return (f"Under {arm}{with_bots} the strongest deck is {rated(best)} and the weakest {rated(worst)} "
+    return (f"Under {edition}{with_bots} the strongest deck is {rated(best)} and the weakest {rated(worst)} "
             f"(Bradley–Terry log strength, 0 = average, {percent}): "
             + ("their intervals do not overlap." if settled else "their intervals overlap, so this order is not settled."))
 
@@ -781,7 +781,7 @@ def section_cards(context: Context) -> None:
     if flagged:
         sentences.append(f"Cards marked * rest on assumed data: {', '.join(flagged)}.")
     document.add(Paragraph(" ".join(sentences)))
-    for (arm, metric), group in kept.sort(["ruleset_id", "metric"]).group_by(
+    for (edition, metric), group in kept.sort(["ruleset_id", "metric"]).group_by(
         ["ruleset_id", "metric"], maintain_order=True
     ):
         top = (
@@ -805,23 +805,23 @@ def section_cards(context: Context) -> None:
                 "delta",
             ]
         )
-        key = f"cards_{_safe(arm)}_{metric}"
+        key = f"cards_{_safe(edition)}_{metric}"
         document.add(
-            Heading(f"Edition {arm}: {metric}", 3),
+            Heading(f"Edition {edition}: {metric}", 3),
             Table(display, key, f"Largest differences when {metric} vs not (top {CARD_CHART_ROWS})"),
         )
         labels = [
             f"{row['faction']}: {row['card']}{' *' if row['assumed'] else ''}"
             for row in top.iter_rows(named=True)
         ]
-        path, image = context.image(key, f"Win rate when {metric} vs not, edition {arm}")
+        path, image = context.image(key, f"Win rate when {metric} vs not, edition {edition}")
         charts.forest_plot(
             labels,
             top["with_rate"].to_numpy(),
             top["with_low"].to_numpy(),
             top["with_high"].to_numpy(),
             path,
-            title=f"Win rate when {metric} (circle) vs not (square), edition {arm}",
+            title=f"Win rate when {metric} (circle) vs not (square), edition {edition}",
             reference=0.5,
             xlabel="side win rate",
             primary_label=f"{metric}",
@@ -852,23 +852,23 @@ def section_coop(context: Context) -> None:
         ),
         Table(outcomes, "coop_outcomes", "Team results per matchup"),
     )
-    bots = _bots_by_arm(context)
-    for arm in context.order_arms(outcomes["ruleset_id"].unique().to_list()):
-        context.document.answer(_coop_answer(arm, outcomes.filter(pl.col("ruleset_id") == arm), bots.get(arm, ""),
+    bots = _bots_by_edition(context)
+    for edition in context.order_editions(outcomes["ruleset_id"].unique().to_list()):
+        context.document.answer(_coop_answer(edition, outcomes.filter(pl.col("ruleset_id") == edition), bots.get(edition, ""),
                                              context.percent, params.confidence))
     rounds = lake.query("coop_rounds")
     curves, survival_rows = {}, []
-    for (arm,), group in rounds.group_by(["ruleset_id"], maintain_order=True):
+    for (edition,), group in rounds.group_by(["ruleset_id"], maintain_order=True):
         durations = np.repeat(group["rounds"].to_numpy(), group["matches"].to_numpy())
         lost = np.repeat(group["lost"].to_numpy(), group["matches"].to_numpy())
         curve = kaplan_meier(durations, lost)
-        curves[arm] = (np.concatenate([[0.0], curve["times"]]), np.concatenate([[1.0], curve["survival"]]))
+        curves[edition] = (np.concatenate([[0.0], curve["times"]]), np.concatenate([[1.0], curve["survival"]]))
         for time, survival, at_risk, events in zip(
             curve["times"], curve["survival"], curve["at_risk"], curve["events"], strict=True
         ):
             survival_rows.append(
                 {
-                    "edition": arm,
+                    "edition": edition,
                     "round": int(time),
                     "at_risk": int(at_risk),
                     "losses": int(events),
@@ -903,13 +903,13 @@ def section_coop(context: Context) -> None:
     _lengths_and_end_reasons(context, "coop")
 
 
-def _coop_answer(arm: str, outcomes: pl.DataFrame, bots: str, percent: str, confidence: float) -> str:
+def _coop_answer(edition: str, outcomes: pl.DataFrame, bots: str, percent: str, confidence: float) -> str:
     """How often the team wins under an edition, over its matchups weighted equally (a sequential stop
     may leave them with different counts; equal weights keep two editions comparable), and the hardest
     matchup."""
     rates, counts = outcomes["win_rate"].to_numpy(), outcomes["matches"].to_numpy().astype(float)
     if counts.sum() == 0:
-        return f"Under {arm} no finished game: nothing to say."
+        return f"Under {edition} no finished game: nothing to say."
     mean = float(np.nanmean(rates))
     if np.all(counts == counts[0]):
         low, high = wilson_interval(float(outcomes["team_wins"].sum()), float(counts.sum()), confidence)
@@ -919,7 +919,7 @@ def _coop_answer(arm: str, outcomes: pl.DataFrame, bots: str, percent: str, conf
         half = float(scipy_stats.norm.ppf(0.5 + confidence / 2)) * spread
         low, high = max(0.0, mean - half), min(1.0, mean + half)
         how = f"{int(counts.sum()):,} games, matchups weighted equally"
-    sentence = f"Under {arm} the team wins {100 * mean:.1f}% [{100 * low:.1f}, {100 * high:.1f}] ({percent}, {how})"
+    sentence = f"Under {edition} the team wins {100 * mean:.1f}% [{100 * low:.1f}, {100 * high:.1f}] ({percent}, {how})"
     sentence += f" with {bots}" if bots else ""
     if outcomes.height > 1:
         hardest = outcomes.sort(["win_rate", "matchup_id"]).row(0, named=True)
@@ -942,7 +942,7 @@ def _series_survival(context: Context, column: str) -> None:
         return
     longest = int(rows["series"].list.len().max() or 0)
     curves, table_rows = {}, []
-    for (arm,), group in rows.group_by(["ruleset_id"], maintain_order=True):
+    for (edition,), group in rows.group_by(["ruleset_id"], maintain_order=True):
         matrix = (
             np.column_stack(
                 [
@@ -961,11 +961,11 @@ def _series_survival(context: Context, column: str) -> None:
             mean_value = np.nanmean(np.where(np.isnan(matrix), np.nan, matrix), axis=0) if matrix.size else np.zeros(0)
         # drawn while enough matches are left to read a share from (the table keeps every round)
         enough = in_play >= min(context.params.min_count, int(in_play[0]) if in_play.size else 0)
-        curves[arm] = (np.arange(1, longest + 1, dtype=float)[enough], alive[enough])
+        curves[edition] = (np.arange(1, longest + 1, dtype=float)[enough], alive[enough])
         for index in range(longest):
             table_rows.append(
                 {
-                    "edition": arm,
+                    "edition": edition,
                     "round": index + 1,
                     "in_play": int(in_play[index]),
                     "share_above_zero": float(alive[index]),
@@ -995,31 +995,31 @@ def section_sweep(context: Context) -> None:
     lake, document, params = context.lake, context.document, context.params
     field = params.sweep_field
     document.add(Heading(f"Parameter sweep: {field}" if field else "Parameter sweep"))
-    arms = list(dict.fromkeys(context.preferred_arm_order))  # the editions in the order of the values
-    if not field or len(params.sweep_values) != len(arms):
+    editions = list(dict.fromkeys(context.preferred_edition_order))  # the editions in the order of the values
+    if not field or len(params.sweep_values) != len(editions):
         document.add(Paragraph("This experiment sweeps no parameter (config `sweep.field`): nothing to show."))
         return
-    values = {arm: value for arm, value in zip(arms, params.sweep_values, strict=True)}
+    values = {edition: value for edition, value in zip(editions, params.sweep_values, strict=True)}
     rows = lake.query("pair_rows")
     competitive = rows.filter(pl.col("first_player_won").is_not_null())
-    bots = _bots_by_arm(context)
+    bots = _bots_by_edition(context)
     if competitive.height:
         scores = pair_scores(competitive)
         headline, label = [], "first player"
-        for arm in arms:
-            summary = score_interval(scores.filter(pl.col("ruleset_id") == arm)["first_player_score"].to_numpy(),
+        for edition in editions:
+            summary = score_interval(scores.filter(pl.col("ruleset_id") == edition)["first_player_score"].to_numpy(),
                                      params.confidence)
-            headline.append({"value": str(values[arm]), "edition": arm, "pairs": summary["n"], "rate": summary["mean"],
+            headline.append({"value": str(values[edition]), "edition": edition, "pairs": summary["n"], "rate": summary["mean"],
                              "low": summary["low"], "high": summary["high"]})
-        decks = _deck_rates_by_arm(context, arms)
+        decks = _deck_rates_by_edition(context, editions)
     else:
         outcomes = _with_wilson(lake.query("coop_outcomes"), "team_wins", "matches", "win_", params.confidence)
         headline, label, decks = [], "team", pl.DataFrame()
-        for arm in arms:
-            group = outcomes.filter(pl.col("ruleset_id") == arm)
+        for edition in editions:
+            group = outcomes.filter(pl.col("ruleset_id") == edition)
             wins, games = float(group["team_wins"].sum()), float(group["matches"].sum())
             low, high = wilson_interval(wins, games, params.confidence)
-            headline.append({"value": str(values[arm]), "edition": arm, "pairs": int(games),
+            headline.append({"value": str(values[edition]), "edition": edition, "pairs": int(games),
                              "rate": wins / games if games else float("nan"), "low": float(low), "high": float(high)})
     table = pl.DataFrame(headline)
     document.add(
@@ -1040,21 +1040,21 @@ def section_sweep(context: Context) -> None:
     charts.effect_lines(list(params.sweep_values), series, path, title=f"Win rate across {field}", xlabel=field,
                         ylabel="win rate", reference=0.5 if competitive.height else None)
     document.add(image)
-    document.answer(_sweep_answer(field, table, label, bots.get(arms[0], ""), context.percent))
+    document.answer(_sweep_answer(field, table, label, bots.get(editions[0], ""), context.percent))
 
 
-def _deck_rates_by_arm(context: Context, arms: list[str]) -> pl.DataFrame:
+def _deck_rates_by_edition(context: Context, editions: list[str]) -> pl.DataFrame:
     """Each deck's win rate per edition over its games against other decks, clustered by pair."""
     outcomes = context.lake.query("matchup_outcomes").filter(pl.col("side_b").is_not_null() & (pl.col("side_b") != ""))
     pair_rows = context.lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
     rows = []
-    for arm in arms:
-        pairs = _pairs_by_cell(outcomes.filter(pl.col("ruleset_id") == arm), pair_rows.filter(pl.col("ruleset_id") == arm))
+    for edition in editions:
+        pairs = _pairs_by_cell(outcomes.filter(pl.col("ruleset_id") == edition), pair_rows.filter(pl.col("ruleset_id") == edition))
         pairs = pairs.filter(pl.col("side_a") != pl.col("side_b"))  # a mirror says nothing about a deck
         for deck in sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list())):
             wins, games = _deck_pairs(pairs, deck)
             rate = clustered_rate(wins, games, context.params.confidence)
-            rows.append({"deck": deck, "edition": arm, "matches": int(games.sum()), "rate": rate["rate"],
+            rows.append({"deck": deck, "edition": edition, "matches": int(games.sum()), "rate": rate["rate"],
                          "low": rate["low"], "high": rate["high"]})
     return pl.DataFrame(rows, schema={"deck": pl.String, "edition": pl.String, "matches": pl.Int64, "rate": pl.Float64,
                                       "low": pl.Float64, "high": pl.Float64})
@@ -1161,16 +1161,16 @@ def section_sides(context: Context) -> None:
             Table(rows, key, f"Win rate by {column}"),
         )
         shown = rows.filter(pl.col("matches") >= params.min_count)
-        for (arm,), group in shown.group_by(["ruleset_id"], maintain_order=True):
+        for (edition,), group in shown.group_by(["ruleset_id"], maintain_order=True):
             labels = [f"{row['deck']}: {row['value']}" for row in group.iter_rows(named=True)]
-            path, image = context.image(f"{key}_{_safe(arm)}", f"Win rate by {column}, edition {arm}")
+            path, image = context.image(f"{key}_{_safe(edition)}", f"Win rate by {column}, edition {edition}")
             charts.forest_plot(
                 labels,
                 group["win_rate"].to_numpy(),
                 group["win_low"].to_numpy(),
                 group["win_high"].to_numpy(),
                 path,
-                title=f"Win rate by {column}, edition {arm}",
+                title=f"Win rate by {column}, edition {edition}",
                 reference=0.5,
                 xlabel="side win rate",
             )
@@ -1187,15 +1187,15 @@ def section_variance(context: Context) -> None:
         raise UserError(f"the lake has no column '{column}' to group matches by", entry="report.group_column")
     rows = lake.query("variance_rows", {"group_column": f"^{column}$"})
     table_rows, ungrouped = [], set()
-    for (arm, matchup), group in rows.group_by(["ruleset_id", "matchup_id"], maintain_order=True):
+    for (edition, matchup), group in rows.group_by(["ruleset_id", "matchup_id"], maintain_order=True):
         groups = group["group_id"].to_numpy()
         if np.unique(groups).size == groups.size:
-            ungrouped.add(arm)  # one match per group: nothing varies within a group to measure
+            ungrouped.add(edition)  # one match per group: nothing varies within a group to measure
             continue
         for outcome in ("won", "rounds"):
             parts = variance_components(group[outcome].cast(pl.Float64).to_numpy(), groups,
                                         n_boot=params.n_boot, seed=params.seed, confidence=params.confidence)
-            table_rows.append({"ruleset_id": arm, "matchup_id": matchup, "outcome": outcome,
+            table_rows.append({"ruleset_id": edition, "matchup_id": matchup, "outcome": outcome,
                                "mean": float(group[outcome].cast(pl.Float64).mean()), **parts})
     if ungrouped:
         document.add(Paragraph(f"Editions with one match per `{column}` value (nothing to split): {', '.join(sorted(ungrouped))}."))
