@@ -239,7 +239,7 @@ def section_opening(context: Context) -> None:
     """First-player advantage per edition, its equivalence to 50%, and the differences between editions."""
     lake, document, params = context.lake, context.document, context.params
     document.add(Heading("Opening: first-player advantage"))
-    editions = lake.query("arm_outcomes")
+    editions = lake.query("edition_outcomes")
     if editions.height == 0:
         document.add(Paragraph("No two-sided matches with a first player: nothing to measure."))
         return
@@ -330,7 +330,7 @@ def section_opening(context: Context) -> None:
 
 
 def _bots_by_edition(context: Context) -> dict[str, str]:
-    rows = context.lake.query("arm_bots")
+    rows = context.lake.query("edition_bots")
     bots: dict[str, list[str]] = {}
     for row in rows.iter_rows(named=True):
         for name in (row["policy_a"], row["policy_b"]):
