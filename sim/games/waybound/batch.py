@@ -40,6 +40,7 @@ from sim.games.waybound.layout import (
     MAX_CANDIDATES,
     MAX_LEGAL,
     MAX_WORLDS,
+    N_EXTRA,
     N_STREAMS,
     P_ALLIES_DEFEATED,
     P_ASCEND_ROUND,
@@ -92,6 +93,7 @@ SEAT_EXTRAS = (
     "tactics_played",
     "netherway_openings",
 )
+assert len(SEAT_EXTRAS) == N_EXTRA
 MATCH_EXTRAS: tuple[str, ...] = ()
 
 
