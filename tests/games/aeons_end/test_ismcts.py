@@ -19,7 +19,7 @@ from tests.games.aeons_end.helpers import match_seeds
 
 ISMCTS_BOTS = ("ismcts_16", "ismcts_32", "ismcts_64")
 # engine 0.3.0: the ISMCTS bots' digest (their own cases, apart from test_golden.py's, whose digests stay)
-ISMCTS_DIGEST = "to be recorded"
+ISMCTS_DIGEST = "dea922f6cedba0ac95b11d1121b4e2c2"
 DIGEST_CASES = (
     ("normal", "adelheim+brama vs rageborne", "ismcts_16", 2),
     ("normal-literal-unleash", "adelheim+brama+kadir+mist vs prince_of_gluttons", "ismcts_16", 1),
