@@ -21,7 +21,7 @@ endif
 EXP_ARG := $(if $(EXP),experiment=$(EXP))
 
 .PHONY: help install sweep ab report ladder replay bench bench-quick profile test test-heavy test-nojit lint list validate clean \
-        study-opening study-matrix study-cards study-tiers studies study-aeons-end
+        study-opening study-matrix study-cards study-tiers studies study-aeons-end publish
 
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -46,6 +46,9 @@ validate: $(STAMP) ## check config and data of a sweep without running it
 
 report: $(STAMP) ## rebuild reports/<EXP>/ from experiments/<EXP>/
 	$(PY) -m sim report $(EXP)
+
+publish: $(STAMP) ## reports/index.html: every published study on one page (reads the reports, reruns nothing)
+	$(PY) -m sim publish
 
 ladder: $(STAMP) ## the skill ladder of GAME=<game> (decks/<game>/ladder.yaml) -> reports/<game>-ladder/
 	$(PY) -m sim ladder $(or $(GAME),waybound) $(OVERRIDES) $(ARGS)

@@ -5,7 +5,7 @@
     frame = sim.load("try").collect()                            # polars; lazy until collected
     frame.group_by("faction_a").agg(pl.col("winner_side").eq("A").mean())
 
-`load` adds, to the lake's own columns (docs/lake-schema.md), `edition` (the arm; the lake calls it
+`load` adds, to the lake's own columns (docs/lake-schema.md), `edition` (the lake stores it as
 `ruleset_id`, kept for older lakes and queries) and the parts of each side's label a game names
 (`Game.side_fields`; Waybound's "hearthbound/brindle" gives `faction_a` = hearthbound and
 `companion_a` = brindle), so no query has to split labels itself.

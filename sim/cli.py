@@ -3,6 +3,7 @@
   sweep    [overrides]        run (or resume) an experiment, then write its report
   report   <experiment>       (re)build reports/<experiment>/ from the lake
   compare  <name> <exp>...    side-by-side report of experiments (e.g. bot tiers)
+  publish                     reports/index.html: every published study on one page (reruns nothing)
   ladder   GAME [ovr]         the game's skill ladder (decks/<game>/ladder.yaml) -> reports/<game>-ladder/
   replay   <experiment> <row> replay one stored match with its event log
   bench    [--quick]          throughput table + JSON (reports/bench/)
@@ -51,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     compare = commands.add_parser("compare", help="compare experiments side by side (e.g. bot tiers)")
     compare.add_argument("name", help="report folder name under reports/")
     compare.add_argument("experiments", nargs="+")
+    commands.add_parser("publish", help="build reports/index.html over every published study (reruns nothing)")
     ladder = commands.add_parser("ladder", help="play the game's skill ladder and publish reports/<game>-ladder/")
     ladder.add_argument("game")
     ladder.add_argument("overrides", nargs="*", help="runner overrides for the head-to-heads (runner.n_jobs=1)")
@@ -113,7 +115,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         if note:
             print(note, file=sys.stderr)
         print(
-            f"ok: {plan.game.name}, {len(plan.rulesets)} arm(s), {len(plan.matchups[0])} matchup(s), "
+            f"ok: {plan.game.name}, {len(plan.rulesets)} edition(s), {len(plan.matchups[0])} matchup(s), "
             f"{plan.pairs} pair(s) each, {plan.total_matches} matches in {len(plan.tasks)} tasks -> {plan.directory}"
         )
         return 0
@@ -126,6 +128,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         from sim.report_runner import compare_experiments
 
         print(f"report: {compare_experiments(args.name, args.experiments)}")
+        return 0
+    if args.command == "publish":
+        from sim.core.paths import output_root
+        from sim.report.publish import build_index, counted
+
+        target, index = build_index(output_root() / "reports")
+        answered = sum(1 for study in index.studies if study.answers)
+        print(f"index: {target} ({counted(len(index.studies), 'study', 'studies')}, {answered} with a stated answer)")
         return 0
     if args.command == "ladder":
         from sim.ladder import build_ladder_report, load_ladder, run_ladder

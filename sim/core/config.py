@@ -172,7 +172,7 @@ def _keep_published_apart(cfg: DictConfig, overrides: list[str]) -> None:
     if "edition" in given and cfg.editions and "editions" not in given:
         raise UserError(
             f"the preset '{preset}' compares editions {list(cfg.editions)}; edition= would silently replace them "
-            "(give editions=[...] to choose the arms)",
+            "(give editions=[...] to choose them)",
             file=f"conf/experiment/{preset}.yaml",
             entry="edition",
         )

@@ -74,7 +74,7 @@ def expand(cfg: DictConfig, default_edition: str, scratch: Path | None = None) -
     if len({str(v) for v in values}) < len(values):
         raise UserError("a value is given twice", entry="sweep.values")
     if cfg.editions:
-        raise UserError("a sweep makes its own arms (one per value): leave editions= empty", entry="editions")
+        raise UserError("a sweep makes its own editions (one per value): leave editions= empty", entry="editions")
     from sim.core import config as config_module
 
     base = str(sweep.base or cfg.edition or default_edition)

@@ -78,7 +78,7 @@ def check_plan_size(streams: int, pairs: int, chunk: int, entry: str) -> None:
     tasks = streams * -(-pairs // chunk)
     if tasks > MAX_TASKS:
         raise UserError(
-            f"the plan would need {tasks:,} tasks ({streams} arm x matchup stream(s) x {pairs:,} pairs, "
+            f"the plan would need {tasks:,} tasks ({streams} edition x matchup stream(s) x {pairs:,} pairs, "
             f"{chunk:,} pairs per task; at most {MAX_TASKS:,}): lower matches or pairs, or raise runner.chunk_pairs",
             file="config",
             entry=entry,
@@ -196,7 +196,7 @@ def check_report_options(plan: Plan) -> None:
     arms = [r.ruleset_id for r in plan.rulesets]
     if report.baseline and report.baseline not in arms:
         raise UserError(
-            f"baseline arm '{report.baseline}' is not an arm of this experiment (arms: {', '.join(arms)})"
+            f"baseline edition '{report.baseline}' is not an edition of this experiment (editions: {', '.join(arms)})"
             + did_you_mean(report.baseline, arms),
             file="config",
             entry="report.baseline",

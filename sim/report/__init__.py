@@ -5,23 +5,23 @@ Entry point: ``build_report(experiment_dir, report_dir, kinds, params) -> Path``
 
 Kinds (experiment config ``report.kind``, one name or a list):
 
-- ``opening``: arms = ruleset_id values. First-player win rate per arm (Wilson, match level;
+- ``opening``: editions = the lake's ruleset_id values. First-player win rate per edition (Wilson, match level;
   t-interval over seat-swapped pairs), TOST equivalence to 50% within ``equivalence_margin``,
-  paired difference of every arm against ``baseline`` per matchup (Holm and BH adjusted),
-  game length and end-reason shares per arm.
-- ``matrix``: side A vs side B heatmap per arm, deck-against-deck matrix, Bradley–Terry ratings
+  paired difference of every edition against ``baseline`` per matchup (Holm and BH adjusted),
+  game length and end-reason shares per edition.
+- ``matrix``: side A vs side B heatmap per edition, deck-against-deck matrix, Bradley–Terry ratings
   with bootstrap intervals, metagame equilibrium mix, first-player advantage per matchup.
 - ``cards``: per card and faction, win rate when drawn / played / in the opening hand / gained (deck-builders) vs not,
   rows with at least ``min_count`` games each way, ``assumed_cards`` flagged.
 - ``coop``: team win rate per matchup, rounds to win / lose, Kaplan–Meier survival, end reasons,
   and the per-round share of matches whose ``survival_column`` list value is above zero.
-- ``summary``: win rates per side per matchup per arm, lengths, end reasons.
+- ``summary``: win rates per side per matchup per edition, lengths, end reasons.
 - ``sides``: per-side columns (``side_columns``): share of each value per deck and the win rate with it.
 - ``variance``: variance components of the result and length within groups of ``group_column``
   (matches that share the study's held random streams), with bootstrap intervals.
 
 Parameters (``report:`` block, all optional): ``equivalence_margin`` (0.02), ``confidence``
-(0.95; alpha = 1 - confidence), ``min_count`` (30), ``baseline`` (first arm by name),
+(0.95; alpha = 1 - confidence), ``min_count`` (30), ``baseline`` (first edition by name),
 ``assumed_cards`` ([]), ``survival_column`` (none), ``n_boot`` (500), ``seed`` (0),
 ``prior_ties`` (1.0 virtual drawn game per pairing in Bradley–Terry), ``title``,
 ``side_columns`` ([]), ``group_column`` (``deal_group``).

@@ -90,9 +90,9 @@ def provenance(document: Document, manifest: dict) -> None:
             "Engine versions",
         ),
         Table(
-            _key_value_table(manifest.get("rulesets"), "ruleset", "hash"),
+            _key_value_table(manifest.get("rulesets"), "edition", "ruleset hash"),
             "provenance_rulesets",
-            "Ruleset hashes",
+            "Ruleset hash per edition (resolved rules and card data)",
         ),
         Table(
             _key_value_table(manifest.get("timings"), "stage", "seconds"),
@@ -109,12 +109,12 @@ def provenance(document: Document, manifest: dict) -> None:
     )
 
 
-def _arm_order(manifest: dict) -> tuple[str, ...]:
+def _edition_order(manifest: dict) -> tuple[str, ...]:
     """The experiment's editions in the order its config lists them, then the manifest's rulesets."""
     config = manifest.get("config") if isinstance(manifest.get("config"), dict) else {}
     editions = config.get("editions") if isinstance(config.get("editions"), list) else []
     rulesets = list(manifest.get("rulesets", {})) if isinstance(manifest.get("rulesets"), dict) else []
-    return tuple(str(arm) for arm in list(editions) + rulesets)
+    return tuple(str(edition) for edition in list(editions) + rulesets)
 
 
 REPORT_FILES = ("report.md", "report.html")
@@ -233,7 +233,7 @@ def build_report(
     run_id = manifest.get("run_id", "not recorded")
     document.add(Paragraph(f"{game}run {run_id}; report kinds: {', '.join(kinds)}."))
     with building(report_dir) as stage, Lake(experiment_dir) as lake:
-        context = Context(lake, report_params, stage, document, preferred_arm_order=_arm_order(manifest))
+        context = Context(lake, report_params, stage, document, preferred_edition_order=_edition_order(manifest))
         status_note(context)
         for kind in kinds:
             SECTIONS[kind](context)

@@ -3,9 +3,9 @@
 Each experiment keeps its own report (same kinds, same parameters); this reads their tables and
 asks whether each conclusion holds in every experiment:
 
-* opening headline per arm: pair-level first-player win rate with its interval, and whether the
+* opening headline per edition: pair-level first-player win rate with its interval, and whether the
   interval lies above 0.5, below it, or covers it, plus the TOST verdict;
-* deck ratings per arm: Bradley–Terry ratings, the rank of each deck, the top deck, and Kendall's
+* deck ratings per edition: Bradley–Terry ratings, the rank of each deck, the top deck, and Kendall's
   tau between each experiment's ranking and the first one's.
 """
 
@@ -84,7 +84,7 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
         return
     document.add(Heading("Opening: first-player advantage in every experiment"))
     table = pl.concat(frames, how="diagonal_relaxed").select(
-        "arm", "experiment", "pairs", "pair_mean", "pair_low", "pair_high", "verdict"
+        "edition", "experiment", "pairs", "pair_mean", "pair_low", "pair_high", "verdict"
     )
     table = table.with_columns(
         pl.struct("pair_low", "pair_high")
@@ -92,7 +92,7 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
         .alias("conclusion")
     )
     holds = (
-        table.group_by("arm", maintain_order=True)
+        table.group_by("edition", maintain_order=True)
         .agg(
             (pl.col("conclusion").n_unique() == 1).alias("same_conclusion_everywhere"),
             (pl.col("verdict").n_unique() == 1).alias("same_tost_verdict_everywhere"),
@@ -100,10 +100,10 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
         )
     )
     document.add(
-        Table(table, "compare_opening", "Pair-level first-player win rate per arm and experiment"),
+        Table(table, "compare_opening", "Pair-level first-player win rate per edition and experiment"),
         Table(holds, "compare_opening_holds", "Does the conclusion hold in every experiment?"),
     )
-    labels = [f"{row['arm']} | {row['experiment']}" for row in table.iter_rows(named=True)]
+    labels = [f"{row['edition']} | {row['experiment']}" for row in table.iter_rows(named=True)]
     path = target / "compare_opening.png"
     charts.forest_plot(
         labels,
@@ -111,23 +111,23 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
         table["pair_low"].to_numpy(),
         table["pair_high"].to_numpy(),
         path,
-        title="First-player win rate per arm and experiment",
+        title="First-player win rate per edition and experiment",
         reference=0.5,
         xlabel="first-player win rate (pair level)",
     )
-    document.add(Image(path.name, "First-player win rate per arm and experiment"))
+    document.add(Image(path.name, "First-player win rate per edition and experiment"))
 
 
 def _ratings(document: Document, reports: dict[str, tuple[Path, Path]]) -> None:
     rankings: dict[str, dict[str, pl.DataFrame]] = {}
     for label, (_, report_dir) in reports.items():
         for path in sorted((report_dir / "tables").glob("matrix_*_ratings.csv")):
-            arm = path.stem[len("matrix_") : -len("_ratings")]
-            rankings.setdefault(arm, {})[label] = pl.read_csv(path)
+            edition = path.stem[len("matrix_") : -len("_ratings")]
+            rankings.setdefault(edition, {})[label] = pl.read_csv(path)
     if not rankings:
         return
     document.add(Heading("Deck ratings in every experiment"))
-    for arm, by_label in rankings.items():
+    for edition, by_label in rankings.items():
         if len(by_label) < 2:
             continue
         rows, reference = [], None
@@ -151,8 +151,8 @@ def _ratings(document: Document, reports: dict[str, tuple[Path, Path]]) -> None:
         table = pl.DataFrame(rows)
         same_top = table["top_deck"].n_unique() == 1
         document.add(
-            Heading(f"Arm {arm}", 3),
-            Table(table, f"compare_ratings_{arm}", "Bradley–Terry ranking per experiment"),
+            Heading(f"Edition {edition}", 3),
+            Table(table, f"compare_ratings_{edition}", "Bradley–Terry ranking per experiment"),
             Paragraph(
                 f"Top deck {'is the same' if same_top else 'differs'} across experiments"
                 + ("." if same_top else f": {', '.join(table['top_deck'].to_list())}.")

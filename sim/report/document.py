@@ -9,8 +9,10 @@ from __future__ import annotations
 import base64
 import html
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 import polars as pl
 
@@ -24,6 +26,7 @@ td:first-child, th:first-child { text-align: left; }
 img { max-width: 100%; border: 1px solid #ddd; margin: 0.5em 0 1.5em; }
 pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; font-size: 0.8em; }
 p.note { color: #555; font-size: 0.9em; }
+p.answer { border-left: 4px solid #1f4e79; background: #eef3f8; padding: 0.5em 0.8em; }
 """
 
 
@@ -40,12 +43,25 @@ class Paragraph:
 
 
 @dataclass
+class Answer:
+    """One sentence of the study's answer (a quoted line in report.md, set apart in report.html)."""
+
+    text: str
+
+
+@dataclass
 class Table:
     frame: pl.DataFrame
     name: str  # CSV file stem under tables/
     caption: str = ""
     digits: int = 4
     hidden: bool = False  # only written as CSV (too long to show)
+
+    def __post_init__(self):
+        # One word in config, sim.load and reports: the lake stores an edition's name as `ruleset_id`
+        # (kept, so every lake ever written reads as it is), a table shows it as `edition`.
+        if "ruleset_id" in self.frame.columns and "edition" not in self.frame.columns:
+            self.frame = self.frame.rename({"ruleset_id": "edition"})
 
 
 @dataclass
@@ -75,7 +91,7 @@ class Document:
         """The blocks as rendered: the answer first (when a section gave one), then the evidence."""
         if not self.answers:
             return list(self.blocks)
-        return [Heading("Answer"), *[Paragraph(sentence) for sentence in self.answers], *self.blocks]
+        return [Heading("Answer"), *[Answer(sentence) for sentence in self.answers], *self.blocks]
 
 
 def format_value(value, digits: int = 4) -> str:
@@ -171,6 +187,8 @@ def to_markdown(document: Document) -> str:
             lines += ["#" * block.level + " " + block.text, ""]
         elif isinstance(block, Paragraph):
             lines += [("_" + block.text + "_") if block.note else block.text, ""]
+        elif isinstance(block, Answer):
+            lines += [f"> {block.text}", ""]
         elif isinstance(block, Table) and not block.hidden:
             if block.caption:
                 lines += [f"**{block.caption}** (`tables/{block.name}.csv`)", ""]
@@ -192,6 +210,53 @@ def to_markdown(document: Document) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+@dataclass
+class Summary:
+    """What the top of a report says, read back from its report.md (see ``read_summary``)."""
+
+    title: str
+    lead: str  # the first plain paragraph before the evidence (game, run, kinds), or ""
+    answers: list[str]
+    images: list[Image]  # in report order
+
+
+IMAGE_LINE = re.compile(r"^!\[(?P<caption>.*)\]\((?P<file>[^()\s]+\.png)\)$")
+
+
+def read_summary(markdown: str) -> Summary:
+    """The inverse of ``to_markdown`` for a report's title, lead paragraph, stated answer and
+    charts, so the index of published reports quotes them as written, whatever build wrote them.
+    Reports built before answers were quoted lines state theirs as the first paragraph under
+    "## Answer"."""
+    lines = markdown.splitlines()
+    title = next((line[2:] for line in lines if line.startswith("# ")), "")
+    answers, unquoted_answer, opening, images = [], [], [], []
+    section, in_code = "top", False
+    for line in lines[1:]:
+        if line.startswith("```"):
+            in_code = not in_code
+        elif in_code:
+            continue
+        elif line.startswith("#"):
+            section = "answer" if line == "## Answer" else "body"
+        elif image := IMAGE_LINE.match(line):
+            images.append(Image(image["file"], image["caption"]))
+        elif section == "answer" and line.startswith("> "):
+            answers.append(line[2:])
+        elif section != "body" and line.strip() and not line.startswith(("|", "**", "_", ">")):
+            if section == "answer" and not answers and not unquoted_answer:
+                unquoted_answer.append(line)
+            else:
+                opening.append(line)
+    return Summary(title, opening[0] if opening else "", answers or unquoted_answer, images)
+
+
+def _csv_link(name: str) -> str:
+    """A table's CSV beside report.html, as a link that works wherever the report folder is copied."""
+    path = f"tables/{name}.csv"
+    return f'<a href="{html.escape(quote(path))}">{html.escape(path)}</a>'
+
+
 def to_html(document: Document, image_dir: Path) -> str:
     """Self-contained page: styles inline, every image embedded as a base64 data URI."""
     escape = html.escape
@@ -209,10 +274,12 @@ def to_html(document: Document, image_dir: Path) -> str:
         elif isinstance(block, Paragraph):
             css_class = ' class="note"' if block.note else ""
             parts.append(f"<p{css_class}>{escape(block.text)}</p>")
+        elif isinstance(block, Answer):
+            parts.append(f'<p class="answer">{escape(block.text)}</p>')
         elif isinstance(block, Table) and not block.hidden:
             if block.caption:
                 parts.append(
-                    f"<p><strong>{escape(block.caption)}</strong> (tables/{escape(block.name)}.csv)</p>"
+                    f"<p><strong>{escape(block.caption)}</strong> ({_csv_link(block.name)})</p>"
                 )
             parts.append("<table><thead><tr>")
             parts.append("".join(f"<th>{escape(column)}</th>" for column in block.frame.columns))
@@ -222,7 +289,7 @@ def to_html(document: Document, image_dir: Path) -> str:
                 parts.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>")
             parts.append("</tbody></table>")
             if left:
-                parts.append(f'<p class="note">{left:,} more rows in tables/{escape(block.name)}.csv.</p>')
+                parts.append(f'<p class="note">{left:,} more rows in {_csv_link(block.name)}.</p>')
         elif isinstance(block, Image):
             encoded = base64.b64encode((image_dir / block.file_name).read_bytes()).decode("ascii")
             parts.append(f'<img alt="{escape(block.caption)}" src="data:image/png;base64,{encoded}">')

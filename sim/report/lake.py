@@ -5,7 +5,7 @@ creates from the variable ``lake``. The very same files run in the DuckDB comman
 
     duckdb -c "SET VARIABLE lake = 'experiments/<name>'" \\
            -c ".read sim/report/sql/views.sql" \\
-           -c ".read sim/report/sql/arm_outcomes.sql"
+           -c ".read sim/report/sql/edition_outcomes.sql"
 
 or interactively: ``SET VARIABLE lake = 'experiments/<name>';`` then ``.read`` the files.
 ``series_rows.sql`` also needs ``SET VARIABLE series_column = '<list column>';``.

@@ -59,7 +59,7 @@ class ReportParams:
     group_column: str = "deal_group"  # `variance` kind: matches sharing a value share the held streams
     # the sweep's sequential stopping (experiment config `stop:`), when it was on: (p0, p1, alpha, beta)
     sequential_stop: tuple[float, ...] = ()
-    # a parameter sweep (experiment config `sweep:`): the field and its values, in the arms' order
+    # a parameter sweep (experiment config `sweep:`): the field and its values, in the editions' order
     sweep_field: str | None = None
     sweep_values: tuple = ()
 
@@ -147,13 +147,13 @@ class Context:
     out_dir: Path
     document: Document
     charts_written: list[str] = field(default_factory=list)
-    preferred_arm_order: tuple[str, ...] = ()  # the experiment's own order of editions, if known
+    preferred_edition_order: tuple[str, ...] = ()  # the experiment's own order of editions, if known
 
-    def order_arms(self, arms) -> list[str]:
-        """Arms in the experiment's order (its first edition is the default baseline), others by name."""
-        arms = set(arms)
-        listed = [arm for arm in dict.fromkeys(self.preferred_arm_order) if arm in arms]
-        return listed + sorted(arms - set(listed))
+    def order_editions(self, editions) -> list[str]:
+        """Editions in the experiment's order (its first edition is the default baseline), others by name."""
+        editions = set(editions)
+        listed = [edition for edition in dict.fromkeys(self.preferred_edition_order) if edition in editions]
+        return listed + sorted(editions - set(listed))
 
     def image(self, name: str, caption: str) -> tuple[Path, Image]:
         file_name = f"{name}.png"
@@ -202,9 +202,9 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     lake, document = context.lake, context.document
     document.add(Heading("Game length", 3))
     summary = lake.query("length_summary")
-    document.add(Table(summary, f"{prefix}_lengths", "Game length per arm (turns and rounds)", digits=2))
+    document.add(Table(summary, f"{prefix}_lengths", "Game length per edition (turns and rounds)", digits=2))
     histogram = lake.query("length_histogram")
-    # A few matchups (e.g. one per player count) get a line each; many are pooled per arm.
+    # A few matchups (e.g. one per player count) get a line each; many are pooled per edition.
     apart = histogram["matchup_id"].n_unique() <= SEPARATE_LENGTH_LINES
     keys = ["ruleset_id", "matchup_id"] if apart else ["ruleset_id"]
     pooled = histogram.group_by([*keys, "turns"]).agg(pl.col("matches").sum()).sort([*keys, "turns"])
@@ -212,7 +212,7 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
         ": ".join(key): (group["turns"].to_numpy(), group["matches"].to_numpy())
         for key, group in pooled.group_by(keys, maintain_order=True)
     }
-    per = "arm and matchup" if apart else "arm"
+    per = "edition and matchup" if apart else "edition"
     path, image = context.image(f"{prefix}_lengths", f"Game length distribution per {per}")
     charts.length_distribution(series, path, title=f"Game length (turns) per {per}")
     document.add(image)
@@ -220,15 +220,15 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     document.add(Heading("End reasons", 3))
     reasons = lake.query("end_reasons")
     document.add(
-        Table(reasons, f"{prefix}_end_reasons", "How games end, per arm (share of the arm's matches)")
+        Table(reasons, f"{prefix}_end_reasons", "How games end, per edition (share of the edition's matches)")
     )
-    arms = context.order_arms(reasons["ruleset_id"].unique().to_list())
+    editions = context.order_editions(reasons["ruleset_id"].unique().to_list())
     categories = sorted(reasons["end_reason"].fill_null("(none)").unique().to_list())
-    shares = np.zeros((len(arms), len(categories)))
+    shares = np.zeros((len(editions), len(categories)))
     for row in reasons.with_columns(pl.col("end_reason").fill_null("(none)")).iter_rows(named=True):
-        shares[arms.index(row["ruleset_id"]), categories.index(row["end_reason"])] = row["share"]
-    path, image = context.image(f"{prefix}_end_reasons", "End-reason shares per arm")
-    charts.share_bars(arms, categories, shares, path, title="End reasons per arm")
+        shares[editions.index(row["ruleset_id"]), categories.index(row["end_reason"])] = row["share"]
+    path, image = context.image(f"{prefix}_end_reasons", "End-reason shares per edition")
+    charts.share_bars(editions, categories, shares, path, title="End reasons per edition")
     document.add(image)
 
 
@@ -236,36 +236,36 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
 
 
 def section_opening(context: Context) -> None:
-    """First-player advantage per arm (edition), its equivalence to 50%, and arm differences."""
+    """First-player advantage per edition, its equivalence to 50%, and the differences between editions."""
     lake, document, params = context.lake, context.document, context.params
     document.add(Heading("Opening: first-player advantage"))
-    arms = lake.query("arm_outcomes")
-    if arms.height == 0:
+    editions = lake.query("edition_outcomes")
+    if editions.height == 0:
         document.add(Paragraph("No two-sided matches with a first player: nothing to measure."))
         return
     rows = lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
     pairs = pair_scores(rows)
     dropped = incomplete_pair_count(rows)
-    arms = _with_wilson(arms, "first_player_wins", "matches", "match_", params.confidence)
-    order = context.order_arms(arms["ruleset_id"].to_list())
-    arms = arms.with_columns(
+    editions = _with_wilson(editions, "first_player_wins", "matches", "match_", params.confidence)
+    order = context.order_editions(editions["ruleset_id"].to_list())
+    editions = editions.with_columns(
         pl.col("ruleset_id").replace_strict(order, list(range(len(order)))).alias("position")
     ).sort("position")
     table_rows = []
-    for arm in arms.iter_rows(named=True):
-        arm_pairs = pairs.filter(pl.col("ruleset_id") == arm["ruleset_id"])
-        scores = arm_pairs["first_player_score"].to_numpy()
+    for edition in editions.iter_rows(named=True):
+        edition_pairs = pairs.filter(pl.col("ruleset_id") == edition["ruleset_id"])
+        scores = edition_pairs["first_player_score"].to_numpy()
         pair_summary = score_interval(scores, params.confidence)
         tost = tost_equivalence(scores, 0.5, params.equivalence_margin, params.alpha)
         table_rows.append(
             {
-                "arm": arm["ruleset_id"],
-                "matches": arm["matches"],
-                "first_player_wins": float(arm["first_player_wins"]),
-                "draws": arm["draws"],
-                "match_rate": arm["match_rate"],
-                "wilson_low": arm["match_low"],
-                "wilson_high": arm["match_high"],
+                "edition": edition["ruleset_id"],
+                "matches": edition["matches"],
+                "first_player_wins": float(edition["first_player_wins"]),
+                "draws": edition["draws"],
+                "match_rate": edition["match_rate"],
+                "wilson_low": edition["match_low"],
+                "wilson_high": edition["match_high"],
                 "pairs": pair_summary["n"],
                 "pair_mean": pair_summary["mean"],
                 "pair_low": pair_summary["low"],
@@ -281,36 +281,36 @@ def section_opening(context: Context) -> None:
     tost_percent = f"{100 * (1 - 2 * params.alpha):g}%"
     document.add(
         Paragraph(
-            f"{int(table['matches'].sum())} matches in {table.height} arm(s), {int(table['pairs'].sum())} complete "
+            f"{int(table['matches'].sum())} matches in {table.height} edition(s), {int(table['pairs'].sum())} complete "
             f"seat-swapped pairs; {dropped} incomplete pair(s) dropped. Match-level rates use {context.percent} Wilson "
             f"intervals (draws count half); pair-level means use {context.percent} t-intervals over pairs, the "
             f"independent unit. Equivalence: TOST of the pair-level mean against 0.5 ± {margin:g} "
             f"(alpha {params.alpha:g}, {tost_percent} interval); 'equivalent' means the advantage is shown to lie "
             "inside the band, 'not shown' means it is not."
         ),
-        Table(table, "opening_first_player", "First-player win rate per arm"),
+        Table(table, "opening_first_player", "First-player win rate per edition"),
     )
     for row in table.iter_rows(named=True):
         document.add(
             Paragraph(
-                f"Arm {row['arm']}: first player wins {100 * row['match_rate']:.1f}% of {row['matches']:,} matches "
+                f"Edition {row['edition']}: first player wins {100 * row['match_rate']:.1f}% of {row['matches']:,} matches "
                 f"(Wilson {100 * row['wilson_low']:.1f}% to {100 * row['wilson_high']:.1f}%); pair-level "
                 f"{100 * row['pair_mean']:.1f}% over {row['pairs']:,} pairs; TOST p {p_text(row['tost_p'])}: {row['verdict']}."
             )
         )
-    bots = _bots_by_arm(context)
+    bots = _bots_by_edition(context)
     for row in table.iter_rows(named=True):
-        context.document.answer(_opening_answer(row, margin, context.percent, bots.get(row["arm"], "")))
+        context.document.answer(_opening_answer(row, margin, context.percent, bots.get(row["edition"], "")))
     path, image = context.image(
-        "opening_first_player", "First-player win rate per arm with the equivalence band"
+        "opening_first_player", "First-player win rate per edition with the equivalence band"
     )
     charts.forest_plot(
-        table["arm"].to_list(),
+        table["edition"].to_list(),
         table["pair_mean"].to_numpy(),
         table["tost_low"].to_numpy(),
         table["tost_high"].to_numpy(),
         path,
-        title=f"First-player win rate per arm (band 0.5 ± {margin:g})",
+        title=f"First-player win rate per edition (band 0.5 ± {margin:g})",
         reference=0.5,
         band=(0.5 - margin, 0.5 + margin),
         xlabel="first-player win rate",
@@ -326,24 +326,24 @@ def section_opening(context: Context) -> None:
     document.add(image)
     if params.sequential_stop:
         _stopping_decisions(context, pairs)
-    _arm_differences(context, pairs, table["arm"].to_list())
+    _edition_differences(context, pairs, table["edition"].to_list())
 
 
-def _bots_by_arm(context: Context) -> dict[str, str]:
-    rows = context.lake.query("arm_bots")
+def _bots_by_edition(context: Context) -> dict[str, str]:
+    rows = context.lake.query("edition_bots")
     bots: dict[str, list[str]] = {}
     for row in rows.iter_rows(named=True):
         for name in (row["policy_a"], row["policy_b"]):
             if name and name not in bots.setdefault(row["ruleset_id"], []):
                 bots[row["ruleset_id"]].append(name)
-    return {arm: " vs ".join(names) if len(names) > 1 else names[0] for arm, names in bots.items()}
+    return {edition: " vs ".join(names) if len(names) > 1 else names[0] for edition, names in bots.items()}
 
 
 def _opening_answer(row: dict, margin: float, percent: str, bots: str) -> str:
     """One plain sentence: the first player's pair-level win rate, its interval, and what it says."""
     mean, low, high = (100 * row[k] for k in ("pair_mean", "pair_low", "pair_high"))
     if not all(np.isfinite([mean, low, high])):
-        return f"Under {row['arm']} too few complete pairs ({row['pairs']}) to say anything."
+        return f"Under {row['edition']} too few complete pairs ({row['pairs']}) to say anything."
     band = f"50% ± {100 * margin:g}"
     if row["verdict"] == "equivalent":
         finding = f"no first-player advantage beyond {band} (equivalence shown)"
@@ -356,7 +356,7 @@ def _opening_answer(row: dict, margin: float, percent: str, bots: str) -> str:
     else:
         finding = f"not decided: the interval holds 50% and reaches beyond {band}"
     with_bots = f" with {bots}" if bots else ""
-    return (f"Under {row['arm']} the first player wins {mean:.1f}% [{low:.1f}, {high:.1f}] ({percent}, "
+    return (f"Under {row['edition']} the first player wins {mean:.1f}% [{low:.1f}, {high:.1f}] ({percent}, "
             f"{int(row['pairs']):,} seat-swapped pairs){with_bots}: {finding}.")
 
 
@@ -369,19 +369,19 @@ def _stopping_decisions(context: Context, pairs: pl.DataFrame) -> None:
     document = context.document
     p0, p1, alpha, beta = context.params.sequential_stop
     rows = []
-    for (arm, matchup), group in pairs.sort(["ruleset_id", "matchup_id", "pair_index"]).group_by(
+    for (edition, matchup), group in pairs.sort(["ruleset_id", "matchup_id", "pair_index"]).group_by(
         ["ruleset_id", "matchup_id"], maintain_order=True
     ):
         scores = group["first_player_score"].to_numpy()
         decision = sprt_three_way(scores, p0, p1 - p0, alpha, beta)
-        rows.append({"arm": arm, "matchup_id": matchup, "pairs": len(scores), "decided_after": decision["n_used"],
+        rows.append({"edition": edition, "matchup_id": matchup, "pairs": len(scores), "decided_after": decision["n_used"],
                      "decision": STOPPING_WORDS[decision["decision"]], "mean": float(scores.mean())})
     table = pl.DataFrame(rows)
     stopped = int((table["decision"] != STOPPING_WORDS["continue"]).sum())
     document.add(
         Heading("Sequential stopping", 3),
         Paragraph(
-            f"The sweep stopped each stream (arm x matchup) once a three-way sequential test decided: first player "
+            f"The sweep stopped each stream (edition x matchup) once a three-way sequential test decided: first player "
             f"favoured (rate {p1:g} or more), second player favoured ({2 * p0 - p1:g} or less) or no difference, "
             f"each wrong call at most {alpha:g} / {beta:g}. {stopped} of {table.height} streams stopped early. "
             "The fixed-sample intervals, TOST and p-values above treat every stream as if its size had been fixed "
@@ -393,28 +393,28 @@ def _stopping_decisions(context: Context, pairs: pl.DataFrame) -> None:
     _lengths_and_end_reasons(context, "opening")
 
 
-def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> None:
+def _edition_differences(context: Context, pairs: pl.DataFrame, editions: list[str]) -> None:
     document, params = context.document, context.params
-    if len(arms) < 2:
+    if len(editions) < 2:
         return
-    baseline = params.baseline or arms[0]
-    if baseline not in arms:
+    baseline = params.baseline or editions[0]
+    if baseline not in editions:
         raise UserError(
-            f"baseline arm '{baseline}' is not in the lake (arms: {', '.join(arms)})", entry="report.baseline"
+            f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(editions)})", entry="report.baseline"
         )
-    document.add(Heading("Paired differences between arms", 3))
+    document.add(Heading("Paired differences between editions", 3))
     frames = []
-    for arm in arms:
-        if arm == baseline:
+    for edition in editions:
+        if edition == baseline:
             continue
         comparison = paired_comparison(
             pairs.filter(pl.col("ruleset_id") == baseline),
-            pairs.filter(pl.col("ruleset_id") == arm),
+            pairs.filter(pl.col("ruleset_id") == edition),
             "first_player_score",
             params.confidence,
         )
-        frames.append(comparison.with_columns(pl.lit(arm).alias("arm")))
-    comparisons = pl.concat(frames).select(["arm"] + frames[0].columns[:-1])
+        frames.append(comparison.with_columns(pl.lit(edition).alias("edition")))
+    comparisons = pl.concat(frames).select(["edition"] + frames[0].columns[:-1])
     family = comparisons.filter(pl.col("matchup_id") != "ALL")
     _, holm = adjust_pvalues(family["p_value"].to_numpy(), "holm", params.alpha)
     _, benjamini = adjust_pvalues(family["p_value"].to_numpy(), "bh", params.alpha)
@@ -422,36 +422,36 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
     overall = comparisons.filter(pl.col("matchup_id") == "ALL")
     document.add(
         Paragraph(
-            f"Each arm against the baseline {baseline} on common seeds: the same deals replayed under both "
-            f"editions, joined on (matchup, pair), difference = arm minus baseline in the pair-level first-player "
+            f"Each edition against the baseline {baseline} on common seeds: the same deals replayed under both "
+            f"editions, joined on (matchup, pair), difference = edition minus baseline in the pair-level first-player "
             f"score; paired t-test and {context.percent} t-interval. Per-matchup p-values are adjusted across all "
             f"{family.height} comparisons with Holm (family-wise error) and Benjamini–Hochberg (false discovery rate)."
         ),
         Table(
             overall.drop("matchup_id"),
             "opening_arm_differences",
-            "Overall difference per arm (all matchups pooled)",
+            "Overall difference per edition (all matchups pooled)",
         ),
         Table(
-            family, "opening_matchup_differences", "Difference per arm and matchup, with adjusted p-values"
+            family, "opening_matchup_differences", "Difference per edition and matchup, with adjusted p-values"
         ),
     )
-    path, image = context.image("opening_differences", "Paired first-player difference per arm, all matchups")
+    path, image = context.image("opening_differences", "Paired first-player difference per edition, all matchups")
     charts.forest_plot(
-        overall["arm"].to_list(),
+        overall["edition"].to_list(),
         overall["difference"].to_numpy(),
         overall["low"].to_numpy(),
         overall["high"].to_numpy(),
         path,
-        title=f"First-player score: arm minus {baseline}, all matchups",
+        title=f"First-player score: edition minus {baseline}, all matchups",
         xlabel="difference in first-player win rate",
     )
     document.add(image)
-    # Per matchup, a heatmap of side A x side B per arm: one row a matchup made a chart of hundreds of labels.
+    # Per matchup, a heatmap of side A x side B per edition: one row a matchup made a chart of hundreds of labels.
     sides = context.lake.query("matchup_outcomes").select(["matchup_id", "side_a", "side_b"]).unique("matchup_id")
     cells = family.join(sides, on="matchup_id", how="left")
-    for arm in [a for a in arms if a != baseline]:
-        group = cells.filter(pl.col("arm") == arm)
+    for edition in [a for a in editions if a != baseline]:
+        group = cells.filter(pl.col("edition") == edition)
         rows_labels = sorted(group["side_a"].drop_nulls().unique().to_list())
         column_labels = sorted(group["side_b"].drop_nulls().unique().to_list())
         if not rows_labels or not column_labels:
@@ -463,9 +463,9 @@ def _arm_differences(context: Context, pairs: pl.DataFrame, arms: list[str]) -> 
                 continue
             at = (rows_labels.index(row["side_a"]), column_labels.index(row["side_b"]))
             differences[at], counts[at], lows[at], highs[at] = row["difference"], row["pairs"], row["low"], row["high"]
-        path, image = context.image(f"opening_differences_{_safe(arm)}", f"First-player difference per matchup, {arm}")
+        path, image = context.image(f"opening_differences_{_safe(edition)}", f"First-player difference per matchup, {edition}")
         charts.matchup_heatmap(rows_labels, column_labels, differences, counts, lows, highs, path,
-                               title=f"First-player score per matchup: {arm} minus {baseline}",
+                               title=f"First-player score per matchup: {edition} minus {baseline}",
                                colour_label="difference (n = pairs)", difference=True)
         document.add(image)
 
@@ -484,19 +484,19 @@ def section_matrix(context: Context) -> None:
         document.add(Paragraph("No two-sided matchups in the lake: no matrix."))
         return
     pair_rows = lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
-    for arm in context.order_arms(outcomes["ruleset_id"].unique().to_list()):
-        _matrix_for_arm(
+    for edition in context.order_editions(outcomes["ruleset_id"].unique().to_list()):
+        _matrix_for_edition(
             context,
-            arm,
-            outcomes.filter(pl.col("ruleset_id") == arm),
-            pair_rows.filter(pl.col("ruleset_id") == arm),
+            edition,
+            outcomes.filter(pl.col("ruleset_id") == edition),
+            pair_rows.filter(pl.col("ruleset_id") == edition),
         )
 
 
-def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> None:
+def _matrix_for_edition(context: Context, edition: str, outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> None:
     document, params = context.document, context.params
-    key = _safe(arm)
-    document.add(Heading(f"Arm {arm}", 3))
+    key = _safe(edition)
+    document.add(Heading(f"Edition {edition}", 3))
     pairs = _pairs_by_cell(outcomes, pair_rows)
     cells = _clustered_cells(outcomes, pairs, params.confidence)
     rows_labels = sorted(cells["side_a"].unique().to_list())
@@ -518,9 +518,9 @@ def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_row
             cells, f"matrix_{key}_cells", f"Side A win rate per cell ({context.percent}, pair-clustered, draws half)"
         ),
     )
-    path, image = context.image(f"matrix_{key}_heatmap", f"Matchup heatmap, arm {arm}")
+    path, image = context.image(f"matrix_{key}_heatmap", f"Matchup heatmap, edition {edition}")
     charts.matchup_heatmap(
-        rows_labels, column_labels, rates, counts, lows, highs, path, title=f"Side A win rate, arm {arm}"
+        rows_labels, column_labels, rates, counts, lows, highs, path, title=f"Side A win rate, edition {edition}"
     )
     document.add(image)
 
@@ -537,13 +537,13 @@ def _matrix_for_arm(context: Context, arm: str, outcomes: pl.DataFrame, pair_row
         played[a, b] += row["matches"]
         played[b, a] += row["matches"]
     if len(decks) >= 2 and played.sum() > 0:
-        _deck_matrix(context, key, arm, decks, pairs)
-        _ratings(context, key, arm, decks, pairs)
+        _deck_matrix(context, key, edition, decks, pairs)
+        _ratings(context, key, edition, decks, pairs)
         _equilibrium(context, key, decks, wins, played)
     _first_player_per_matchup(context, key, outcomes, pair_rows)
 
 
-def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
+def _deck_matrix(context, key, edition, decks, pairs: pl.DataFrame) -> None:
     """Deck against deck over both seat orders and every matchup that pairs them: the matrix the
     ratings and the equilibrium are computed from (intervals clustered by pair, as the cells')."""
     document, params = context.document, context.params
@@ -567,7 +567,7 @@ def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
     document.add(
         Table(table, f"matrix_{key}_decks", "Deck against deck, both sides pooled (row deck's win rate)")
     )
-    path, image = context.image(f"matrix_{key}_decks", f"Deck against deck, arm {arm}")
+    path, image = context.image(f"matrix_{key}_decks", f"Deck against deck, edition {edition}")
     charts.matchup_heatmap(
         decks,
         decks,
@@ -576,7 +576,7 @@ def _deck_matrix(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         lows,
         highs,
         path,
-        title=f"Deck win rate (row vs column), arm {arm}",
+        title=f"Deck win rate (row vs column), edition {edition}",
         row_axis="deck",
         column_axis="opponent",
         colour_label="row deck win rate",
@@ -620,7 +620,7 @@ def _clustered_cells(outcomes: pl.DataFrame, pairs: pl.DataFrame, confidence: fl
     return pl.DataFrame(rows)
 
 
-def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
+def _ratings(context, key, edition, decks, pairs: pl.DataFrame) -> None:
     document, params = context.document, context.params
     index = {deck: position for position, deck in enumerate(decks)}
     cells = {}
@@ -644,7 +644,7 @@ def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
             "strength": fit["strength"],
         }
     ).sort(["rating", "deck"], descending=[True, False])
-    context.document.answer(_ratings_answer(arm, table, _bots_by_arm(context).get(arm, ""), context.percent))
+    context.document.answer(_ratings_answer(edition, table, _bots_by_edition(context).get(edition, ""), context.percent))
     document.add(
         Paragraph(
             f"Bradley–Terry ratings (log strength, 0 = average deck; MM algorithm, draws half), with "
@@ -655,27 +655,27 @@ def _ratings(context, key, arm, decks, pairs: pl.DataFrame) -> None:
         ),
         Table(table, f"matrix_{key}_ratings", "Bradley–Terry ratings"),
     )
-    path, image = context.image(f"matrix_{key}_ratings", f"Bradley–Terry ratings, arm {arm}")
+    path, image = context.image(f"matrix_{key}_ratings", f"Bradley–Terry ratings, edition {edition}")
     charts.forest_plot(
         table["deck"].to_list(),
         table["rating"].to_numpy(),
         table["low"].to_numpy(),
         table["high"].to_numpy(),
         path,
-        title=f"Bradley–Terry ratings, arm {arm}",
+        title=f"Bradley–Terry ratings, edition {edition}",
         xlabel="log strength (0 = average deck)",
     )
     document.add(image)
 
 
-def _ratings_answer(arm: str, table: pl.DataFrame, bots: str, percent: str) -> str:
-    """Which deck is strongest and which weakest under an arm, and whether the data settle it."""
+def _ratings_answer(edition: str, table: pl.DataFrame, bots: str, percent: str) -> str:
+    """Which deck is strongest and which weakest under an edition, and whether the data settle it."""
     best, worst = table.row(0, named=True), table.row(table.height - 1, named=True)
     with_bots = f" with {bots}" if bots else ""
     def rated(row: dict) -> str:
         return f"{row['deck']} ({row['rating']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}])"
     settled = best["low"] > worst["high"]
-    return (f"Under {arm}{with_bots} the strongest deck is {rated(best)} and the weakest {rated(worst)} "
+    return (f"Under {edition}{with_bots} the strongest deck is {rated(best)} and the weakest {rated(worst)} "
             f"(Bradley–Terry log strength, 0 = average, {percent}): "
             + ("their intervals do not overlap." if settled else "their intervals overlap, so this order is not settled."))
 
@@ -771,8 +771,8 @@ def section_cards(context: Context) -> None:
     kept = impact.filter(pl.col("meets_min_count"))
     flagged = sorted(set(impact.filter(pl.col("assumed"))["card"].to_list()))
     sentences = [
-        f"{impact.height} (arm, faction, card, measure) rows; {kept.height} have at least {params.min_count} games "
-        f"both with and without the card; the {CARD_CHART_ROWS} largest differences per arm and measure are shown "
+        f"{impact.height} (edition, faction, card, measure) rows; {kept.height} have at least {params.min_count} games "
+        f"both with and without the card; the {CARD_CHART_ROWS} largest differences per edition and measure are shown "
         "and every row is in tables/cards_impact.csv.",
         f"Rates are a side's win rate with {context.percent} Wilson intervals (draws half).",
         "These are associations, not effects: a card drawn more often in long games inherits the win rate of "
@@ -781,7 +781,7 @@ def section_cards(context: Context) -> None:
     if flagged:
         sentences.append(f"Cards marked * rest on assumed data: {', '.join(flagged)}.")
     document.add(Paragraph(" ".join(sentences)))
-    for (arm, metric), group in kept.sort(["ruleset_id", "metric"]).group_by(
+    for (edition, metric), group in kept.sort(["ruleset_id", "metric"]).group_by(
         ["ruleset_id", "metric"], maintain_order=True
     ):
         top = (
@@ -805,23 +805,23 @@ def section_cards(context: Context) -> None:
                 "delta",
             ]
         )
-        key = f"cards_{_safe(arm)}_{metric}"
+        key = f"cards_{_safe(edition)}_{metric}"
         document.add(
-            Heading(f"Arm {arm}: {metric}", 3),
+            Heading(f"Edition {edition}: {metric}", 3),
             Table(display, key, f"Largest differences when {metric} vs not (top {CARD_CHART_ROWS})"),
         )
         labels = [
             f"{row['faction']}: {row['card']}{' *' if row['assumed'] else ''}"
             for row in top.iter_rows(named=True)
         ]
-        path, image = context.image(key, f"Win rate when {metric} vs not, arm {arm}")
+        path, image = context.image(key, f"Win rate when {metric} vs not, edition {edition}")
         charts.forest_plot(
             labels,
             top["with_rate"].to_numpy(),
             top["with_low"].to_numpy(),
             top["with_high"].to_numpy(),
             path,
-            title=f"Win rate when {metric} (circle) vs not (square), arm {arm}",
+            title=f"Win rate when {metric} (circle) vs not (square), edition {edition}",
             reference=0.5,
             xlabel="side win rate",
             primary_label=f"{metric}",
@@ -847,28 +847,28 @@ def section_coop(context: Context) -> None:
     outcomes = _with_wilson(outcomes, "team_wins", "matches", "win_", params.confidence)
     document.add(
         Paragraph(
-            f"Team win rate per arm and matchup with {context.percent} Wilson intervals; rounds to win and to lose "
+            f"Team win rate per edition and matchup with {context.percent} Wilson intervals; rounds to win and to lose "
             "(mean and median of the rounds started)."
         ),
         Table(outcomes, "coop_outcomes", "Team results per matchup"),
     )
-    bots = _bots_by_arm(context)
-    for arm in context.order_arms(outcomes["ruleset_id"].unique().to_list()):
-        context.document.answer(_coop_answer(arm, outcomes.filter(pl.col("ruleset_id") == arm), bots.get(arm, ""),
+    bots = _bots_by_edition(context)
+    for edition in context.order_editions(outcomes["ruleset_id"].unique().to_list()):
+        context.document.answer(_coop_answer(edition, outcomes.filter(pl.col("ruleset_id") == edition), bots.get(edition, ""),
                                              context.percent, params.confidence))
     rounds = lake.query("coop_rounds")
     curves, survival_rows = {}, []
-    for (arm,), group in rounds.group_by(["ruleset_id"], maintain_order=True):
+    for (edition,), group in rounds.group_by(["ruleset_id"], maintain_order=True):
         durations = np.repeat(group["rounds"].to_numpy(), group["matches"].to_numpy())
         lost = np.repeat(group["lost"].to_numpy(), group["matches"].to_numpy())
         curve = kaplan_meier(durations, lost)
-        curves[arm] = (np.concatenate([[0.0], curve["times"]]), np.concatenate([[1.0], curve["survival"]]))
+        curves[edition] = (np.concatenate([[0.0], curve["times"]]), np.concatenate([[1.0], curve["survival"]]))
         for time, survival, at_risk, events in zip(
             curve["times"], curve["survival"], curve["at_risk"], curve["events"], strict=True
         ):
             survival_rows.append(
                 {
-                    "arm": arm,
+                    "edition": edition,
                     "round": int(time),
                     "at_risk": int(at_risk),
                     "losses": int(events),
@@ -884,7 +884,7 @@ def section_coop(context: Context) -> None:
             pl.DataFrame(
                 survival_rows,
                 schema={
-                    "arm": pl.String,
+                    "edition": pl.String,
                     "round": pl.Int64,
                     "at_risk": pl.Int64,
                     "losses": pl.Int64,
@@ -903,13 +903,13 @@ def section_coop(context: Context) -> None:
     _lengths_and_end_reasons(context, "coop")
 
 
-def _coop_answer(arm: str, outcomes: pl.DataFrame, bots: str, percent: str, confidence: float) -> str:
-    """How often the team wins under an arm, over its matchups weighted equally (a sequential stop
-    may leave them with different counts; equal weights keep two arms comparable), and the hardest
+def _coop_answer(edition: str, outcomes: pl.DataFrame, bots: str, percent: str, confidence: float) -> str:
+    """How often the team wins under an edition, over its matchups weighted equally (a sequential stop
+    may leave them with different counts; equal weights keep two editions comparable), and the hardest
     matchup."""
     rates, counts = outcomes["win_rate"].to_numpy(), outcomes["matches"].to_numpy().astype(float)
     if counts.sum() == 0:
-        return f"Under {arm} no finished game: nothing to say."
+        return f"Under {edition} no finished game: nothing to say."
     mean = float(np.nanmean(rates))
     if np.all(counts == counts[0]):
         low, high = wilson_interval(float(outcomes["team_wins"].sum()), float(counts.sum()), confidence)
@@ -919,7 +919,7 @@ def _coop_answer(arm: str, outcomes: pl.DataFrame, bots: str, percent: str, conf
         half = float(scipy_stats.norm.ppf(0.5 + confidence / 2)) * spread
         low, high = max(0.0, mean - half), min(1.0, mean + half)
         how = f"{int(counts.sum()):,} games, matchups weighted equally"
-    sentence = f"Under {arm} the team wins {100 * mean:.1f}% [{100 * low:.1f}, {100 * high:.1f}] ({percent}, {how})"
+    sentence = f"Under {edition} the team wins {100 * mean:.1f}% [{100 * low:.1f}, {100 * high:.1f}] ({percent}, {how})"
     sentence += f" with {bots}" if bots else ""
     if outcomes.height > 1:
         hardest = outcomes.sort(["win_rate", "matchup_id"]).row(0, named=True)
@@ -942,7 +942,7 @@ def _series_survival(context: Context, column: str) -> None:
         return
     longest = int(rows["series"].list.len().max() or 0)
     curves, table_rows = {}, []
-    for (arm,), group in rows.group_by(["ruleset_id"], maintain_order=True):
+    for (edition,), group in rows.group_by(["ruleset_id"], maintain_order=True):
         matrix = (
             np.column_stack(
                 [
@@ -961,11 +961,11 @@ def _series_survival(context: Context, column: str) -> None:
             mean_value = np.nanmean(np.where(np.isnan(matrix), np.nan, matrix), axis=0) if matrix.size else np.zeros(0)
         # drawn while enough matches are left to read a share from (the table keeps every round)
         enough = in_play >= min(context.params.min_count, int(in_play[0]) if in_play.size else 0)
-        curves[arm] = (np.arange(1, longest + 1, dtype=float)[enough], alive[enough])
+        curves[edition] = (np.arange(1, longest + 1, dtype=float)[enough], alive[enough])
         for index in range(longest):
             table_rows.append(
                 {
-                    "arm": arm,
+                    "edition": edition,
                     "round": index + 1,
                     "in_play": int(in_play[index]),
                     "share_above_zero": float(alive[index]),
@@ -991,40 +991,40 @@ def _series_survival(context: Context, column: str) -> None:
 
 def section_sweep(context: Context) -> None:
     """A parameter sweep: the first-player (or team) win rate and each deck's win rate across the
-    swept values, one arm a value, all on common deals."""
+    swept values, one edition a value, all on common deals."""
     lake, document, params = context.lake, context.document, context.params
     field = params.sweep_field
     document.add(Heading(f"Parameter sweep: {field}" if field else "Parameter sweep"))
-    arms = list(dict.fromkeys(context.preferred_arm_order))  # the editions in the order of the values
-    if not field or len(params.sweep_values) != len(arms):
+    editions = list(dict.fromkeys(context.preferred_edition_order))  # the editions in the order of the values
+    if not field or len(params.sweep_values) != len(editions):
         document.add(Paragraph("This experiment sweeps no parameter (config `sweep.field`): nothing to show."))
         return
-    values = {arm: value for arm, value in zip(arms, params.sweep_values, strict=True)}
+    values = {edition: value for edition, value in zip(editions, params.sweep_values, strict=True)}
     rows = lake.query("pair_rows")
     competitive = rows.filter(pl.col("first_player_won").is_not_null())
-    bots = _bots_by_arm(context)
+    bots = _bots_by_edition(context)
     if competitive.height:
         scores = pair_scores(competitive)
         headline, label = [], "first player"
-        for arm in arms:
-            summary = score_interval(scores.filter(pl.col("ruleset_id") == arm)["first_player_score"].to_numpy(),
+        for edition in editions:
+            summary = score_interval(scores.filter(pl.col("ruleset_id") == edition)["first_player_score"].to_numpy(),
                                      params.confidence)
-            headline.append({"value": str(values[arm]), "arm": arm, "pairs": summary["n"], "rate": summary["mean"],
+            headline.append({"value": str(values[edition]), "edition": edition, "pairs": summary["n"], "rate": summary["mean"],
                              "low": summary["low"], "high": summary["high"]})
-        decks = _deck_rates_by_arm(context, arms)
+        decks = _deck_rates_by_edition(context, editions)
     else:
         outcomes = _with_wilson(lake.query("coop_outcomes"), "team_wins", "matches", "win_", params.confidence)
         headline, label, decks = [], "team", pl.DataFrame()
-        for arm in arms:
-            group = outcomes.filter(pl.col("ruleset_id") == arm)
+        for edition in editions:
+            group = outcomes.filter(pl.col("ruleset_id") == edition)
             wins, games = float(group["team_wins"].sum()), float(group["matches"].sum())
             low, high = wilson_interval(wins, games, params.confidence)
-            headline.append({"value": str(values[arm]), "arm": arm, "pairs": int(games),
+            headline.append({"value": str(values[edition]), "edition": edition, "pairs": int(games),
                              "rate": wins / games if games else float("nan"), "low": float(low), "high": float(high)})
     table = pl.DataFrame(headline)
     document.add(
         Paragraph(
-            f"One arm per value of `{field}`, each an edition over the same base that sets it; every arm plays "
+            f"One edition per value of `{field}`, each the same base edition with that value; every edition plays "
             f"the same deals. The {label}'s win rate per value ({context.percent}; "
             + ("pair-level t-intervals over seat-swapped pairs)." if competitive.height else "Wilson intervals over games).")
         ),
@@ -1040,23 +1040,23 @@ def section_sweep(context: Context) -> None:
     charts.effect_lines(list(params.sweep_values), series, path, title=f"Win rate across {field}", xlabel=field,
                         ylabel="win rate", reference=0.5 if competitive.height else None)
     document.add(image)
-    document.answer(_sweep_answer(field, table, label, bots.get(arms[0], ""), context.percent))
+    document.answer(_sweep_answer(field, table, label, bots.get(editions[0], ""), context.percent))
 
 
-def _deck_rates_by_arm(context: Context, arms: list[str]) -> pl.DataFrame:
-    """Each deck's win rate per arm over its games against other decks, clustered by pair."""
+def _deck_rates_by_edition(context: Context, editions: list[str]) -> pl.DataFrame:
+    """Each deck's win rate per edition over its games against other decks, clustered by pair."""
     outcomes = context.lake.query("matchup_outcomes").filter(pl.col("side_b").is_not_null() & (pl.col("side_b") != ""))
     pair_rows = context.lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
     rows = []
-    for arm in arms:
-        pairs = _pairs_by_cell(outcomes.filter(pl.col("ruleset_id") == arm), pair_rows.filter(pl.col("ruleset_id") == arm))
+    for edition in editions:
+        pairs = _pairs_by_cell(outcomes.filter(pl.col("ruleset_id") == edition), pair_rows.filter(pl.col("ruleset_id") == edition))
         pairs = pairs.filter(pl.col("side_a") != pl.col("side_b"))  # a mirror says nothing about a deck
         for deck in sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list())):
             wins, games = _deck_pairs(pairs, deck)
             rate = clustered_rate(wins, games, context.params.confidence)
-            rows.append({"deck": deck, "arm": arm, "matches": int(games.sum()), "rate": rate["rate"],
+            rows.append({"deck": deck, "edition": edition, "matches": int(games.sum()), "rate": rate["rate"],
                          "low": rate["low"], "high": rate["high"]})
-    return pl.DataFrame(rows, schema={"deck": pl.String, "arm": pl.String, "matches": pl.Int64, "rate": pl.Float64,
+    return pl.DataFrame(rows, schema={"deck": pl.String, "edition": pl.String, "matches": pl.Int64, "rate": pl.Float64,
                                       "low": pl.Float64, "high": pl.Float64})
 
 
@@ -1076,7 +1076,7 @@ def _sweep_answer(field: str, table: pl.DataFrame, label: str, bots: str, percen
 
 
 def section_summary(context: Context) -> None:
-    """Generic fallback: win rates per side per matchup per arm, lengths and end reasons."""
+    """Generic fallback: win rates per side per matchup per edition, lengths and end reasons."""
     lake, document, params = context.lake, context.document, context.params
     document.add(Heading("Summary"))
     outcomes = _with_wilson(lake.query("matchup_outcomes"), "a_wins", "matches", "a_", params.confidence)
@@ -1087,7 +1087,7 @@ def section_summary(context: Context) -> None:
     )
     document.add(
         Paragraph(
-            f"Side A's win rate per arm and matchup with {context.percent} Wilson intervals (draws count half; "
+            f"Side A's win rate per edition and matchup with {context.percent} Wilson intervals (draws count half; "
             "side B's rate is the rest). For cooperative games side A is the team."
         ),
         Table(
@@ -1154,23 +1154,23 @@ def section_sides(context: Context) -> None:
         document.add(
             Heading(column, 3),
             Paragraph(
-                f"Per arm and deck: how often the side ended the match with each value of `{column}` (share of the "
+                f"Per edition and deck: how often the side ended the match with each value of `{column}` (share of the "
                 f"deck's matches) and the deck's win rate with that value ({context.percent} Wilson; draws half). "
                 f"Values seen in fewer than {params.min_count} matches are left out of the chart."
             ),
             Table(rows, key, f"Win rate by {column}"),
         )
         shown = rows.filter(pl.col("matches") >= params.min_count)
-        for (arm,), group in shown.group_by(["ruleset_id"], maintain_order=True):
+        for (edition,), group in shown.group_by(["ruleset_id"], maintain_order=True):
             labels = [f"{row['deck']}: {row['value']}" for row in group.iter_rows(named=True)]
-            path, image = context.image(f"{key}_{_safe(arm)}", f"Win rate by {column}, arm {arm}")
+            path, image = context.image(f"{key}_{_safe(edition)}", f"Win rate by {column}, edition {edition}")
             charts.forest_plot(
                 labels,
                 group["win_rate"].to_numpy(),
                 group["win_low"].to_numpy(),
                 group["win_high"].to_numpy(),
                 path,
-                title=f"Win rate by {column}, arm {arm}",
+                title=f"Win rate by {column}, edition {edition}",
                 reference=0.5,
                 xlabel="side win rate",
             )
@@ -1187,31 +1187,31 @@ def section_variance(context: Context) -> None:
         raise UserError(f"the lake has no column '{column}' to group matches by", entry="report.group_column")
     rows = lake.query("variance_rows", {"group_column": f"^{column}$"})
     table_rows, ungrouped = [], set()
-    for (arm, matchup), group in rows.group_by(["ruleset_id", "matchup_id"], maintain_order=True):
+    for (edition, matchup), group in rows.group_by(["ruleset_id", "matchup_id"], maintain_order=True):
         groups = group["group_id"].to_numpy()
         if np.unique(groups).size == groups.size:
-            ungrouped.add(arm)  # one match per group: nothing varies within a group to measure
+            ungrouped.add(edition)  # one match per group: nothing varies within a group to measure
             continue
         for outcome in ("won", "rounds"):
             parts = variance_components(group[outcome].cast(pl.Float64).to_numpy(), groups,
                                         n_boot=params.n_boot, seed=params.seed, confidence=params.confidence)
-            table_rows.append({"ruleset_id": arm, "matchup_id": matchup, "outcome": outcome,
+            table_rows.append({"ruleset_id": edition, "matchup_id": matchup, "outcome": outcome,
                                "mean": float(group[outcome].cast(pl.Float64).mean()), **parts})
     if ungrouped:
-        document.add(Paragraph(f"Arms with one match per `{column}` value (nothing to split): {', '.join(sorted(ungrouped))}."))
+        document.add(Paragraph(f"Editions with one match per `{column}` value (nothing to split): {', '.join(sorted(ungrouped))}."))
     if not table_rows:
         return
     table = pl.DataFrame(table_rows)
     document.add(
         Paragraph(
             f"Matches with the same `{column}` share every random stream the study holds fixed; only the streams "
-            "the arm lets vary differ between them. A one-way random-effects analysis of variance splits each "
+            "the edition lets vary differ between them. A one-way random-effects analysis of variance splits each "
             "outcome's variance into the part between groups (decided by the held streams) and the part within "
             f"groups (decided by the varying streams): `within_share` with a {context.percent} bootstrap interval "
             "over whole groups. `mixed_groups`: share of groups whose outcome was not the same in every match "
             "(for `won`: the varying streams alone changed the result)."
         ),
-        Table(table, "variance_components", "Variance components per arm and matchup"),
+        Table(table, "variance_components", "Variance components per edition and matchup"),
     )
     won = table.filter(pl.col("outcome") == "won").filter(pl.col("within_share").is_not_nan())
     if won.height:

@@ -65,3 +65,15 @@ def test_ab_edition_file_mistakes_are_one_line(output_root, tmp_path):
         run_ab("standard", str(clash), ["game=coin_race"])
     with pytest.raises(UserError, match="keeps its editions in one file"):
         run_ab("normal", str(clash), ["game=aeons_end"])
+
+
+def test_ab_compares_a_deck_variant_on_common_deals(output_root, tmp_path):
+    """Issue 20 item 1: a deck variant is an edition file (`faction_errata` in Waybound), so it plays
+    the same deals as the deck it varies; the block names the cards whose copies it changes."""
+    edit = tmp_path / "hearth-swap.yaml"
+    edit.write_text("base: '0.36'\nfaction_errata:\n  hearthbound:\n    starter: {thornrush: 2, cinderbolt: 2}\n")
+    overrides = ["game=waybound", "runner.n_jobs=1", "pairs=64", 'matchups=["hearthbound/brindle vs skyrunners/vey"]']
+    text = "\n".join(run_ab("0.36", str(edit), overrides, progress=False))
+    assert "factions.hearthbound.starter.thornrush: 3 -> 2" in text
+    assert "factions.hearthbound.starter.cinderbolt: 1 -> 2" in text
+    assert "verdict: " in text

@@ -44,7 +44,7 @@ CASES = {
     "cards report without card rows": (GOOD + ["report.kinds=[cards]"], "add runner.card_rows=true"),
     "confidence the report refuses": (GOOD + ["report.confidence=0.3"], "report.confidence: must be between 0.5"),
     "too few bootstrap resamples": (GOOD + ["report.n_boot=1"], "report.n_boot"),
-    "baseline that is no arm": (GOOD + ["report.baseline=standrd"], "not an arm of this experiment"),
+    "baseline that is no edition": (GOOD + ["report.baseline=standrd"], "not an edition of this experiment"),
     "side column the lake will not have": (
         GOOD + ["report.kinds=[sides]", "report.side_columns=[gamble]"],
         "no per-side column 'gamble'",

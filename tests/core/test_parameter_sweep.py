@@ -60,7 +60,7 @@ def test_a_card_field_is_swept_through_the_editions_errata():
         (["sweep.values=[1,2]"], "sweep.values without sweep.field"),
         (["sweep.field=target", "sweep.values=[1,2]"], "must be rules.<rule> or <errata section>.<card>.<field>"),
         (["sweep.field=rules.target", "sweep.values=[12,12]"], "a value is given twice"),
-        ([*SWEEP, "editions=[short]"], "a sweep makes its own arms"),
+        ([*SWEEP, "editions=[short]"], "a sweep makes its own editions"),
         (["sweep.field=rules.nope", "sweep.values=[1,2]"], "sweep (rules.nope): unknown rule 'nope'"),
     ],
 )

@@ -37,7 +37,7 @@ def _row(frame, **where):
 
 def test_opening_numbers_by_hand(toy_report):
     table = _table(toy_report, "opening_first_player")
-    r1 = _row(table, arm="r1")
+    r1 = _row(table, edition="r1")
     assert (r1["matches"], r1["first_player_wins"], r1["pairs"]) == (13, 7.5, 6)
     assert r1["match_rate"] == pytest.approx(7.5 / 13)
     low, high = wilson_interval(7.5, 13)
@@ -45,7 +45,7 @@ def test_opening_numbers_by_hand(toy_report):
     # r1 complete pairs: m1 (1, .5), m2 (.25, 1), m3 (.5, .5) -> mean 3.75 / 6.
     assert r1["pair_mean"] == pytest.approx(3.75 / 6)
     assert r1["verdict"] == "not shown"
-    r2 = _row(table, arm="r2")
+    r2 = _row(table, edition="r2")
     assert (r2["matches"], r2["first_player_wins"]) == (12, 8.5)
 
 
@@ -70,11 +70,11 @@ def test_matrix_three_of_four_and_wilson(toy_report):
 
 def test_paired_arm_difference_by_hand(toy_report):
     differences = _table(toy_report, "opening_matchup_differences")
-    m1 = _row(differences, arm="r2", matchup_id="m1")
+    m1 = _row(differences, edition="r2", matchup_id="m1")
     # Pair 0: 1 -> 1, pair 1: 0.5 -> 1: differences 0 and 0.5, t = 1 on 1 df, p = 0.5.
     assert m1["difference"] == pytest.approx(0.25)
     assert m1["p_value"] == pytest.approx(0.5)
-    assert _row(differences, arm="r2", matchup_id="m2")["p_value"] == 1.0
+    assert _row(differences, edition="r2", matchup_id="m2")["p_value"] == 1.0
     # Holm over {0.5, 1, 1}: 0.5 * 3 capped at 1.
     assert m1["p_holm"] == 1.0
 
@@ -114,14 +114,17 @@ def test_min_count_filters_cards(toy_lake, tmp_path):
 def test_counts_stated(toy_report):
     markdown = (toy_report / "report.md").read_text()
     assert "The lake holds 26 matches; 1 ended in an engine error" in markdown
-    assert "25 matches in 2 arm(s), 12 complete seat-swapped pairs; 1 incomplete pair(s) dropped" in markdown
+    assert "25 matches in 2 edition(s), 12 complete seat-swapped pairs; 1 incomplete pair(s) dropped" in markdown
 
 
 def test_html_is_self_contained(toy_report):
     html = (toy_report / "report.html").read_text()
-    sources = re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', html)
+    sources = re.findall(r'src\s*=\s*"([^"]*)"', html)
     assert sources, "expected embedded images"
     assert all(source.startswith("data:image/png;base64,") for source in sources)
+    # links are to the report's own CSV tables beside it, not resources the page needs
+    links = re.findall(r'href\s*=\s*"([^"]*)"', html)
+    assert links and all(link.startswith("tables/") and (toy_report / link).is_file() for link in links)
     assert "<link" not in html and "<script" not in html and "url(" not in html
     assert html.count("<img") == len(list(toy_report.glob("*.png")))
 
@@ -219,7 +222,7 @@ def test_opening_on_coop_lake_says_nothing_to_measure(coop_lake, tmp_path):
         (["summary"], {"min_count": 2.5}, "report.min_count: must be an integer"),
         (["summary"], {"colour": "red"}, "report.colour: unknown report parameter"),
         (["summary"], {"assumed_cards": "ember"}, "report.assumed_cards: must be a list"),
-        (["opening"], {"baseline": "r9"}, "report.baseline: baseline arm 'r9' is not in the lake"),
+        (["opening"], {"baseline": "r9"}, "report.baseline: baseline edition 'r9' is not in the lake"),
     ],
 )
 def test_bad_parameters_are_one_line_user_errors(toy_lake, tmp_path, kinds, params, message):
@@ -285,8 +288,8 @@ def test_first_listed_edition_is_the_default_baseline(toy_lake, tmp_path):
     manifest["config"]["editions"] = ["r2", "r1"]
     (lake / "manifest.json").write_text(json.dumps(manifest))
     build_report(lake, tmp_path / "r", ["opening"], {})
-    assert _table(tmp_path / "r", "opening_first_player")["arm"].to_list() == ["r2", "r1"]
-    m1 = _row(_table(tmp_path / "r", "opening_matchup_differences"), arm="r1", matchup_id="m1")
+    assert _table(tmp_path / "r", "opening_first_player")["edition"].to_list() == ["r2", "r1"]
+    m1 = _row(_table(tmp_path / "r", "opening_matchup_differences"), edition="r1", matchup_id="m1")
     assert m1["difference"] == pytest.approx(-0.25)  # r1 minus the baseline r2
 
 
@@ -347,11 +350,24 @@ def test_tables_show_percentages_whole_counts_and_small_p_values():
 def test_the_summary_names_each_sides_bot(toy_report):
     """Issue 20 item 6: without the bots a mirror read `hearthbound/brindle | hearthbound/brindle`."""
     outcomes = _table(toy_report, "summary_outcomes")
-    assert outcomes.columns[:6] == ["ruleset_id", "matchup_id", "side_a", "side_b", "bot_a", "bot_b"]
+    assert outcomes.columns[:6] == ["edition", "matchup_id", "side_a", "side_b", "bot_a", "bot_b"]
     assert set(outcomes["bot_a"]) == set(outcomes["bot_b"]) == {"greedy"}
 
 
 def test_game_lengths_keep_a_few_matchups_apart(toy_report, coop_lake, tmp_path):
     """Issue 20 item 6: the nemesis study pooled its player counts (one matchup each) into one length
     histogram. The toy lake's three matchups get a line each."""
-    assert "Game length distribution per arm and matchup" in (toy_report / "report.md").read_text()
+    assert "Game length distribution per edition and matchup" in (toy_report / "report.md").read_text()
+
+
+def test_reports_say_edition_not_arm_or_ruleset_id(toy_report, coop_lake, tmp_path):
+    """Issue 20 item 7: config says `edition`, so every table and sentence of a report does too
+    (the lake's stored `ruleset_id` column is shown as `edition`)."""
+    build_report(coop_lake, tmp_path / "coop", ["coop", "summary"], {})
+    for folder in (toy_report, tmp_path / "coop"):
+        for path in (folder / "tables").glob("*.csv"):
+            columns = pl.read_csv(path, n_rows=0).columns
+            assert not {"arm", "ruleset_id", "ruleset"} & set(columns), path.name
+        text = (folder / "report.md").read_text()
+        prose = text.split("## Provenance", 1)[0]
+        assert not re.search(r"\b[Aa]rms?\b|ruleset_id", prose), re.search(r".{40}\b[Aa]rms?\b.{40}", prose)

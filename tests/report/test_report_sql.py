@@ -34,9 +34,9 @@ def test_match_status_counts_errors(toy_lake):
     assert status[("r2", "ok")]["matches"] == 12
 
 
-def test_arm_outcomes_by_hand(toy_lake):
+def test_edition_outcomes_by_hand(toy_lake):
     with Lake(toy_lake) as lake:
-        arms = _rows(lake.query("arm_outcomes"), "ruleset_id")
+        arms = _rows(lake.query("edition_outcomes"), "ruleset_id")
     # r1: 3 + 2.5 + 2 first-player wins in m1..m3, plus 0 for m1 pair 2 swap 1; error row excluded.
     assert arms[("r1",)]["matches"] == 13 and arms[("r1",)]["first_player_wins"] == 7.5
     assert arms[("r2",)]["matches"] == 12 and arms[("r2",)]["first_player_wins"] == 8.5
@@ -97,7 +97,7 @@ def test_sql_files_run_unchanged_as_scripts(toy_lake):
     connection = duckdb.connect()
     connection.execute(f"SET VARIABLE lake = '{toy_lake.as_posix()}'")
     connection.execute((SQL_DIR / "views.sql").read_text())
-    result = connection.execute((SQL_DIR / "arm_outcomes.sql").read_text()).fetchall()
+    result = connection.execute((SQL_DIR / "edition_outcomes.sql").read_text()).fetchall()
     assert [(row[0], row[1], row[2]) for row in result] == [("r1", 13, 7.5), ("r2", 12, 8.5)]
 
 
@@ -116,7 +116,7 @@ def test_sql_files_run_in_duckdb_shell(toy_lake):
             "-c",
             f".read {SQL_DIR / 'views.sql'}",
             "-c",
-            f".read {SQL_DIR / 'arm_outcomes.sql'}",
+            f".read {SQL_DIR / 'edition_outcomes.sql'}",
         ],
         capture_output=True,
         text=True,
@@ -166,3 +166,15 @@ def test_card_impact_counts_a_game_once_when_several_seats_of_a_side_hold_the_ca
     with Lake(doubled) as lake:
         impact = lake.query("card_impact")
     assert impact.equals(expected)
+
+
+def test_the_views_name_an_edition_edition(toy_lake):
+    """Issue 20 item 7: one word for an edition. The lake stores `ruleset_id` (and the partition
+    folder `ruleset=`); the views give it as `edition` too and leave the duplicate partition column out."""
+    with Lake(toy_lake) as lake:
+        for view in ("matches", "cards"):
+            columns = lake.connection.sql(f"SELECT * FROM {view} LIMIT 0").columns
+            assert "edition" in columns and "ruleset" not in columns, view
+            differing = lake.connection.execute(f"SELECT count(*) FROM {view} WHERE edition IS DISTINCT FROM ruleset_id")
+            assert differing.fetchall() == [(0,)], view
+        assert sorted(lake.connection.execute("SELECT DISTINCT edition FROM matches").fetchall()) == [("r1",), ("r2",)]

@@ -39,9 +39,13 @@ CARD_KEYS = {
 STAGE_KEYS = {"name", "force", "guard", "insight", "abilities", "assumed"}
 COMPANION_KEYS = {"name", "faction", "base", "paths", "ascended", "assumed"}
 FACTION_KEYS = {"name", "companions", "ability", "starter", "assumed"}
-EDITION_KEYS = {"name", "base", "description", "rules", "card_errata", "companion_errata"}
+EDITION_KEYS = {"name", "base", "description", "rules", "card_errata", "companion_errata", "faction_errata"}
 ERRATA_CARD_KEYS = {"cost", "force", "guard", "insight", "amount", "keywords", "max_copies", "assumed"}
 ERRATA_COMPANION_KEYS = {"force", "guard", "insight", "assumed"}
+# A deck variant as an edition: `faction_errata: {hearthbound: {starter: {thornrush: 2, cinderbolt: 2}}}`
+# sets those cards' copies in the faction's starter (0 removes a card); the recipe is then checked as
+# any deck. The faction keeps its matchup ids, so the variant plays the same deals as the deck it varies.
+ERRATA_FACTION_KEYS = {"starter", "assumed"}
 DECK_KEYS = {"faction", "name", "cards", "assumed"}
 POLICY_KEYS = {"name", "kind", "weights", "candidates", "rollouts", "horizon_turns"}
 # the ISMCTS bot's budget, top-level keys beside candidates and horizon_turns: name -> (parameter index,
@@ -161,7 +165,7 @@ def resolve_edition(
             )
         merged = resolve_edition(base, data_dir, _seen + (name,), origins)
     else:
-        merged = {"rules": {}, "card_errata": {}, "companion_errata": {}}
+        merged = {"rules": {}, "card_errata": {}, "companion_errata": {}, "faction_errata": {}}
     rules = _mapping(raw.get("rules") or {}, file, "rules")
     for key, value in rules.items():
         if key not in V.RULE:
@@ -169,12 +173,20 @@ def resolve_edition(
         if isinstance(value, bool):
             value = int(value)
         merged["rules"][key] = _int(value, file, f"rules.{key}", 0, 1000)
-    for section in ("card_errata", "companion_errata"):
-        allowed = ERRATA_CARD_KEYS if section == "card_errata" else ERRATA_COMPANION_KEYS
+    sections = {"card_errata": ERRATA_CARD_KEYS, "companion_errata": ERRATA_COMPANION_KEYS,
+                "faction_errata": ERRATA_FACTION_KEYS}
+    for section, allowed in sections.items():
         for target, fields in _mapping(raw.get(section) or {}, file, section).items():
             fields = _mapping(fields, file, f"{section}.{target}")
             _check_keys(fields, allowed, file, f"{section}.{target}")
-            merged[section].setdefault(target, {}).update(copy.deepcopy(fields))
+            fields = copy.deepcopy(fields)
+            merged_fields = merged[section].setdefault(target, {})
+            if "starter" in fields:  # copies per card merge along the chain, like errata fields
+                starter = _mapping(fields.pop("starter"), file, f"{section}.{target}.starter")
+                merged_fields.setdefault("starter", {}).update(starter)
+                if origins is not None:
+                    origins.update({(section, target, "starter", card): file for card in starter})
+            merged_fields.update(fields)
             if origins is not None:
                 origins[(section, target)] = file
                 origins.update({(section, target, key): file for key in fields})
@@ -401,10 +413,33 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     _check_keys(fac_raw, {"factions"}, fac_file, "top level")
     factions: dict[str, dict] = {}
     tables_partial = dict(card_ids=card_ids, cards=card_rows, rules=rules)
-    for fac_id, fields in _mapping(fac_raw.get("factions"), fac_file, "factions").items():
+    fac_listed = _mapping(fac_raw.get("factions"), fac_file, "factions")
+    for fac_id in resolved_edition["faction_errata"]:
+        if fac_id not in fac_listed:
+            raise UserError(
+                f"errata for unknown faction '{fac_id}'" + did_you_mean(fac_id, fac_listed),
+                file=errata_files[("faction_errata", fac_id)],
+                entry=f"faction_errata.{fac_id}",
+            )
+    for fac_id, fields in fac_listed.items():
         entry = f"factions.{fac_id}"
         fields = _mapping(fields, fac_file, entry)
         _check_keys(fields, FACTION_KEYS, fac_file, entry)
+        starter_file, starter_entry = fac_file, f"{entry}.starter"
+        errata = resolved_edition["faction_errata"].get(fac_id, {})
+        if errata.get("starter"):
+            recipe = dict(_mapping(fields.get("starter"), fac_file, starter_entry))
+            for card_id, count in errata["starter"].items():
+                recipe[card_id] = count
+            # a mistake in the variant is the edition's: name its file and the card it changes
+            first = next(iter(errata["starter"]))
+            starter_file = errata_files[("faction_errata", fac_id, "starter", first)]
+            starter_entry = f"faction_errata.{fac_id}.starter"
+            for card_id, count in errata["starter"].items():
+                _int(count, errata_files[("faction_errata", fac_id, "starter", card_id)], f"{starter_entry}.{card_id}", 0, 99)
+            fields = {**fields, "starter": {card: count for card, count in recipe.items() if count != 0}}
+            if "assumed" in errata:
+                assumed.append(f"faction {fac_id} (edition {edition}): {errata['assumed']}")
         if fac_id not in V.FACTIONS[:4]:
             raise UserError(f"unknown faction '{fac_id}'", file=fac_file, entry=entry)
         comps = fields.get("companions")
@@ -412,9 +447,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
             raise UserError("companions must list two known Companions", file=fac_file, entry=entry)
         if fields.get("ability") not in V.FACTION_ABILITIES:
             raise UserError(f"unknown faction ability '{fields.get('ability')}'", file=fac_file, entry=entry)
-        starter = validate_deck_counts(
-            fields.get("starter"), fac_id, tables_partial, fac_file, f"{entry}.starter"
-        )
+        starter = validate_deck_counts(fields.get("starter"), fac_id, tables_partial, starter_file, starter_entry)
         if "assumed" in fields:
             assumed.append(f"faction {fac_id}: {fields['assumed']}")
         factions[fac_id] = {"companions": list(comps), "ability": fields["ability"], "starter": starter}

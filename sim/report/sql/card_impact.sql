@@ -1,4 +1,4 @@
--- Card impact: per arm, faction and card, a side's win rate in games where the card was drawn /
+-- Card impact: per edition, faction and card, a side's win rate in games where the card was drawn /
 -- played / in the opening hand / gained (deck-builders), against that faction's games where it was not.
 -- The cards view holds only non-zero rows, so "not" = all the faction's games minus the "with"
 -- games; the faction's games come from the matches view (error rows excluded from both).

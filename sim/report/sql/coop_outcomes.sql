@@ -1,4 +1,4 @@
--- Cooperative games: team results per arm and matchup, and rounds to win / to lose.
+-- Cooperative games: team results per edition and matchup, and rounds to win / to lose.
 SELECT
     ruleset_id,
     matchup_id,

@@ -1,4 +1,4 @@
--- How games end (victory type / end reason), with each reason's share of its arm.
+-- How games end (victory type / end reason), with each reason's share of its edition.
 SELECT
     ruleset_id,
     end_reason,

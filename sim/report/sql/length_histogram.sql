@@ -1,5 +1,5 @@
--- Distribution of game length (turns) per arm and matchup (the report pools a study's many
--- matchups per arm, but keeps a few apart: their player counts may differ).
+-- Distribution of game length (turns) per edition and matchup (the report pools a study's many
+-- matchups per edition, but keeps a few apart: their player counts may differ).
 SELECT ruleset_id, matchup_id, turns, count(*) AS matches
 FROM matches
 WHERE error = 'ok'

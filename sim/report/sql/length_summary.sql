@@ -1,4 +1,4 @@
--- Game length per arm: turns and rounds.
+-- Game length per edition: turns and rounds.
 SELECT
     ruleset_id,
     count(*) AS matches,

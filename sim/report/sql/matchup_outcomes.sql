@@ -1,4 +1,4 @@
--- Per arm and matchup: side A's and the first player's results (draws count half).
+-- Per edition and matchup: side A's and the first player's results (draws count half).
 SELECT
     ruleset_id,
     matchup_id,

@@ -1,6 +1,6 @@
 -- One row per (match, side) in `sides`: the side's deck label (`side`), its result `won`
 -- (1 won, 0 lost, 0.5 draw) and every per-side column of the lake (<name>_a / <name>_b) under
--- its plain name. Then: matches and wins per (arm, deck, value of one per-side column), the
+-- its plain name. Then: matches and wins per (edition, deck, value of one per-side column), the
 -- column named by a regular expression in the variable side_column, e.g.
 --   SET VARIABLE side_column = '^path$';
 CREATE OR REPLACE VIEW sides AS

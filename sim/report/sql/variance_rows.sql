@@ -1,4 +1,4 @@
--- One row per valid match: its arm, matchup, the group it belongs to (the integer column named by a
+-- One row per valid match: its edition, matchup, the group it belongs to (the integer column named by a
 -- regular expression in the variable group_column, e.g. SET VARIABLE group_column = '^deal_group$';),
 -- the result for side A / the team (1 won, 0 lost, 0.5 draw) and its length in rounds.
 SELECT

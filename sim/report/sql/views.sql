@@ -2,8 +2,12 @@
 --   SET VARIABLE lake = 'experiments/<name>';
 -- The views read the variable when queried, so one session can switch lakes by setting it again
 -- (read this file again when the next lake has per-card rows and the last had none, or the reverse).
+-- Both views name an edition `edition`, as the config, sim.load and the reports do; the lake stores
+-- it as `ruleset_id` (kept: every lake ever written reads as it is), and the folder partition
+-- `ruleset=<edition>` (the same value again) is left out.
 CREATE OR REPLACE VIEW matches AS
-SELECT * FROM read_parquet(getvariable('lake') || '/matches/**/*.parquet', hive_partitioning = true, union_by_name = true);
+SELECT * EXCLUDE (ruleset), ruleset_id AS edition
+FROM read_parquet(getvariable('lake') || '/matches/**/*.parquet', hive_partitioning = true, union_by_name = true);
 
 -- `cards`: the per-card rows (experiments/<name>/cards/, written with runner.card_rows=true). A lake
 -- without them gets an empty `cards` view of the same columns, so this file always runs to the end.
@@ -21,4 +25,4 @@ SET VARIABLE cards_query = CASE
         || 'CAST(NULL AS DOUBLE) AS won, CAST(NULL AS VARCHAR) AS game, CAST(NULL AS VARCHAR) AS ruleset WHERE false'
     END;
 
-CREATE OR REPLACE VIEW cards AS SELECT * FROM query(getvariable('cards_query'));
+CREATE OR REPLACE VIEW cards AS SELECT * EXCLUDE (ruleset), ruleset_id AS edition FROM query(getvariable('cards_query'));

@@ -292,3 +292,68 @@ def test_custom_deck_has_no_required_ally_tactic_ratio(tmp_path):
     path = write_deck(tmp_path, cards)
     faction, counts = data.load_custom_deck(str(path), GAME.load_ruleset("0.36").tables)
     assert faction == "veilborn" and sum(counts.values()) == 30
+
+
+def deck_variant(data_dir: Path, name: str, starter: dict, base: str = "0.36") -> None:
+    (data_dir / "editions" / f"{name}.yaml").write_text(
+        yaml.safe_dump({"base": base, "description": "a deck variant", "faction_errata": {"hearthbound": {"starter": starter}}})
+    )
+
+
+def test_a_deck_variant_is_an_edition_checked_as_any_deck(data_dir):
+    """Issue 20: a deck variant is a delta over an edition (`faction_errata`), so `sim ab` compares it
+    with its base on common deals. Rulebook, GOAL AND DECKS: 'Custom build lets either or both sides
+    edit their faction list to exactly 30 cards, with no required Ally/Tactic ratio. Use up to three
+    copies per identity'."""
+    deck_variant(data_dir, "swap", {"thornrush": 2, "cinderbolt": 2})
+    base, variant = data.load_tables("0.36", data_dir), data.load_tables("swap", data_dir)
+    changed = {card: (base.factions["hearthbound"]["starter"].get(card), count)
+               for card, count in variant.factions["hearthbound"]["starter"].items()
+               if base.factions["hearthbound"]["starter"].get(card) != count}
+    assert changed == {"thornrush": (3, 2), "cinderbolt": (1, 2)}
+    assert variant.factions["skyrunners"] == base.factions["skyrunners"]
+    deck_variant(data_dir, "removed", {"mend": 0, "cinderbolt": 2})  # 0 takes a card out
+    assert "mend" not in data.load_tables("removed", data_dir).factions["hearthbound"]["starter"]
+    deck_variant(data_dir, "chained", {"cinderbolt": 3, "thornrush": 1}, base="swap")  # merged along the chain
+    assert data.load_tables("chained", data_dir).factions["hearthbound"]["starter"]["thornrush"] == 1
+
+    for name, starter, message in [
+        ("short", {"thornrush": 0}, "deck has 27 cards: exactly 30 required"),
+        ("four", {"thornrush": 4, "mend": 0}, "at most 3 per identity"),
+        ("foreign", {"ribbon_scout": 1, "mend": 0}, "belongs to skyrunners, not hearthbound"),
+        ("negative", {"mend": -1}, "must be between 0 and 99"),
+    ]:
+        deck_variant(data_dir, name, starter)
+        with pytest.raises(UserError) as info:
+            data.load_tables(name, data_dir)
+        text = one_line(info.value)
+        assert message in text and f"{name}.yaml" in text and "faction_errata.hearthbound.starter" in text
+    (data_dir / "editions" / "typo.yaml").write_text("base: '0.36'\nfaction_errata:\n  hearthbond: {starter: {mend: 0}}\n")
+    with pytest.raises(UserError, match="unknown faction 'hearthbond' \\(did you mean 'hearthbound'\\?\\)"):
+        data.load_tables("typo", data_dir)
+
+
+def test_a_deck_variant_plays_the_same_deals_as_the_deck_it_varies(data_dir):
+    """The variant keeps the faction's matchup id, the seed key of its deals: a variant that sets a card
+    to the copies it already has plays exactly the base's matches; a real change keeps the seeds."""
+    from sim.core import worker
+    from sim.core.game import content_hash
+    from sim.core.seating import seats_for
+    from sim.games.waybound.game import Waybound
+
+    game = Waybound(data_dir)
+    deck_variant(data_dir, "same", {"thornrush": 3})
+    deck_variant(data_dir, "swap", {"thornrush": 2, "cinderbolt": 2})
+    entry = ["hearthbound/brindle vs skyrunners/vey"]
+    bots = (game.load_policy("greedy_explorer"),)
+    results = {}
+    for edition in ("0.36", "same", "swap"):
+        ruleset = game.load_ruleset(edition)
+        matchup = game.load_matchups(ruleset, entry)[0]
+        seeds = worker.seed_block(7, matchup, 0, 40)
+        results[edition] = (matchup.matchup_id, seeds.matchup_key, content_hash(matchup.payload["decks"]),
+                            game.play_batch(ruleset, matchup, seats_for(bots, matchup), seeds))
+    assert results["same"][:3] == results["0.36"][:3]
+    for column in ("winner", "turns", "score"):
+        assert (getattr(results["same"][3], column) == getattr(results["0.36"][3], column)).all()
+    assert results["swap"][:2] == results["0.36"][:2] and results["swap"][2] != results["0.36"][2]

@@ -1,4 +1,4 @@
--- Per arm: match-level first-player results (draws count half through first_player_won).
+-- Per edition: match-level first-player results (draws count half through first_player_won).
 SELECT
     ruleset_id,
     count(*) AS matches,

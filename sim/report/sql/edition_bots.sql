@@ -1,4 +1,4 @@
--- The bots that played each arm (the answer of a study names them).
+-- The bots that played each edition (the answer of a study names them).
 SELECT DISTINCT ruleset_id, policy_a, policy_b
 FROM matches
 ORDER BY ruleset_id, policy_a, policy_b;

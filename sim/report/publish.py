@@ -1,0 +1,215 @@
+"""The index of published studies: ``reports/index.html``, one self-contained page over every study
+in ``reports/`` (the ``make publish`` target).
+
+It reads the reports as they stand and reruns nothing: each study's question (its report's
+title), the answer its report states (read back from report.md by ``read_summary``, so the index
+quotes the report word for word), its key charts as embedded thumbnails linked to the full
+charts, and links to the report and its CSV tables. Folders named like a quick try of a preset
+(``<preset>-<8 hex digits>``, see ``sim.core.config``) are not published studies and are only
+counted; folders of other Markdown pages (``bench/``, ``profile/``) are linked as measurements.
+The same reports give a byte-identical page.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from sim.core.errors import UserError
+from sim.core.lake import write_error
+from sim.report.document import CSS, Image, read_summary
+
+INDEX_FILE = "index.html"
+KEY_CHARTS = 2  # a report's first charts are its headline ones (each section opens with its own)
+THUMBNAIL_BOX = (520, 400)  # pixels: a thumbnail fits inside, keeping the chart's proportions
+THUMBNAIL_COLOURS = 128
+QUICK_TRY_NAME = re.compile(r"-[0-9a-f]{8}$")
+
+INDEX_CSS = """
+section.study { border-top: 2px solid #1f4e79; margin-top: 2.5em; padding-top: 0.5em; }
+p.lead { color: #555; font-size: 0.9em; }
+p.missing { color: #8a4b00; font-style: italic; }
+div.charts { display: flex; flex-wrap: wrap; gap: 1em; }
+figure { margin: 0; max-width: 520px; }
+figure img { margin: 0; }
+figcaption { font-size: 0.85em; color: #555; }
+ul.links { padding-left: 1.2em; }
+details { margin: 0.3em 0 0.8em; }
+td, th { text-align: left; vertical-align: top; }
+"""
+
+
+@dataclass
+class Study:
+    """One published report folder, as its report.md states it."""
+
+    name: str  # folder under reports/
+    question: str
+    lead: str
+    answers: list[str]
+    charts: list[Image]  # the key charts, file names relative to the study folder
+    pages: list[str]  # report.html, report.md (those present)
+    tables: list[str]  # tables/*.csv relative to the study folder
+
+
+@dataclass
+class Index:
+    studies: list[Study]
+    measurements: list[str]  # Markdown pages relative to reports/ in folders without a report
+    quick_tries: list[str]  # folder names left out
+
+
+def read_study(folder: Path) -> Study:
+    markdown_path = folder / "report.md"
+    try:
+        summary = read_summary(markdown_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError(f"report is unreadable ({getattr(error, 'strerror', None) or error})",
+                        file=str(markdown_path)) from None
+    if not summary.title:
+        raise UserError("report has no title line ('# ...'): not written by sim's reports", file=str(markdown_path))
+    charts = [image for image in summary.images if (folder / image.file_name).is_file()][:KEY_CHARTS]
+    return Study(
+        name=folder.name,
+        question=summary.title,
+        lead=summary.lead,
+        answers=summary.answers,
+        charts=charts,
+        pages=[page for page in ("report.html", "report.md") if (folder / page).is_file()],
+        tables=sorted(path.relative_to(folder).as_posix() for path in (folder / "tables").glob("*.csv")),
+    )
+
+
+def collect(reports_dir: Path) -> Index:
+    """Every study folder under ``reports_dir`` in name order; hidden folders (builds in progress) skipped."""
+    reports_dir = Path(reports_dir)
+    if not reports_dir.is_dir():
+        raise UserError("no reports folder: build a report first (make sweep, make report EXP=...)",
+                        file=str(reports_dir))
+    studies, measurements, quick_tries = [], [], []
+    for folder in sorted(path for path in reports_dir.iterdir() if path.is_dir() and not path.name.startswith(".")):
+        if not (folder / "report.md").is_file():
+            measurements += sorted(path.relative_to(reports_dir).as_posix() for path in folder.glob("*.md"))
+        elif QUICK_TRY_NAME.search(folder.name):
+            quick_tries.append(folder.name)
+        else:
+            studies.append(read_study(folder))
+    return Index(studies, measurements, quick_tries)
+
+
+def thumbnail(path: Path) -> tuple[str, bool]:
+    """The chart shrunk to fit THUMBNAIL_BOX, as a PNG data URI (Pillow ships with matplotlib), and
+    whether it shows only the chart's top: a chart over twice as tall as wide (one row per matchup)
+    would shrink to a sliver, so its top square is shown instead."""
+    from PIL import Image as PillowImage
+
+    try:
+        with PillowImage.open(path) as picture:
+            picture = picture.convert("RGB")
+    except OSError as error:  # Pillow's "cannot identify image file" is one too
+        raise UserError(f"chart is unreadable ({error})", file=str(path)) from None
+    cropped = picture.height > 2 * picture.width
+    if cropped:
+        picture = picture.crop((0, 0, picture.width, picture.width))
+    picture.thumbnail(THUMBNAIL_BOX, PillowImage.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    # A chart's few flat colours and their edges fit a palette: a third of the bytes, no visible loss.
+    picture.quantize(colors=THUMBNAIL_COLOURS).save(buffer, format="PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"), cropped
+
+
+def counted(number: int, singular: str, plural: str) -> str:
+    return f"{number} {singular if number == 1 else plural}"
+
+
+def _link(href: str, text: str) -> str:
+    return f'<a href="{html.escape(quote(href))}">{html.escape(text)}</a>'
+
+
+def _study_html(study: Study, reports_dir: Path) -> list[str]:
+    escape, base = html.escape, f"{study.name}/"
+    parts = [f'<section class="study" id="{escape(study.name)}">', f"<h2>{escape(study.question)}</h2>"]
+    lead = f" · {escape(study.lead)}" if study.lead else ""
+    parts.append(f'<p class="lead"><code>reports/{escape(study.name)}/</code>{lead}</p>')
+    if study.answers:
+        parts += [f'<p class="answer">{escape(sentence)}</p>' for sentence in study.answers]
+    else:
+        parts.append('<p class="missing">This report states no answer: it was built before reports '
+                     "stated one. Rebuilding it (no sweep needed) adds it.</p>")
+    if study.charts:
+        parts.append('<div class="charts">')
+        for chart in study.charts:
+            source, cropped = thumbnail(reports_dir / study.name / chart.file_name)
+            shown = "its top; full size: click" if cropped else "full size: click"
+            parts.append(
+                f'<figure><a href="{escape(quote(base + chart.file_name))}"><img alt="{escape(chart.caption)}" '
+                f'src="{source}"></a><figcaption>{escape(chart.caption)} ({shown})</figcaption></figure>'
+            )
+        parts.append("</div>")
+    links = [_link(base + page, page) for page in study.pages]
+    parts.append('<ul class="links"><li>The report: ' + " · ".join(links) + "</li>")
+    if study.tables:
+        parts.append(f"<li><details><summary>{len(study.tables)} CSV tables</summary>")
+        parts.append(" · ".join(_link(base + table, table.removeprefix("tables/")) for table in study.tables))
+        parts.append("</details></li>")
+    parts += ["</ul>", "</section>"]
+    return parts
+
+
+def render(index: Index, reports_dir: Path) -> str:
+    escape = html.escape
+    studies = index.studies
+    answered = sum(1 for study in studies if study.answers)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>sim: published studies</title>",
+        f"<style>{CSS}{INDEX_CSS}</style>",
+        "</head><body>",
+        "<h1>Published studies</h1>",
+        f"<p>{counted(len(studies), 'study', 'studies')} in <code>reports/</code>, {answered} with a stated answer. "
+        "Each gives "
+        "its question, the answer its report states, its key charts (click for full size) and links to the "
+        "report and its CSV tables. Built by <code>make publish</code> from the reports as they stand.</p>",
+        "<table><thead><tr><th>study</th><th>question</th><th>answer</th></tr></thead><tbody>",
+    ]
+    for study in studies:
+        answer = escape(study.answers[0]) if study.answers else '<span class="missing">no answer stated</span>'
+        parts.append(f'<tr><td><a href="#{escape(study.name)}">{escape(study.name)}</a></td>'
+                     f"<td>{escape(study.question)}</td><td>{answer}</td></tr>")
+    parts.append("</tbody></table>")
+    for study in studies:
+        parts += _study_html(study, reports_dir)
+    if index.measurements:
+        parts += ['<section class="study" id="measurements">', "<h2>Measurements</h2>", '<ul class="links">']
+        parts += [f"<li>{_link(page, page)}</li>" for page in index.measurements]
+        parts += ["</ul>", "</section>"]
+    if index.quick_tries:
+        parts.append(f'<p class="note">Not listed: {counted(len(index.quick_tries), "quick try", "quick tries")} '
+                     f"of a preset ({escape(', '.join(index.quick_tries))}); <code>publish=true</code> writes a study "
+                     "under its preset's name.</p>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def build_index(reports_dir: Path) -> tuple[Path, Index]:
+    """Write ``reports_dir/index.html`` (replaced in one step); its path and what it lists."""
+    reports_dir = Path(reports_dir)
+    index = collect(reports_dir)
+    page = render(index, reports_dir)
+    target = reports_dir / INDEX_FILE
+    staged = reports_dir / f".{INDEX_FILE}.{os.getpid()}"
+    try:
+        staged.write_text(page, encoding="utf-8")
+        os.replace(staged, target)
+    except OSError as error:
+        staged.unlink(missing_ok=True)
+        raise write_error(error, target) from None
+    return target, index

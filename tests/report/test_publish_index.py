@@ -1,0 +1,211 @@
+"""Issue 20 item 9: `make publish` writes reports/index.html over every published study. These
+checks need no browser: the page's structure, every study listed with its question and stated
+answer, links relative and resolving, charts embedded, quick tries left out, byte-identical
+rebuilds; and the tracked index lists the tracked reports (tests/report/test_publish_index_browser.py
+loads the pages in Chromium)."""
+
+from __future__ import annotations
+
+import base64
+import io
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from sim.cli import main
+from sim.core.errors import UserError
+from sim.report import build_report
+from sim.report.document import Answer, Code, Document, Heading, Image, Paragraph, read_summary, to_markdown
+from sim.report.publish import THUMBNAIL_BOX, build_index, collect
+
+REPO_REPORTS = Path(__file__).resolve().parents[2] / "reports"
+
+LEGACY_REPORT = """# Does the old study still read?
+
+## Answer
+
+The old answer, stated before answers were quoted lines.
+
+A description paragraph that is not the answer.
+
+## Evidence
+
+![An old chart](old_chart.png)
+"""
+
+
+class PageParts(HTMLParser):
+    """The parts of a page the checks read: links, images, study sections and their texts."""
+
+    def __init__(self):
+        super().__init__()
+        self.links, self.images, self.ids, self.sections = [], [], [], {}
+        self._section, self._capture, self._text = None, None, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+        if tag == "section":
+            self._section = attrs.get("id")
+            self.sections[self._section] = {"question": "", "answers": [], "charts": [], "links": []}
+        if tag == "a":
+            self.links.append(attrs["href"])
+            if self._section:
+                self.sections[self._section]["links"].append(attrs["href"])
+        if tag == "img":
+            self.images.append(attrs["src"])
+            if self._section:
+                self.sections[self._section]["charts"].append(self.links[-1])
+        if tag == "h2" or (tag == "p" and attrs.get("class") == "answer"):
+            self._capture, self._text = tag, []
+
+    def handle_data(self, data):
+        if self._capture:
+            self._text.append(data)
+
+    def handle_endtag(self, tag):
+        if tag == self._capture and self._section:
+            text = "".join(self._text)
+            if tag == "h2":
+                self.sections[self._section]["question"] = text
+            else:
+                self.sections[self._section]["answers"].append(text)
+            self._capture = None
+        if tag == "section":
+            self._section = None
+
+
+def parse(page: Path) -> PageParts:
+    parts = PageParts()
+    parts.feed(page.read_text(encoding="utf-8"))
+    return parts
+
+
+@pytest.fixture(scope="module")
+def published(toy_lake, coop_lake, tmp_path_factory) -> Path:
+    """A reports folder as `make sweep` and friends leave it: two studies, a report from before
+    answers were quoted, a quick try of a preset, and a measurements page."""
+    reports = tmp_path_factory.mktemp("published") / "reports"
+    build_report(toy_lake, reports / "toy-study", ["opening", "matrix", "summary"], {"n_boot": 20})
+    build_report(coop_lake, reports / "coop-study", ["coop"], {})
+    build_report(toy_lake, reports / "toy-study-0123abcd", ["summary"], {})
+    (reports / "old-study").mkdir()
+    (reports / "old-study" / "report.md").write_text(LEGACY_REPORT)
+    (reports / "bench").mkdir()
+    (reports / "bench" / "bench.md").write_text("# Throughput\n")
+    build_index(reports)
+    return reports
+
+
+def test_every_study_is_listed_with_its_question_and_stated_answer(published):
+    """Each study folder gets a section with its report's title as the question and the answer
+    sentences the report states, word for word (the toy numbers are test_report_build's)."""
+    sections = parse(published / "index.html").sections
+    assert list(sections) == ["coop-study", "old-study", "toy-study", "measurements"]
+    toy = (published / "toy-study" / "report.md").read_text()
+    assert sections["toy-study"]["question"] == toy.splitlines()[0].removeprefix("# ")
+    assert any(answer.startswith("Under r1 the first player wins 62.5% [") for answer in sections["toy-study"]["answers"])
+    assert all(f"> {answer}" in toy for answer in sections["toy-study"]["answers"])
+    assert [a for a in sections["coop-study"]["answers"] if a.startswith("Under c1 the team wins 40.0% [")]
+    assert sections["old-study"]["answers"] == ["The old answer, stated before answers were quoted lines."]
+
+
+def test_links_are_relative_and_resolve(published):
+    """Every link works when reports/ is copied or served elsewhere: relative, inside reports/, and
+    naming a file that exists (or a section of the page)."""
+    parts = parse(published / "index.html")
+    assert parts.links
+    for href in parts.links:
+        split = urlsplit(href)
+        assert not split.scheme and not split.netloc and not href.startswith("/"), href
+        if href.startswith("#"):
+            assert href[1:] in parts.ids, href
+            continue
+        assert ".." not in Path(unquote(split.path)).parts, href
+        assert (published / unquote(split.path)).is_file(), href
+
+
+def test_each_study_links_its_report_and_every_csv(published):
+    sections = parse(published / "index.html").sections
+    for name in ("toy-study", "coop-study"):
+        folder = published / name
+        expected = {"report.html", "report.md", *(p.relative_to(folder).as_posix() for p in folder.glob("tables/*.csv"))}
+        assert len(expected) > 4
+        assert {link.removeprefix(f"{name}/") for link in sections[name]["links"]} >= expected
+
+
+def test_key_charts_are_embedded_thumbnails_linked_to_the_full_chart(published):
+    """The page is self-contained: each chart is a PNG data URI that fits the thumbnail box, and
+    it links to the report's first charts in the report's order."""
+    from PIL import Image as PillowImage
+
+    parts = parse(published / "index.html")
+    for source in parts.images:
+        assert source.startswith("data:image/png;base64,")
+        with PillowImage.open(io.BytesIO(base64.b64decode(source.split(",", 1)[1]))) as picture:
+            assert picture.format == "PNG"
+            assert picture.width <= THUMBNAIL_BOX[0] and picture.height <= THUMBNAIL_BOX[1]
+    report_charts = read_summary((published / "toy-study" / "report.md").read_text()).images
+    assert parts.sections["toy-study"]["charts"] == [f"toy-study/{image.file_name}" for image in report_charts[:2]]
+    assert parts.sections["old-study"]["charts"] == []  # its chart file is missing: not shown, not linked
+
+
+def test_quick_tries_are_left_out_and_measurements_linked(published):
+    page = (published / "index.html").read_text()
+    assert "toy-study-0123abcd" not in parse(published / "index.html").sections
+    assert "1 quick try of a preset (toy-study-0123abcd)" in page
+    assert 'href="bench/bench.md"' in page
+
+
+def test_the_same_reports_give_the_same_page(published):
+    first = (published / "index.html").read_bytes()
+    build_index(published)
+    assert (published / "index.html").read_bytes() == first
+
+
+def test_a_report_without_a_title_or_no_reports_folder_is_one_line(tmp_path):
+    with pytest.raises(UserError, match="no reports folder"):
+        collect(tmp_path / "reports")
+    (tmp_path / "reports" / "broken").mkdir(parents=True)
+    (tmp_path / "reports" / "broken" / "report.md").write_text("no title here\n")
+    with pytest.raises(UserError, match="no title line"):
+        build_index(tmp_path / "reports")
+    assert not (tmp_path / "reports" / "index.html").exists()
+
+
+def test_summary_reads_back_what_to_markdown_wrote():
+    """read_summary is to_markdown's inverse for the title, lead, answers and charts, also with a
+    code block holding lines that look like headings or quotes."""
+    document = Document("Does it hold?")
+    document.answer("Yes: 52.0% [51.0, 53.0].")
+    document.answer("And a second sentence.")
+    document.add(Paragraph("Game; run r-1; report kinds: opening."), Paragraph("a note", note=True),
+                 Heading("Evidence"), Image("first.png", "The first chart"), Code("# not a heading\n> not an answer"),
+                 Image("second.png", "The second chart"))
+    summary = read_summary(to_markdown(document))
+    assert summary.title == "Does it hold?"
+    assert summary.lead == "Game; run r-1; report kinds: opening."
+    assert summary.answers == ["Yes: 52.0% [51.0, 53.0].", "And a second sentence."]
+    assert [(image.file_name, image.caption) for image in summary.images] == [
+        ("first.png", "The first chart"), ("second.png", "The second chart")]
+    assert "> Yes: 52.0% [51.0, 53.0]." in to_markdown(document)
+    assert isinstance(document.ordered_blocks()[1], Answer)
+
+
+def test_sim_publish_writes_the_index(output_root, toy_lake, capsys):
+    build_report(toy_lake, output_root / "reports" / "toy", ["summary"], {})
+    assert main(["publish"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line == f"index: {output_root / 'reports' / 'index.html'} (1 study, 0 with a stated answer)"
+
+
+def test_the_tracked_index_lists_every_tracked_study():
+    """reports/index.html is published with the reports: it lists each study folder with the
+    answer its report states now (after rebuilding a report, run `make publish`)."""
+    index = collect(REPO_REPORTS)
+    sections = parse(REPO_REPORTS / "index.html").sections
+    listed = {name: section["answers"] for name, section in sections.items() if name != "measurements"}
+    assert listed == {study.name: study.answers for study in index.studies}, "reports/index.html is stale: run make publish"
