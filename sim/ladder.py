@@ -318,18 +318,19 @@ def difficulty_rows(ladder: Ladder, pairs: dict[str, pl.DataFrame] | None = None
     return pl.DataFrame(rows)
 
 
-def discordant_pairs(group: pl.DataFrame) -> tuple[int, int]:
-    """(pairs of matchups whose printed levels differ, and of them those whose win rates disagree with the
-    printed order: the printed harder one won as often or more)."""
+def discordant_pairs(group: pl.DataFrame) -> tuple[int, int, int]:
+    """(pairs of matchups whose printed levels differ; of them, those against the printed order, the printed
+    harder one won more often; and those tied, won as often)."""
     rows = group.select("printed_level", "win_rate").rows()
-    compared = discordant = 0
+    compared = against = tied = 0
     for i, (level_i, rate_i) in enumerate(rows):
         for level_j, rate_j in rows[i + 1:]:
             if level_i != level_j and not math.isnan(level_i) and not math.isnan(level_j):
                 compared += 1
                 easier, harder = ((rate_i, rate_j) if level_i < level_j else (rate_j, rate_i))
-                discordant += int(harder >= easier)
-    return compared, discordant
+                against += int(harder > easier)
+                tied += int(harder == easier)
+    return compared, against, tied
 
 
 def build_coop_report(ladder: Ladder) -> Path:
@@ -394,18 +395,19 @@ def build_coop_report(ladder: Ladder) -> Path:
             orders = []
             for (edition, players, bot), group in difficulty.group_by(["edition", "players", "bot"],
                                                                        maintain_order=True):
-                compared, discordant = discordant_pairs(group)
+                compared, against, tied = discordant_pairs(group)
                 orders.append({"edition": edition, "players": players, "bot": bot,
                                "easiest_first": " > ".join(f"{r['matchup'].split(' vs ')[-1]} {r['win_rate']:.1%}"
                                                            for r in group.iter_rows(named=True)),
-                               "pairs_compared": compared, "against_printed_order": discordant})
+                               "pairs_compared": compared, "against_printed_order": against, "tied": tied})
             printed = ", ".join(f"{word} {level:g}" for word, level in ladder.printed_difficulty)
             document.add(Heading("Order of difficulty"),
                          Paragraph(f"Printed difficulty levels: {printed} (a higher level is harder). For each "
                                    "rung, edition and player count the matchups from the easiest (highest team "
                                    "win rate) to the hardest; against_printed_order counts the pairs of "
                                    "matchups with different printed levels in which the printed harder one "
-                                   "was won as often or more."),
+                                   "was won more often, tied those won as often (a rung that never wins ties "
+                                   "every pair)."),
                          Table(pl.DataFrame(orders), "ladder_difficulty_order", "Order of difficulty per rung"),
                          Table(difficulty, "ladder_difficulty", "Team win rate per matchup and rung", digits=3,
                                hidden=True))

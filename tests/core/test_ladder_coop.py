@@ -77,7 +77,9 @@ def test_each_rung_is_compared_with_the_rung_below_on_the_same_deals_per_player_
 def test_the_order_of_difficulty_counts_pairs_against_the_printed_order():
     group = pl.DataFrame({"printed_level": [2.0, 3.0, 5.0, 5.0], "win_rate": [0.2, 0.3, 0.1, 0.4]})
     # (2, 3): 3 won more -> against; (2, 5a): fine; (2, 5b): against; (3, 5a): fine; (3, 5b): against
-    assert discordant_pairs(group) == (5, 3)
+    assert discordant_pairs(group) == (5, 3, 0)
+    never = pl.DataFrame({"printed_level": [2.0, 3.0, 5.0], "win_rate": [0.0, 0.0, 0.0]})
+    assert discordant_pairs(never) == (3, 0, 3)
 
 
 def test_a_cooperative_ladder_runs_its_rungs_on_common_deals_and_publishes(output_root, tmp_path):
