@@ -233,6 +233,21 @@ def _timings(ladder: Ladder) -> dict:
     return json.loads(timing_file.read_text(encoding="utf-8"))
 
 
+def _provenance(names: list[str], caption: str, timings: dict) -> list:
+    """The report's provenance tables: each experiment's run, commit, matches and engine, and the timings."""
+    from sim.report.build import read_manifest
+    from sim.report.document import Table
+
+    experiments = []
+    for name in names:
+        manifest = read_manifest(experiment_dir(name))
+        experiments.append({"experiment": name, "run_id": manifest.get("run_id", ""),
+                            "git_sha": manifest.get("git_sha", ""), "matches": manifest.get("matches", 0),
+                            "engine": json.dumps(manifest.get("engine_versions", {}))})
+    return [Table(pl.DataFrame(experiments), "ladder_experiments", caption),
+            Table(pl.DataFrame(list(timings.values())), "ladder_throughput", "Throughput measurements")]
+
+
 def rung_pairs(ladder: Ladder) -> dict[str, pl.DataFrame]:
     """A cooperative ladder's deals per rung under each of its editions: ruleset_id (the edition),
     matchup_id, pair_index, a_score (the team won). A variant's matchups are its own experiment's; its other
@@ -338,7 +353,7 @@ def build_coop_report(ladder: Ladder) -> Path:
     paired difference from the rung below on the common deals; matches/s per rung; the matchups' order of
     difficulty per rung and edition against the printed order."""
     from sim.report import charts
-    from sim.report.build import building, read_manifest, write_documents
+    from sim.report.build import building, write_documents
     from sim.report.document import Document, Heading, Image, Paragraph, Table
 
     game = get_game(ladder.game)
@@ -412,16 +427,8 @@ def build_coop_report(ladder: Ladder) -> Path:
                          Table(difficulty, "ladder_difficulty", "Team win rate per matchup and rung", digits=3,
                                hidden=True))
         document.add(Heading("Provenance"))
-        experiments = []
-        for bot in ladder.rungs:
-            for variant in ["", *dict(ladder.variants)]:
-                name = ladder.rung_experiment(bot, variant)
-                manifest = read_manifest(experiment_dir(name))
-                experiments.append({"experiment": name, "run_id": manifest.get("run_id", ""),
-                                    "git_sha": manifest.get("git_sha", ""), "matches": manifest.get("matches", 0),
-                                    "engine": json.dumps(manifest.get("engine_versions", {}))})
-        document.add(Table(pl.DataFrame(experiments), "ladder_experiments", "The rungs' experiments"),
-                     Table(pl.DataFrame(list(timings.values())), "ladder_throughput", "Throughput measurements"))
+        names = [ladder.rung_experiment(bot, variant) for bot in ladder.rungs for variant in ["", *dict(ladder.variants)]]
+        document.add(*_provenance(names, "The rungs' experiments", timings))
         write_documents(document, stage)
     return report_dir(f"{ladder.game}-ladder") / "report.md"
 
@@ -449,7 +456,7 @@ def bout_rows(ladder: Ladder) -> pl.DataFrame:
 
 def build_ladder_report(ladder: Ladder) -> Path:
     from sim.report import charts
-    from sim.report.build import building, read_manifest, write_documents
+    from sim.report.build import building, write_documents
     from sim.report.document import Document, Heading, Image, Paragraph, Table
 
     if ladder.cooperative:
@@ -495,13 +502,7 @@ def build_ladder_report(ladder: Ladder) -> Path:
             document.add(Heading("Other head-to-heads"), Table(checks.drop("rung_step"), "ladder_checks",
                                                                 "Head-to-heads named in the ladder's checks"))
         document.add(Heading("Provenance"))
-        experiments = []
-        for upper, lower in ladder.bouts():
-            manifest = read_manifest(experiment_dir(ladder.experiment(upper, lower)))
-            experiments.append({"experiment": ladder.experiment(upper, lower), "run_id": manifest.get("run_id", ""),
-                                "git_sha": manifest.get("git_sha", ""), "matches": manifest.get("matches", 0),
-                                "engine": json.dumps(manifest.get("engine_versions", {}))})
-        document.add(Table(pl.DataFrame(experiments), "ladder_experiments", "The head-to-heads' experiments"),
-                     Table(pl.DataFrame(list(timings.values())), "ladder_throughput", "Throughput measurements"))
+        names = [ladder.experiment(upper, lower) for upper, lower in ladder.bouts()]
+        document.add(*_provenance(names, "The head-to-heads' experiments", timings))
         write_documents(document, stage)
     return report_dir(f"{ladder.game}-ladder") / "report.md"

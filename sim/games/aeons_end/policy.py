@@ -309,6 +309,16 @@ def redeal(s, lo, hi, keys, counters, stream):
 
 
 @njit(cache=True, _nrt=False)
+def tier_end(s, T, lo, end):
+    """The end of the run of undrawn nemesis cards of one tier that starts at deck position `lo`."""
+    hi = lo + 1
+    tier = nemesis_card(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
+    while hi < end and nemesis_card(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
+        hi += 1
+    return hi
+
+
+@njit(cache=True, _nrt=False)
 def determinize(s, T, keys, counters):
     """Re-deal what the players cannot see: the turn-order deck, the undrawn nemesis cards (within their
     tier, the tiers stay stacked), each player's deck and the corruption deck."""
@@ -316,10 +326,7 @@ def determinize(s, T, keys, counters):
     lo = s[G_NEMESIS_DECK_POS]
     end = s[G_NEMESIS_DECK_LEN]
     while lo < end:
-        hi = lo + 1
-        tier = nemesis_card(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
-        while hi < end and nemesis_card(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
-            hi += 1
+        hi = tier_end(s, T, lo, end)
         redeal(s, NEMESIS_DECK_BASE + lo, NEMESIS_DECK_BASE + hi, keys, counters, np.int64(1))
         lo = hi
     for p in range(s[G_PLAYERS]):
@@ -494,10 +501,7 @@ def determinize_information_set(s, T, keys, counters, pool):
     lo = s[G_NEMESIS_DECK_POS]
     end = s[G_NEMESIS_DECK_LEN]
     while lo < end:
-        hi = lo + 1
-        tier = nemesis_card(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
-        while hi < end and nemesis_card(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
-            hi += 1
+        hi = tier_end(s, T, lo, end)
         redeal_nemesis_tier(s, T, lo, hi, keys, counters, pool)
         lo = hi
     for p in range(s[G_PLAYERS]):
