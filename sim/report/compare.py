@@ -49,12 +49,35 @@ def build_comparison(target: Path, reports: dict[str, tuple[Path, Path]], title:
         )
     )
     manifests = {label: read_manifest(experiment) for label, (experiment, _) in reports.items()}
+    bots = {label: _bots(manifest) for label, manifest in manifests.items()}
     with building(target) as stage:
-        _opening(document, stage, reports)
+        _opening(document, stage, reports, bots)
         _ratings(document, reports)
         _provenance(document, manifests)
         write_documents(document, stage)
     return target / "report.md"
+
+
+def _bots(manifest: dict) -> str:
+    names = list(dict.fromkeys(str(name) for name in manifest.get("config", {}).get("policies") or []))
+    return ", ".join(names) or "the default bots"
+
+
+def opening_answer(edition: str, rows: list[dict], bots: dict[str, str]) -> str:
+    """One plain sentence per edition: the first-player conclusion holds with every experiment's bots,
+    or which bots give which conclusion (issue 18: a conclusion says at which skill levels it holds)."""
+    def shown(row: dict) -> str:
+        return f"{bots.get(row['experiment'], row['experiment'])} {row['pair_mean']:.1%} [{row['pair_low']:.1%}, {row['pair_high']:.1%}]"
+
+    conclusions = list(dict.fromkeys(row["conclusion"] for row in rows))
+    if len(conclusions) == 1:
+        return (f"Under {edition}: {conclusions[0]} with every bot compared "
+                f"({'; '.join(shown(row) for row in rows)}).")
+    parts = []
+    for conclusion in conclusions:
+        with_it = [row for row in rows if row["conclusion"] == conclusion]
+        parts.append(f"{conclusion} with {'; '.join(shown(row) for row in with_it)}")
+    return f"Under {edition} the conclusion depends on the bots: {', but '.join(parts)}."
 
 
 def _provenance(document: Document, manifests: dict[str, dict]) -> None:
@@ -74,7 +97,7 @@ def _provenance(document: Document, manifests: dict[str, dict]) -> None:
     document.add(Table(pl.DataFrame(rows), "provenance_experiments", "Experiments compared"))
 
 
-def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Path]]) -> None:
+def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Path]], bots: dict[str, str]) -> None:
     frames = []
     for label, (_, report_dir) in reports.items():
         table = _read_table(report_dir, "opening_first_player")
@@ -99,6 +122,8 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
             pl.col("conclusion").first().alias("conclusion_in_first"),
         )
     )
+    for (edition,), rows in table.group_by("edition", maintain_order=True):
+        document.answer(opening_answer(edition, rows.to_dicts(), bots))
     document.add(
         Table(table, "compare_opening", "Pair-level first-player win rate per edition and experiment"),
         Table(holds, "compare_opening_holds", "Does the conclusion hold in every experiment?"),

@@ -67,7 +67,3 @@ def test_the_coin_race_ladder_is_monotone(output_root):
     assert rows.filter(pl.col("rung_step")).height == len(ladder.rungs) - 1
     assert rows["holds"].all(), rows
 
-
-def test_a_cooperative_game_has_no_ladder_yet():
-    with pytest.raises(UserError, match="ladders of cooperative games are not built yet"):
-        load_ladder("aeons_end")

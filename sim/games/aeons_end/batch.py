@@ -41,7 +41,14 @@ from sim.games.aeons_end.layout import (
     STREAM_COUNT,
     STREAM_POLICY,
 )
-from sim.games.aeons_end.policy import POLICY_SEARCH, needs_legal_actions, policy_act, search_arrays
+from sim.games.aeons_end.policy import (
+    POLICY_ISMCTS,
+    POLICY_SEARCH,
+    ismcts_arrays,
+    needs_legal_actions,
+    policy_act,
+    search_arrays,
+)
 from sim.games.aeons_end.rules.piles import pbase
 from sim.games.aeons_end.rules.turn import advance
 from sim.games.aeons_end.vocab import (
@@ -134,16 +141,22 @@ def play_game(s, T, keys, counters, policy_ids, params, policy_streams, debug, l
 
 def scratch(searching):
     """Work arrays of play_batch_kernel (state, legal actions, stream keys and counters, and the search
-    bot's when `searching`, else None), allocated by the caller: the kernel then runs without numba's
+    bots' when `searching`, else None), allocated by the caller: the kernel then runs without numba's
     reference counting (an atomic update for every array handed to a function)."""
     return (np.zeros(STATE_SIZE, np.int64), np.zeros(MAX_ACTIONS, np.int64), np.zeros(STREAM_COUNT, np.uint64),
-            np.zeros(STREAM_COUNT, np.uint64), search_arrays(STATE_SIZE, MAX_ACTIONS) if searching else None)
+            np.zeros(STREAM_COUNT, np.uint64), search_work(searching))
+
+
+def search_work(searching):
+    """The search bots' work arrays (policy.search_arrays' and policy.ismcts_arrays') when `searching`, else None."""
+    return (search_arrays(STATE_SIZE, MAX_ACTIONS), ismcts_arrays(MAX_ACTIONS)) if searching else None
 
 
 def searching(policy_ids) -> bool:
-    """Whether a batch with these policy ids has a search bot in it: it is then played by the kernel
-    compiled with the search bot (policy.policy_act)."""
-    return bool((np.asarray(policy_ids) == POLICY_SEARCH).any())
+    """Whether a batch with these policy ids has a search bot (flat or ISMCTS) in it: it is then played by
+    the kernel compiled with the search bots (policy.policy_act)."""
+    ids = np.asarray(policy_ids)
+    return bool(((ids == POLICY_SEARCH) | (ids == POLICY_ISMCTS)).any())
 
 
 @njit(cache=True, _nrt=False)

@@ -21,7 +21,8 @@ DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama"
                  4: ["adelheim", "brama", "kadir", "mist"]}
 NEMESIS_ORDER = ["rageborne", "carapace_queen", "crooked_mask", "prince_of_gluttons"]
 KERNEL_TABLES_KEPT = 64  # packed tables kept per game object (a few kB each)
-POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1, "search": 2}
+POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1, "search": 2, "ismcts_16": 3, "ismcts_32": 3,
+            "ismcts_64": 3}
 
 
 @functools.lru_cache(maxsize=4)
@@ -140,7 +141,7 @@ class AeonsEnd(Game):
         path = (self.data_dir or D.DATA_DIR) / "policies" / f"{name}.yaml"
         doc = read_yaml(path)
         file = str(path)
-        if POLICIES[name] == 2:
+        if POLICIES[name] >= 2:
             return self._load_search(name, doc, file)
         D._check_keys(doc, {"id", "weights"}, {"weights"}, file, name)
         expected = GREEDY_WEIGHTS if POLICIES[name] == 1 else RANDOM_WEIGHTS
@@ -161,28 +162,33 @@ class AeonsEnd(Game):
                       policy_hash=content_hash({"name": name, "params": params}))
 
     def _load_search(self, name: str, doc: dict, file: str) -> Policy:
-        from sim.games.aeons_end.policy import SEARCH_INT_LIMITS, SEARCH_PARAMS
+        """A search bot (flat `search:` or `ismcts:` parameters) over a greedy base plan: the base plan's
+        weights, then the search parameters in their fixed order (policy.SEARCH_PARAMS / ISMCTS_PARAMS)."""
+        from sim.games.aeons_end import policy as bots
 
-        D._check_keys(doc, {"id", "base", "search"}, {"base", "search"}, file, name)
+        section = "search" if POLICIES[name] == 2 else "ismcts"
+        names, limits = (bots.SEARCH_PARAMS, bots.SEARCH_INT_LIMITS) if section == "search" else \
+            (bots.ISMCTS_PARAMS, bots.ISMCTS_INT_LIMITS)
+        D._check_keys(doc, {"id", "base", section}, {"base", section}, file, name)
         base = doc["base"]
         if not isinstance(base, str) or POLICIES.get(base) != 1:
             greedy = [k for k, v in POLICIES.items() if v == 1]
             raise UserError(f"base must be a greedy plan ({', '.join(greedy)}), not '{base}'", file=file, entry="base")
-        values = doc["search"] or {}
+        values = doc[section] or {}
         if not isinstance(values, dict):
-            raise UserError("search must be a mapping of parameters", file=file, entry="search")
+            raise UserError(f"{section} must be a mapping of parameters", file=file, entry=section)
         for key in values:
-            if key not in SEARCH_PARAMS:
-                raise UserError(f"unknown search parameter '{key}' (expected: {', '.join(SEARCH_PARAMS)})",
+            if key not in names:
+                raise UserError(f"unknown {section} parameter '{key}' (expected: {', '.join(names)})",
                                 file=file, entry=key)
-        missing = [k for k in SEARCH_PARAMS if k not in values]
+        missing = [k for k in names if k not in values]
         if missing:
-            raise UserError(f"missing search parameter(s) {missing}", file=file, entry="search")
+            raise UserError(f"missing {section} parameter(s) {missing}", file=file, entry=section)
         extra = []
-        for key in SEARCH_PARAMS:
+        for key in names:
             value = values[key]
-            if key in SEARCH_INT_LIMITS:
-                lo, hi = SEARCH_INT_LIMITS[key]
+            if key in limits:
+                lo, hi = limits[key]
                 if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
                     raise UserError(f"{key} must be an integer from {lo} to {hi}", file=file, entry=key)
             elif not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:

@@ -4,7 +4,10 @@
 relic, casts every prepped spell at the team's best target, preps the strongest spells into the best
 breaches, then spends aether on the best-scoring purchase (weights are data, decks/aeons_end/policies).
 `search` is determinized flat Monte Carlo over a few candidate actions, with greedy playouts (the searching
-mage plays its teammates' turns with its own base plan inside a playout: assumed, PERF.md).
+mage plays its teammates' turns with its own base plan inside a playout: assumed, PERF.md). `ismcts_*` is
+information-set MCTS on sim/core/ismcts.py (ismcts_act): each iteration re-deals what the deciding mage cannot
+see (determinize_information_set), descends a tree of the team's decisions with the greedy plan as prior
+(action_prior), and plays greedy to a cut-off scored by playout_value.
 
 A bot's random draws come from its stream (the keys / counters index `stream`): mages with the same bot share
 one stream, the one of the first such mage, so a team with one bot draws as it always did (batch.policy_arrays).
@@ -15,8 +18,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core import ismcts
 from sim.core.rng import next_below, next_u64, shuffle, splitmix64
-from sim.games.aeons_end.engine import step_call
+from sim.games.aeons_end.engine import legal_actions, step_call
 from sim.games.aeons_end.layout import (
     A_ABILITY,
     A_ALLY_ABILITY,
@@ -82,6 +86,10 @@ from sim.games.aeons_end.layout import (
     R_BONUS_DAMAGE,
     R_CHARGE_COST,
     ROUND_RECORD,
+    SU_BASIC,
+    SU_BASIC_CAP,
+    SU_BASIC_N,
+    SU_OWN,
     SUPPLY_CARD_BASE,
     SUPPLY_COUNT_BASE,
     SUPPLY_PILES,
@@ -99,7 +107,7 @@ from sim.games.aeons_end.rules.main_phase import plain_gem_index, play_option_fe
 from sim.games.aeons_end.rules.minions_powers import best_target_h, slot_base, to_discard_feasible
 from sim.games.aeons_end.rules.piles import pbase
 from sim.games.aeons_end.rules.supply import available_aether
-from sim.games.aeons_end.tables import mage, nemesis_card, player_card, rule
+from sim.games.aeons_end.tables import mage, matchup_setup, nemesis_card, player_card, rule
 from sim.games.aeons_end.vocab import (
     AB_ALLY_DRAWS_4,
     AB_ANY_PLAYER_LIFE_4,
@@ -111,6 +119,7 @@ from sim.games.aeons_end.vocab import (
 POLICY_RANDOM = 0
 POLICY_GREEDY = 1
 POLICY_SEARCH = 2
+POLICY_ISMCTS = 3
 
 GREEDY_WEIGHTS = (
     "gain_gem_per_aether", "gain_spell_per_damage", "gain_relic", "open_breach", "focus_breach",
@@ -120,6 +129,14 @@ RANDOM_WEIGHTS = ("end_phase_weight",)
 # search parameters follow the base plan's greedy weights in the params vector
 SEARCH_PARAMS = ("candidates", "rollouts", "horizon_rounds", "damage_weight", "life_weight", "margin")
 SEARCH_INT_LIMITS = {"candidates": (1, 16), "rollouts": (1, 64), "horizon_rounds": (1, 60)}
+# ISMCTS parameters, laid out like the search bot's so that playout_value reads the same two weights (13, 14)
+ISMCTS_PARAMS = ("candidates", "iterations", "horizon_rounds", "damage_weight", "life_weight", "margin",
+                 "exploration", "worlds")
+ISMCTS_MAX_ITERATIONS = 256
+ISMCTS_MAX_WORLDS = 64
+ISMCTS_MAX_CANDIDATES = 16
+ISMCTS_INT_LIMITS = {"candidates": (1, ISMCTS_MAX_CANDIDATES), "iterations": (1, ISMCTS_MAX_ITERATIONS),
+                     "horizon_rounds": (1, 60), "worlds": (1, ISMCTS_MAX_WORLDS)}
 ROLLOUT_DECISION_CAP = 20000  # a playout that needs more decisions is scored where it stands
 
 
@@ -292,6 +309,16 @@ def redeal(s, lo, hi, keys, counters, stream):
 
 
 @njit(cache=True, _nrt=False)
+def tier_end(s, T, lo, end):
+    """The end of the run of undrawn nemesis cards of one tier that starts at deck position `lo`."""
+    hi = lo + 1
+    tier = nemesis_card(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
+    while hi < end and nemesis_card(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
+        hi += 1
+    return hi
+
+
+@njit(cache=True, _nrt=False)
 def determinize(s, T, keys, counters):
     """Re-deal what the players cannot see: the turn-order deck, the undrawn nemesis cards (within their
     tier, the tiers stay stacked), each player's deck and the corruption deck."""
@@ -299,10 +326,7 @@ def determinize(s, T, keys, counters):
     lo = s[G_NEMESIS_DECK_POS]
     end = s[G_NEMESIS_DECK_LEN]
     while lo < end:
-        hi = lo + 1
-        tier = nemesis_card(T, s[NEMESIS_DECK_BASE + lo], NC_TIER)
-        while hi < end and nemesis_card(T, s[NEMESIS_DECK_BASE + hi], NC_TIER) == tier:
-            hi += 1
+        hi = tier_end(s, T, lo, end)
         redeal(s, NEMESIS_DECK_BASE + lo, NEMESIS_DECK_BASE + hi, keys, counters, np.int64(1))
         lo = hi
     for p in range(s[G_PLAYERS]):
@@ -398,19 +422,245 @@ def search_act(s, T, legal, n, params, keys, counters, stream, search):
     return best
 
 
+# ---------------------------------------------------------------------------- information-set MCTS
+def ismcts_arrays(max_actions):
+    """Work arrays of ismcts_act besides search_arrays', allocated by the caller (batch.scratch): the tree
+    (ismcts.tree_arrays, room for the largest budget), the world keys, the prior values and legal actions
+    of a node, and the basic nemesis cards a re-deal draws from."""
+    nodes, stats, path, candidates = ismcts.tree_arrays(ISMCTS_MAX_ITERATIONS + 1, ISMCTS_MAX_CANDIDATES)
+    return (nodes, stats, path, candidates, np.zeros(ISMCTS_MAX_WORLDS, np.uint64), np.zeros(max_actions, np.float64),
+            np.zeros(max_actions, np.int64), np.zeros(SU_BASIC_CAP, np.int64))
+
+
+@njit(cache=True, _nrt=False)
+def legal_actions_call(s, T, out):
+    return legal_actions(s, T, out)
+
+
+@njit(cache=True, _nrt=False)
+def redeal_range(s, lo, hi, keys, counters, stream):
+    """redeal without numba's reference counting: the cards put in a fixed order (by id), then shuffled."""
+    ismcts.sort_range(s, lo, hi)
+    shuffle(s, lo, hi, keys, counters, stream)
+
+
+@njit(cache=True, _nrt=False)
+def seen_nemesis_card(s, card):
+    """Whether `card` has been drawn from the nemesis deck (it lies above the deck's position)."""
+    for k in range(s[G_NEMESIS_DECK_POS]):
+        if s[NEMESIS_DECK_BASE + k] == card:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def own_nemesis_card(T, card):
+    for i in range(9):
+        if matchup_setup(T, SU_OWN + i) == card:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def redeal_nemesis_tier(s, T, lo, hi, keys, counters, pool):
+    """Re-deal the undrawn nemesis cards s[NEMESIS_DECK_BASE + lo : + hi], all of one tier: the nemesis's
+    own cards of the tier stay (the nine are known), the basic cards are drawn again from the tier's basics
+    not drawn yet (which random basics were added is hidden), then the tier is shuffled. (Should the tier
+    hold more basics than remain unseen, a deck no setup builds, only its order is dealt again.)"""
+    tier = nemesis_card(T, s[NEMESIS_DECK_BASE + lo], NC_TIER) - 1
+    m = 0
+    for i in range(matchup_setup(T, SU_BASIC_N + tier)):
+        card = matchup_setup(T, SU_BASIC + tier * SU_BASIC_CAP + i)
+        if not seen_nemesis_card(s, card):
+            pool[m] = card
+            m += 1
+    basics = 0
+    for k in range(lo, hi):
+        if not own_nemesis_card(T, s[NEMESIS_DECK_BASE + k]):
+            basics += 1
+    if basics <= m:
+        shuffle(pool, 0, m, keys, counters, np.int64(1))
+        dealt = 0
+        for k in range(lo, hi):
+            if not own_nemesis_card(T, s[NEMESIS_DECK_BASE + k]):
+                s[NEMESIS_DECK_BASE + k] = pool[dealt]
+                dealt += 1
+    redeal_range(s, NEMESIS_DECK_BASE + lo, NEMESIS_DECK_BASE + hi, keys, counters, np.int64(1))
+
+
+@njit(cache=True, _nrt=False)
+def determinize_information_set(s, T, keys, counters, pool):
+    """Re-deal what the deciding mage cannot see, from what it can: the rest of the turn-order deck (its
+    discards lie face up), the undrawn nemesis cards within their tier (own cards kept, basics drawn again
+    from the tier's unseen basics: redeal_nemesis_tier), every player's deck order (decks lie face down and
+    may not be looked through; their contents are known) and the corruption deck. Each segment is sorted
+    first, so the world depends only on what the mage sees and on the streams, never on the hidden order.
+    Hands, discard piles, breaches, the supply and the nemesis's cards in play are face up (kept)."""
+    redeal_range(s, TURN_ORDER_BASE + s[G_TURN_ORDER_POS], np.int64(TURN_ORDER_BASE + TURN_ORDER_SIZE), keys,
+                 counters, np.int64(0))
+    lo = s[G_NEMESIS_DECK_POS]
+    end = s[G_NEMESIS_DECK_LEN]
+    while lo < end:
+        hi = tier_end(s, T, lo, end)
+        redeal_nemesis_tier(s, T, lo, hi, keys, counters, pool)
+        lo = hi
+    for p in range(s[G_PLAYERS]):
+        b = pbase(p)
+        redeal_range(s, b + P_DECK, b + P_DECK + s[b + P_DECK_N], keys, counters, np.int64(2))
+    redeal_range(s, np.int64(CORRUPTION_BASE), CORRUPTION_BASE + s[G_CORRUPTIONS], keys, counters, np.int64(2))
+
+
+@njit(cache=True, _nrt=False)
+def ismcts_world(s, T, world_key, s2, rkeys, rcounters, pool):
+    """s2 = s re-dealt by determinize_information_set, with streams (re-deal and the rest of the playout)
+    derived from `world_key` alone: every iteration in the same world sees the same chance."""
+    for j in range(rkeys.shape[0]):
+        rkeys[j] = splitmix64(world_key ^ np.uint64(j + 1))
+        rcounters[j] = 0
+    for i in range(s.shape[0]):  # (element by element: a slice copy needs numba's reference counting)
+        s2[i] = s[i]
+    s2[G_COUNT_CARDS] = 0
+    determinize_information_set(s2, T, rkeys, rcounters, pool)
+
+
+@njit(cache=True, _nrt=False)
+def action_prior(s, T, legal, n, greedy, values):
+    """values[:n]: the prior of each legal action, which orders a node's expansion and keeps its
+    `candidates` best. The greedy plan's choice first, then by kind: casting, prepping, gaining (the dearer
+    card first), opening and focusing breaches, playing cards, charges, abilities; ending the phase last.
+    Read from the action codes and the supply only (what the mage sees)."""
+    for k in range(n):
+        action = legal[k]
+        kind = action // 256
+        arg = action % 256
+        if action == greedy:
+            value = 10.0
+        elif kind == A_CAST:
+            value = 9.0
+        elif kind == A_PREP:
+            value = 8.0
+        elif kind == A_GAIN:
+            card = s[DEVOURED_BASE + s[G_DEVOURED] - 1] if arg == SUPPLY_PILES else s[SUPPLY_CARD_BASE + arg]
+            value = 7.0 + 0.1 * player_card(T, card, PC_COST)
+        elif kind == A_OPEN:
+            value = 6.5
+        elif kind == A_FOCUS:
+            value = 6.0
+        elif kind == A_PLAY_GEMS or kind == A_PLAY or kind == A_WHILE_PREPPED:
+            value = 5.0
+        elif kind == A_CHARGE:
+            value = 4.0
+        elif kind == A_ABILITY or kind == A_ALLY_ABILITY or kind == A_TO_DISCARD:
+            value = 3.0
+        else:
+            value = 1.0
+        values[k] = value
+
+
+@njit(cache=True, _nrt=False)
+def greedy_rollout(s2, T, params, end_round, decisions, rkeys, rcounters, scratch_g, scratch_l):
+    """The team's base plan plays on until the game ends, round `end_round` begins or the decision cap."""
+    while s2[G_STATUS] == 0 and s2[G_ROUNDS] < end_round and decisions < ROLLOUT_DECISION_CAP:
+        step_call(s2, T, rkeys, rcounters, greedy_act_call(s2, T, params), scratch_g, scratch_l)
+        decisions += 1
+
+
+@njit(cache=True, _nrt=False)
+def ismcts_act(s, T, legal, n, params, keys, counters, stream, search, tree):
+    """Information-set MCTS (sim/core/ismcts.py) for the deciding mage: `iterations` descents, each in a
+    world re-dealt by determinize_information_set (the `worlds` worlds in turn; the first visits of the
+    root's candidates share a world: common random numbers), choosing at each team decision among the
+    `candidates` best actions by action_prior (UCB1 with availability counts, `exploration`), expanding one
+    node, then the base plan to the end of `horizon_rounds` rounds; the reward is playout_value over its
+    largest value (a win with full damage and life: 1). Every mage is on the deciding mage's side (a
+    cooperative game: ally = 1 at every node); the nemesis's turns are chance inside the step. Returns the
+    root's most visited action, or the base plan's choice unless that action's mean beats it by `margin`
+    (few iterations, close values: noise alone would pull decisions off the plan, as in search_act).
+    `search`: search_arrays' work arrays; `tree`: ismcts_arrays'."""
+    s2, rkeys, rcounters, scratch_g, scratch_l, _, _ = search
+    nodes, stats, path, candidates, world_keys, values, work_legal, pool = tree
+    g = greedy_act_call(s, T, params)
+    if n <= 1:
+        return g
+    width = np.int64(params[10])
+    iterations = np.int64(params[11])
+    end_round = s[G_ROUNDS] + np.int64(params[12])
+    scale = 1.0 + params[13] + params[14]
+    exploration = params[16]
+    worlds = np.int64(params[17])
+    for world in range(worlds):
+        world_keys[world] = next_u64(keys, counters, stream)
+    used = ismcts.clear_tree(nodes, stats)
+    root_width = min(width, n)
+    for iteration in range(iterations):
+        ismcts_world(s, T, world_keys[(iteration // root_width) % worlds], s2, rkeys, rcounters, pool)
+        node = ismcts.ROOT
+        path[0] = node
+        length = 1
+        decisions = 0
+        at_root = True
+        while s2[G_STATUS] == 0 and s2[G_ROUNDS] < end_round and decisions < ROLLOUT_DECISION_CAP:
+            if at_root:
+                # the root's list is the decision's own (what the mage sees is the same in every world)
+                action_prior(s, T, legal, n, g, values)
+                m = ismcts.top_candidates(values, n, width, candidates)
+                c, child, used, expanded = ismcts.select(nodes, stats, node, legal, candidates, m, exploration, used,
+                                                         np.int64(1))
+                action = legal[candidates[0, c]]
+                at_root = False
+            else:
+                nl = legal_actions_call(s2, T, work_legal)
+                if nl == 0:
+                    break
+                if nl == 1:  # a forced action is no decision: it has no node
+                    step_call(s2, T, rkeys, rcounters, work_legal[0], scratch_g, scratch_l)
+                    decisions += 1
+                    continue
+                action_prior(s2, T, work_legal, nl, greedy_act_call(s2, T, params), values)
+                m = ismcts.top_candidates(values, nl, width, candidates)
+                c, child, used, expanded = ismcts.select(nodes, stats, node, work_legal, candidates, m, exploration,
+                                                         used, np.int64(1))
+                action = work_legal[candidates[0, c]]
+            if child == ismcts.NONE:  # the tree is full: play on from here
+                break
+            step_call(s2, T, rkeys, rcounters, action, scratch_g, scratch_l)
+            decisions += 1
+            path[length] = child
+            length += 1
+            node = child
+            if expanded:
+                break
+        greedy_rollout(s2, T, params, end_round, decisions, rkeys, rcounters, scratch_g, scratch_l)
+        reward = min(1.0, max(0.0, playout_value(s2, params, end_round) / scale))
+        ismcts.backpropagate(nodes, stats, path, length, reward)
+    best = legal[ismcts.most_visited(nodes, stats, legal, n)]
+    if best == g:
+        return g
+    chosen = ismcts.child_with_action(nodes, ismcts.ROOT, best)
+    planned = ismcts.child_with_action(nodes, ismcts.ROOT, g)
+    if planned == ismcts.NONE:
+        return best
+    chosen_mean = stats[chosen, ismcts.STAT_VALUE] / stats[chosen, ismcts.STAT_VISITS]
+    planned_mean = stats[planned, ismcts.STAT_VALUE] / max(1.0, stats[planned, ismcts.STAT_VISITS])
+    # (rewards are playout_value / scale: the margin is in playout_value's units, as search_act's)
+    return best if chosen_mean * scale >= planned_mean * scale + params[15] else g
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def policy_act(policy_id, s, T, legal, n, params, keys, counters, stream, search):
     """The decision of the active mage's bot: `policy_id` and `params` are that mage's, `stream` its bot's
-    random stream. `search` (the search bot's work arrays) is None in a batch without search bots: the
-    kernel is then compiled without search_act, most of the game's compile time (inlined here, `search
-    is None` is resolved from the type of the kernel's own argument, and the branch it rules out is
-    dropped before typing)."""
+    random stream. `search` (the search bots' work arrays: search_arrays' and ismcts_arrays') is None in a
+    batch without search bots: the kernel is then compiled without search_act and ismcts_act, most of the
+    game's compile time (inlined here, `search is None` is resolved from the type of the kernel's own
+    argument, and the branches it rules out are dropped before typing)."""
     if policy_id == POLICY_GREEDY:
         return greedy_act(s, T, params)
-    if policy_id == POLICY_SEARCH:
+    if policy_id == POLICY_SEARCH or policy_id == POLICY_ISMCTS:
         if search is None:  # not reached: batch.scratch gives the search arrays to a batch with a search bot
             return greedy_act(s, T, params)
-        return search_act(s, T, legal, n, params, keys, counters, stream, search)
+        if policy_id == POLICY_ISMCTS:
+            return ismcts_act(s, T, legal, n, params, keys, counters, stream, search[0], search[1])
+        return search_act(s, T, legal, n, params, keys, counters, stream, search[0])
     return random_act(legal, n, params, keys, counters, stream)
 
 

@@ -122,11 +122,11 @@ def _play(sc, policies, on_decision, limit: int):
     """Drive the match from its reset state as the batch kernel does; on_decision(sc, legal, action,
     events_before) is called for each decision before the action is applied. Returns the events of the last
     stretch of automatic play (after the final decision) and the match loop's error code (batch.play_game)."""
-    from sim.games.aeons_end.batch import policy_arrays, searching
-    from sim.games.aeons_end.policy import policy_act, search_arrays
+    from sim.games.aeons_end.batch import policy_arrays, search_work, searching
+    from sim.games.aeons_end.policy import policy_act
 
     policy_ids, params, streams = policy_arrays(policies, sc.matchup)
-    search = search_arrays(L.STATE_SIZE, L.MAX_ACTIONS) if searching(policy_ids) else None
+    search = search_work(searching(policy_ids))
     before = _snapshot(sc)
     sc.advance()
     events = _events(sc, before, _snapshot(sc))

@@ -165,7 +165,7 @@ def resolve_edition(
             )
         merged = resolve_edition(base, data_dir, _seen + (name,), origins)
     else:
-        merged = {"rules": {}, "card_errata": {}, "companion_errata": {}, "faction_errata": {}}
+        merged = {"rules": {}, "card_errata": {}, "companion_errata": {}}
     rules = _mapping(raw.get("rules") or {}, file, "rules")
     for key, value in rules.items():
         if key not in V.RULE:
@@ -180,7 +180,7 @@ def resolve_edition(
             fields = _mapping(fields, file, f"{section}.{target}")
             _check_keys(fields, allowed, file, f"{section}.{target}")
             fields = copy.deepcopy(fields)
-            merged_fields = merged[section].setdefault(target, {})
+            merged_fields = merged.setdefault(section, {}).setdefault(target, {})
             if "starter" in fields:  # copies per card merge along the chain, like errata fields
                 starter = _mapping(fields.pop("starter"), file, f"{section}.{target}.starter")
                 merged_fields.setdefault("starter", {}).update(starter)
@@ -414,7 +414,9 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
     factions: dict[str, dict] = {}
     tables_partial = dict(card_ids=card_ids, cards=card_rows, rules=rules)
     fac_listed = _mapping(fac_raw.get("factions"), fac_file, "factions")
-    for fac_id in resolved_edition["faction_errata"]:
+    # an edition without deck variants resolves without the section, so its ruleset hash is unchanged
+    faction_errata = resolved_edition.get("faction_errata", {})
+    for fac_id in faction_errata:
         if fac_id not in fac_listed:
             raise UserError(
                 f"errata for unknown faction '{fac_id}'" + did_you_mean(fac_id, fac_listed),
@@ -426,7 +428,7 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
         fields = _mapping(fields, fac_file, entry)
         _check_keys(fields, FACTION_KEYS, fac_file, entry)
         starter_file, starter_entry = fac_file, f"{entry}.starter"
-        errata = resolved_edition["faction_errata"].get(fac_id, {})
+        errata = faction_errata.get(fac_id, {})
         if errata.get("starter"):
             recipe = dict(_mapping(fields.get("starter"), fac_file, starter_entry))
             for card_id, count in errata["starter"].items():
