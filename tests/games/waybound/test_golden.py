@@ -113,8 +113,8 @@ def test_golden_replay_log(spec):
 
 
 GOLDEN_REPLAY = {
-    "hearthbound/brindle vs veilborn/nyxara": "0c0ec9fbac3c8882d0b48d00997e078d",
-    "skyrunners/nima vs ironmaw/skara": "f53cd1c9f2fdd95af06bbcb8e9182ecf",
+    "hearthbound/brindle vs veilborn/nyxara": "100e41594d651f25fbcc72cfa672850d",
+    "skyrunners/nima vs ironmaw/skara": "cc1c5be082191f343aea98aa9c395b92",
 }
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
