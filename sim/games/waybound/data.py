@@ -430,18 +430,16 @@ def load_tables(edition: str, data_dir: Path = DATA_DIR) -> Tables:
         starter_file, starter_entry = fac_file, f"{entry}.starter"
         errata = faction_errata.get(fac_id, {})
         if errata.get("starter"):
-            recipe = dict(_mapping(fields.get("starter"), fac_file, starter_entry))
-            for card_id, count in errata["starter"].items():
-                recipe[card_id] = count
-            # a mistake in the variant is the edition's: name its file and the card it changes
-            first = next(iter(errata["starter"]))
-            starter_file = errata_files[("faction_errata", fac_id, "starter", first)]
+            # a mistake in the variant is the edition's: name its file and the section it changes
             starter_entry = f"faction_errata.{fac_id}.starter"
+            files = {card: errata_files[("faction_errata", fac_id, "starter", card)] for card in errata["starter"]}
             for card_id, count in errata["starter"].items():
-                _int(count, errata_files[("faction_errata", fac_id, "starter", card_id)], f"{starter_entry}.{card_id}", 0, 99)
+                _int(count, files[card_id], f"{starter_entry}.{card_id}", 0, 99)
+            starter_file = next(iter(files.values()))
+            recipe = {**_mapping(fields.get("starter"), fac_file, f"{entry}.starter"), **errata["starter"]}
             fields = {**fields, "starter": {card: count for card, count in recipe.items() if count != 0}}
-            if "assumed" in errata:
-                assumed.append(f"faction {fac_id} (edition {edition}): {errata['assumed']}")
+        if "assumed" in errata:
+            assumed.append(f"faction {fac_id} (edition {edition}): {errata['assumed']}")
         if fac_id not in V.FACTIONS[:4]:
             raise UserError(f"unknown faction '{fac_id}'", file=fac_file, entry=entry)
         comps = fields.get("companions")
