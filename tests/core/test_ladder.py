@@ -14,7 +14,7 @@ from sim.ladder import bout_rows, load_ladder, run_ladder
 
 
 def test_every_ladder_names_known_bots_weakest_first():
-    for game in ("waybound", "coin_race"):
+    for game in ("waybound", "coin_race", "veilforge"):
         ladder = load_ladder(game)
         assert len(ladder.rungs) >= 4 and ladder.bouts()[0] == (ladder.rungs[1], ladder.rungs[0])
 

@@ -20,10 +20,11 @@ MATCH_EXTRAS = ("chains", "longest_chain", "responses", "decisions")
 SEAT_EXTRAS = ("direct_damage", "cards_played", "attacks", "evolutions", "lost_by")
 
 
-def scratch(n_events: int = 0):
+def scratch(n_events: int = 0, searching: bool = False):
     """Work arrays, one set per batch: (state, legal actions, work list) int64, (stream keys,
     counters) uint64, the event log int64 (no rows in sweeps: nothing is logged), the greedy values
-    of the listed actions float64."""
+    of the listed actions float64, and the search bot's (policy.search_arrays) when `searching`, else
+    None: a batch without a search bot is then played by a kernel compiled without the search."""
     return (
         np.zeros(L.STATE_SIZE, np.int64),
         np.zeros(L.MAX_LEGAL, np.int64),
@@ -32,12 +33,18 @@ def scratch(n_events: int = 0):
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros((n_events, L.EVENT_WIDTH), np.int64),
         np.zeros(L.MAX_LEGAL, np.float64),
+        policy.search_arrays() if searching else None,
     )
+
+
+def searching(policy_ids) -> bool:
+    """Whether a batch with these policy ids has a search bot (it is then played by the search kernel set)."""
+    return bool(np.any(np.asarray(policy_ids) == V.POLICY_SEARCH))
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, work, keys, counters,
-               events, values, counts, count_cards):
+               events, values, search, counts, count_cards):
     """One match to its end. Debug mode checks, after every action, that the action was legal and
     that the invariants hold; a failure ends the match with its error code. The spine (reset,
     advance, legal_actions, choose, step) is inlined here at the numba level, each at its one call
@@ -58,7 +65,7 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
         action = policy.choose(state, ruleset, legal, values, n, policy_ids[slot], weights[slot], keys, counters,
-                               engine.scored(state, score))
+                               engine.scored(state, score), search, counts)
         if debug and not K.is_listed(action, legal, n):
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
@@ -67,11 +74,11 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
 
 @njit(cache=True, _nrt=False)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
-                      count_cards, state, legal, work, keys, counters, events, values):
+                      count_cards, state, legal, work, keys, counters, events, values, search):
     for m in range(deals.shape[0]):
         counts = card_counts[m if count_cards else 0]
         play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, state, legal, work,
-                   keys, counters, events, values, counts, count_cards)
+                   keys, counters, events, values, search, counts, count_cards)
         write_row(state, match_out, seat_out, m)
 
 
@@ -104,5 +111,6 @@ def play_batch(ruleset_table, matchup_table, seats, policy_ids, weights, seeds, 
     match_out, seat_out = K.result_buffers(n, seats, len(MATCH_EXTRAS), len(SEAT_EXTRAS))
     counts = np.zeros((n if card_counts else 1, seats, max(n_cards, 1), L.CARD_COUNT_COLUMNS), np.int16)
     play_batch_kernel(ruleset_table, matchup_table, policy_ids, weights, K.seed_pair(seeds), K.deals(seeds),
-                      np.bool_(debug), match_out, seat_out, counts, np.bool_(card_counts), *scratch())
+                      np.bool_(debug), match_out, seat_out, counts, np.bool_(card_counts),
+                      *scratch(searching=searching(policy_ids)))
     return K.to_result(match_out, seat_out, MATCH_EXTRAS, SEAT_EXTRAS, counts if card_counts else None)

@@ -89,14 +89,18 @@ class Veilforge(Game):
         return batch.play_batch(ruleset.tables, matchup.payload, matchup.players, policy_ids, weights, seeds,
                                 debug=debug, card_counts=card_counts, n_cards=len(self.library.card_names))
 
+    def kernel_set(self, policies: tuple[Policy, ...]) -> str:
+        return "search" if batch.searching([p.policy_id for p in policies]) else ""
+
     def warm_up(self, kernel_set: str = "") -> None:
         ruleset = self.load_ruleset(self.default_edition())
         for set_name in self.matchup_sets():
             matchup = self.load_matchups(ruleset, [set_name])[0]
             seeds = SeedBlock(0, 0, np.zeros(2, np.int64), np.array([0, 1], np.uint8))
-            bots = (self.load_policy(self.policy_names()[0]),) * matchup.players
+            # the search set's kernel takes the search work arrays; the same ruleset plays it in 2p and 2v2
+            bot = self.load_policy("search" if kernel_set == "search" else self.policy_names()[0])
             for debug in (False, True):
-                self.play_batch(ruleset, matchup, bots, seeds, debug=debug, card_counts=debug)
+                self.play_batch(ruleset, matchup, (bot,) * matchup.players, seeds, debug=debug, card_counts=debug)
 
     # ---- decoding ------------------------------------------------------------------------
     def extra_columns(self) -> dict[str, str]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core import rng
+from sim.core import ismcts, rng
+from sim.games.veilforge import engine
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
@@ -262,14 +263,24 @@ def score_attacks(state, ruleset, seat, slot, legal, values, start, stop, weight
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def choose(state, ruleset, legal, values, n, policy_id, weights, keys, counters, scored):
+def choose(state, ruleset, legal, values, n, policy_id, weights, keys, counters, scored, search, counts):
     """The deciding seat's action under its bot (policy id and weights row of its deck slot).
     ``scored``: the listing wrote each action's value into ``values`` (the action phase's greedy
-    listing does); otherwise each listed action is valued here."""
+    listing does); otherwise each listed action is valued here. ``search``: the search bot's work
+    arrays (search_arrays), or None in a batch without one (its code is then never compiled)."""
     seat = state[L.G_DECIDER]
     uniform = (rng.next_u64(keys, counters, L.BOT_STREAM + seat) >> 11) * UNIT
     if policy_id == V.POLICY_RANDOM or n == 1:
         return legal[min(int(uniform * n), n - 1)]
+    if search is not None:
+        if policy_id == V.POLICY_SEARCH and scored:
+            return legal[search_choice(state, ruleset, legal, values, n, weights, keys, counters, search, counts)]
+    return greedy_pick(state, ruleset, legal, values, n, weights, scored)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def greedy_pick(state, ruleset, legal, values, n, weights, scored):
+    """The listed action of highest greedy value (the first on ties)."""
     if scored:
         best = 0
         for i in range(1, n):
@@ -277,6 +288,7 @@ def choose(state, ruleset, legal, values, n, policy_id, weights, keys, counters,
                 best = i
         return legal[best]
     statics.ensure(state, ruleset)
+    seat = state[L.G_DECIDER]
     best = legal[0]
     best_value = action_value(state, ruleset, seat, best, weights)
     for i in range(1, n):
@@ -284,4 +296,148 @@ def choose(state, ruleset, legal, values, n, policy_id, weights, keys, counters,
         if value > best_value:
             best_value = value
             best = legal[i]
+    return best
+
+
+# ---- the flat search bot (issue 18's search rung for Veilforge) --------------------------------
+# The searching seat's action-phase choice: the `candidates` best actions by the greedy values are each
+# played out `rollouts` times in worlds re-dealt from what the seat can see, every candidate in the same
+# worlds (common random numbers), with greedy play by every seat (the searcher's own weights) to the same
+# turn boundary; the best mean score wins. Its other decisions (responses, mana order) are greedy.
+(SEARCH_CANDIDATES, SEARCH_ROLLOUTS, SEARCH_HORIZON) = range(len(V.GREEDY_WEIGHTS), len(V.GREEDY_WEIGHTS) + len(V.SEARCH_PARAMS))
+ROLLOUT_DECISIONS = 4000  # a playout stops after this many decisions whatever the boundary (bounded work)
+
+
+def search_arrays():
+    """A search bot's work arrays: its world (state, legal actions, work list, values, stream keys and
+    counters, an event log of no rows), the candidates (ismcts.top_candidates' shape), the worlds' keys of
+    one decision, and the pool a determinization re-deals."""
+    return (
+        np.zeros(L.STATE_SIZE, np.int64),
+        np.zeros(L.MAX_LEGAL, np.int64),
+        np.zeros(L.MAX_LEGAL, np.int64),
+        np.zeros(L.MAX_LEGAL, np.float64),
+        np.zeros(L.N_STREAMS, np.uint64),
+        np.zeros(L.N_STREAMS, np.uint64),
+        np.zeros((0, L.EVENT_WIDTH), np.int64),
+        np.zeros((2, V.SEARCH_MAX_CANDIDATES), np.int64),
+        np.zeros(V.SEARCH_MAX_ROLLOUTS, np.uint64),
+        np.zeros(2 * L.DECK_CAP + L.MANA_CAP, np.int64),
+    )
+
+
+@njit(cache=True, _nrt=False)
+def gather(state, start, stop, pool, used):
+    """Append state[start:stop] to pool[used:]; returns the new count (the cards a determinization
+    shuffles together, then deals back into the same places)."""
+    for i in range(start, stop):
+        pool[used] = state[i]
+        used += 1
+    return used
+
+
+@njit(cache=True, _nrt=False)
+def determinize_information_set(state, seat, pool, keys, counters, stream):
+    """Re-deal what ``seat`` cannot see (RULES.md, Bots): every other player's hand, deck order and
+    face-down mana, shuffled together and dealt back into the same places (hand size, deck size and
+    which mana is face-down stay as seen), and its own deck order. The cards are sorted by id before the
+    shuffle, so the world depends only on what the seat sees and the stream, never on the hidden order.
+    The deck lists are open (each player's whole card set is known), as in Waybound's search."""
+    for other in range(state[L.G_SEATS]):
+        b = seat_base(other)
+        deck_n = state[b + L.P_DECK_N]
+        if other == seat:
+            ismcts.sort_range(state, b + L.P_DECK, b + L.P_DECK + deck_n)
+            rng.shuffle(state, b + L.P_DECK, b + L.P_DECK + deck_n, keys, counters, stream)
+            continue
+        hand_n = state[b + L.P_HAND_N]
+        used = gather(state, b + L.P_DECK, b + L.P_DECK + deck_n, pool, 0)
+        used = gather(state, b + L.P_HAND, b + L.P_HAND + hand_n, pool, used)
+        for i in range(state[b + L.P_MANA_N]):
+            if state[b + L.P_MANA + i] & 1 == 0:  # face-down: its card is hidden
+                pool[used] = state[b + L.P_MANA + i] >> 1
+                used += 1
+        ismcts.sort_range(pool, 0, used)
+        rng.shuffle(pool, 0, used, keys, counters, stream)
+        k = 0
+        for i in range(deck_n):
+            state[b + L.P_DECK + i] = pool[k]
+            k += 1
+        for i in range(hand_n):
+            state[b + L.P_HAND + i] = pool[k]
+            k += 1
+        for i in range(state[b + L.P_MANA_N]):
+            if state[b + L.P_MANA + i] & 1 == 0:
+                state[b + L.P_MANA + i] = pool[k] * 2
+                k += 1
+    state[L.G_STATIC_DIRTY] = 1
+
+
+@njit(cache=True, _nrt=False)
+def search_world(state, seat, world_key, search):
+    """The world: a copy of ``state`` with streams of its own drawn from ``world_key`` (one key per world
+    of a decision, so every candidate is played in the same worlds), re-dealt for ``seat``."""
+    world, _, _, _, world_keys, world_counters, _, _, _, pool = search
+    for i in range(L.STATE_SIZE):
+        world[i] = state[i]
+    for t in range(L.N_STREAMS):
+        world_keys[t] = rng.random_at(world_key, np.uint64(t))
+        world_counters[t] = 0
+    determinize_information_set(world, seat, pool, world_keys, world_counters, L.CHANCE)
+
+
+@njit(cache=True, _nrt=False)
+def world_score(world, seat):
+    """The searcher's score of a playout's last position: 1 won, 0 lost, 0.5 a draw; otherwise
+    0.5 + half the life difference between the sides (alive players' life) over the starting life."""
+    if world[L.G_DONE]:
+        if world[L.G_WINNER] < 0:
+            return 0.5
+        return 1.0 if world[L.G_WINNER] == (seat & 1) else 0.0
+    own, opposing, start = 0.0, 0.0, 0.0
+    for other in range(world[L.G_SEATS]):
+        b = seat_base(other)
+        start += world[b + L.P_START_LIFE]
+        life = max(world[b + L.P_LIFE], 0) if world[b + L.P_LOST] == 0 else 0
+        if same_side(world, seat, other):
+            own += life
+        else:
+            opposing += life
+    return 0.5 + 0.5 * (own - opposing) / max(start, 1.0)
+
+
+@njit(cache=True, _nrt=False)
+def search_choice(state, ruleset, legal, values, n, weights, keys, counters, search, counts):
+    """Flat Monte Carlo over the seat's information set (see the block comment above); returns the index
+    in ``legal`` of the chosen action. ``values``: the greedy values the listing wrote."""
+    world, world_legal, world_work, world_values, world_keys, world_counters, events, candidates, world_seeds, _ = search
+    seat = state[L.G_DECIDER]
+    m = ismcts.top_candidates(values, n, int(weights[SEARCH_CANDIDATES]), candidates)
+    rollouts = min(int(weights[SEARCH_ROLLOUTS]), world_seeds.shape[0])
+    for r in range(rollouts):  # the worlds of this decision, from the bot's own stream
+        world_seeds[r] = rng.next_u64(keys, counters, L.BOT_STREAM + seat)
+    if m <= 1:
+        return candidates[0, 0]
+    # the boundary is counted before the action, so that every candidate is scored over the same turns
+    boundary = state[L.G_TURNS] + int(weights[SEARCH_HORIZON])
+    best, best_total = candidates[0, 0], -1.0
+    for c in range(m):
+        total = 0.0
+        for r in range(rollouts):
+            search_world(state, seat, world_seeds[r], search)
+            engine.step(world, ruleset, legal[candidates[0, c]], events, counts, False)
+            decisions = 0
+            while decisions < ROLLOUT_DECISIONS:
+                engine.advance(world, ruleset, world_work, world_keys, world_counters, events, counts, False)
+                if world[L.G_DONE] or world[L.G_TURNS] >= boundary:
+                    break
+                k = engine.legal_actions(world, ruleset, world_legal, world_values, weights, True)
+                if k == 0:
+                    break
+                action = greedy_pick(world, ruleset, world_legal, world_values, k, weights, engine.scored(world, True))
+                engine.step(world, ruleset, action, events, counts, False)
+                decisions += 1
+            total += world_score(world, seat)
+        if total > best_total:
+            best, best_total = candidates[0, c], total
     return best

@@ -45,7 +45,7 @@ class VeilforgeScenario(Scenario):
         self.ruleset, self.matchup = ruleset, matchup
         self.names = list(game.library.card_names)
         (self.state_vector, self.legal_buffer, self.work, self.keys, self.counters,
-         self.events, self.values) = batch.scratch(n_events=200_000)
+         self.events, self.values, _) = batch.scratch(n_events=200_000)
         self.counts = np.zeros((matchup.players, len(self.names), L.CARD_COUNT_COLUMNS), np.int16)
         self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
         engine.reset(self.state_vector, ruleset.tables, matchup.payload, self.seeds, pair, order, self.keys,
@@ -299,8 +299,9 @@ class VeilforgeScenario(Scenario):
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
         score = ids[slot] != vocab.POLICY_RANDOM
         n = engine.legal_actions(s, self.ruleset.tables, self.legal_buffer, self.values, weights[slot], score)
+        search = bots.search_arrays() if ids[slot] == vocab.POLICY_SEARCH else None
         return int(bots.choose(s, self.ruleset.tables, self.legal_buffer, self.values, n, ids[slot], weights[slot],
-                               self.keys, self.counters, engine.scored(s, score)))
+                               self.keys, self.counters, engine.scored(s, score), search, self.counts))
 
     def result(self):
         """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""

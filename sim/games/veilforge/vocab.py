@@ -129,7 +129,19 @@ GREEDY_WEIGHTS = (
     "disable",  # per mana of cost of an opposing card disabled or exhausted
     "top_card",  # mana return: value per mana of cost of the card put on top of the deck (drawn next)
 )
+POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
+SEARCH_PARAMS = (
+    "candidates",  # the best actions by the greedy values that are played out
+    "rollouts",  # worlds per candidate (the same worlds for every candidate)
+    "horizon_turns",  # a playout ends with the turn this many player turns after the decision's
+)
+SEARCH_MAX_CANDIDATES = 16
+SEARCH_MAX_ROLLOUTS = 64
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
     "greedy": BotKind(POLICY_GREEDY, GREEDY_WEIGHTS),
+    # the greedy weights play the playouts and decide what the search does not (responses, mana order)
+    "search": BotKind(POLICY_SEARCH, GREEDY_WEIGHTS + SEARCH_PARAMS,
+                      {"candidates": (1, SEARCH_MAX_CANDIDATES), "rollouts": (1, SEARCH_MAX_ROLLOUTS),
+                       "horizon_turns": (1, 8)}),
 }
