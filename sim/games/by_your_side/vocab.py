@@ -31,6 +31,9 @@ RULE_LIMITS = {  # inclusive bounds
     "unconscious_discards_hand": (0, 1),
     "alternate_opening": (0, 1),
     "team_decider": (0, 1),  # the seat that decides for the team when no player's card does
+    # rule variants that measure a feature's worth: 0 withholds it although a scenario unlocks it
+    "chakras_available": (0, 1),
+    "support_available": (0, 1),
 }
 RULE_NAMES = tuple(RULE_LIMITS)
 
