@@ -89,6 +89,13 @@ study-matrix: $(STAMP) ## Waybound: every Companion vs every Companion
 study-cards: $(STAMP) ## Waybound: card and path impact
 	$(PY) -m sim sweep experiment=card-impact $(OVERRIDES)
 
+study-by-your-side: $(STAMP) ## By Your Side: scenarios, readings, rule numbers, characters, cards, campaign at every bot tier
+	$(PY) -m sim sweep experiment=by-your-side-scenarios $(OVERRIDES)
+	$(PY) -m sim sweep experiment=by-your-side-variants $(OVERRIDES)
+	$(PY) -m sim sweep experiment=by-your-side-characters $(OVERRIDES)
+	$(PY) -m sim sweep experiment=by-your-side-cards $(OVERRIDES)
+	$(PY) -m sim sweep experiment=by-your-side-campaign $(OVERRIDES)
+
 studies: study-opening study-matrix study-cards study-tiers ## every published Waybound study
 
 study-tiers: $(STAMP) ## Waybound: opening headline and ratings at every bot tier

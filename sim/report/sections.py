@@ -1419,6 +1419,60 @@ def _columns_answer(column: str, overall: pl.DataFrame, differences: pl.DataFram
     return f"Mean {column} per match ({percent} intervals over deals){bot_text}: {'; '.join(parts)}."
 
 
+# ---- end reasons per matchup ----------------------------------------------------------------
+
+
+def section_end_reasons(context: Context) -> None:
+    """How games end per edition and matchup (e.g. a cooperative game's cause of loss per scenario): each
+    end reason's share of the matchup's games with its Wilson interval, and the baseline edition's answer."""
+    lake, document, params = context.lake, context.document, context.params
+    document.add(Heading("End reasons per matchup"))
+    rows = lake.query("column_values", {"value_columns": "^(end_reason|side_a|side_b)$"})
+    labels = rows.select("matchup_id", pl.concat_str(["side_a", "side_b"], separator=" vs ").str.strip_suffix(" vs ")
+                         .alias("matchup")).unique("matchup_id").sort("matchup_id")
+    counts = (rows.with_columns(pl.col("end_reason").fill_null("(none)"))
+              .group_by(["ruleset_id", "matchup_id", "end_reason"]).agg(pl.len().alias("matches"))
+              .with_columns(pl.col("matches").sum().over(["ruleset_id", "matchup_id"]).alias("games")))
+    editions = context.order_editions(counts["ruleset_id"].unique().to_list())
+    reasons = sorted(counts["end_reason"].unique().to_list())
+    # every reason on every row, so a reason a matchup never ended with shows as 0 with its interval
+    grid = (pl.DataFrame({"ruleset_id": editions}).join(labels, how="cross")
+            .join(pl.DataFrame({"end_reason": reasons}), how="cross")
+            .join(counts.select("ruleset_id", "matchup_id", "games").unique(), on=["ruleset_id", "matchup_id"])
+            .join(counts.drop("games"), on=["ruleset_id", "matchup_id", "end_reason"], how="left")
+            .with_columns(pl.col("matches").fill_null(0)))
+    table = _with_wilson(grid, "matches", "games", "share_", params.confidence).sort(
+        pl.col("ruleset_id").replace_strict({e: i for i, e in enumerate(editions)}, return_dtype=pl.Int64),
+        "matchup_id", "end_reason").rename({"ruleset_id": "edition", "share_rate": "share"})
+    document.add(
+        Paragraph(f"Per edition and matchup: how many games ended with each end reason and its share of the matchup's "
+                  f"games ({context.percent} Wilson interval)."),
+        Table(table.drop("matchup_id"), "end_reasons_by_matchup", "End reasons per edition and matchup"),
+    )
+    keys = [(e, m) for e in editions for m in labels["matchup"].to_list()]
+    shares = np.zeros((len(keys), len(reasons)))
+    for row in table.iter_rows(named=True):
+        shares[keys.index((row["edition"], row["matchup"])), reasons.index(row["end_reason"])] = row["share"]
+    path, image = context.image("end_reasons_by_matchup", "End-reason shares per edition and matchup")
+    charts.share_bars([f"{e}: {m}" for e, m in keys], reasons, shares, path, title="End reasons per edition and matchup")
+    document.add(image)
+    baseline = params.baseline if params.baseline in editions else editions[0]
+    document.answer(_end_reasons_answer(table.filter(pl.col("edition") == baseline), baseline,
+                                        _bots_by_edition(context).get(baseline, ""), context.percent))
+
+
+def _end_reasons_answer(table: pl.DataFrame, edition: str, bots: str, percent: str) -> str:
+    """Per matchup, the share of each end reason that occurred, most frequent first."""
+    parts = []
+    for (matchup,), group in table.group_by(["matchup"], maintain_order=True):
+        seen = group.filter(pl.col("matches") > 0).sort(["share", "end_reason"], descending=[True, False])
+        reasons = ", ".join(f"{row['end_reason'].replace('_', ' ')} {100 * row['share']:.1f}% "
+                            f"[{100 * row['share_low']:.1f}, {100 * row['share_high']:.1f}]" for row in seen.iter_rows(named=True))
+        parts.append(f"{matchup} ({int(group['games'][0]):,} games): {reasons}")
+    played = f" with {bots}" if bots else ""
+    return f"How games end under {edition}{played} ({percent} Wilson): " + "; ".join(parts) + "."
+
+
 SECTIONS = {
     "opening": section_opening,
     "sweep": section_sweep,
@@ -1429,4 +1483,5 @@ SECTIONS = {
     "sides": section_sides,
     "variance": section_variance,
     "columns": section_columns,
+    "end_reasons": section_end_reasons,
 }

@@ -358,7 +358,7 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
 
     decks_file = str(data_dir / "decks.yaml")
     raw = _mapping(read_yaml(data_dir / "decks.yaml"), decks_file, "top level")
-    decks, deck_assumed = {}, {}
+    decks, deck_assumed, deck_reasons = {}, {}, {}
     for deck, spec in _mapping(raw.get("decks"), decks_file, "decks").items():
         spec = _mapping(spec, decks_file, f"decks.{deck}")
         for key in spec:
@@ -372,6 +372,7 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
                             entry=f"decks.{deck}")
         decks[str(deck)] = tuple(ids)
         deck_assumed[str(deck)] = bool(spec.get("assumed", False))
+        deck_reasons[str(deck)] = spec.get("reason", "")
     sets = {}
     for set_name, entries in _mapping(raw.get("matchup_sets"), decks_file, "matchup_sets").items():
         if not isinstance(entries, list) or not entries:
@@ -383,9 +384,10 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
     for sid, (scenario, file) in scenario_files.items():
         check_scenario(sid, scenario, file, cards, card_ids, decks)
         scenarios[sid] = scenario
-    assumed = tuple(f"card:{n}" for n, f in cards.items() if f.get("assumed")) + tuple(
-        f"deck:{d}" for d, a in deck_assumed.items() if a) + tuple(f"scenario:{s}" for s, f in scenarios.items()
-                                                                    if f.get("assumed"))
+    # "<kind> <id>: <reason>", the form reports read assumed cards from (sim.report.sections.ReportParams)
+    assumed = tuple(f"card {n}: {f['reason']}" for n, f in cards.items() if f.get("assumed")) + tuple(
+        f"deck {d}: {deck_reasons[d]}" for d, a in deck_assumed.items() if a) + tuple(
+        f"scenario {s}: {f['reason']}" for s, f in scenarios.items() if f.get("assumed"))
     campaign_file = str(data_dir / "campaign.yaml")
     for cid, spec in campaigns.items():
         for i, sid in enumerate(spec["scenarios"]):
@@ -397,7 +399,7 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
                 raise UserError(f"'{name}' is not a Charm", file=campaign_file, entry=f"campaigns.{cid}.replay_charms[{i}]")
         if cid in scenarios:
             raise UserError(f"a campaign and a scenario are both called '{cid}'", file=campaign_file, entry=f"campaigns.{cid}")
-    assumed += tuple(f"campaign:{c}" for c, f in campaigns.items() if f.get("assumed"))
+    assumed += tuple(f"campaign {c}: {f['reason']}" for c, f in campaigns.items() if f.get("assumed"))
     library = Library(card_ids, cards, characters, decks, deck_assumed, sets, scenarios, event_ids, assumed,
                       {sid: file for sid, (_, file) in scenario_files.items()}, status_ids, campaigns)
     for entries in sets.values():

@@ -68,7 +68,7 @@ from sim.core.kernel import seat_streams
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
 from sim.games.by_your_side.rules import astral, cards, effects, items, planes, player_phase
-from sim.games.by_your_side.rules.events import run_prologue
+from sim.games.by_your_side.rules.events import available_features, run_prologue
 from sim.games.by_your_side.rules.log import log_event
 from sim.games.by_your_side.rules.queue import fail, ready_trigger
 
@@ -128,7 +128,7 @@ def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, c
             tokens += 1
     state[L.G_RESERVE] = T.scenario(ruleset, s, T.SC_RESERVE)
     state[L.G_FOCUS_TOKENS] = tokens
-    state[L.G_UNLOCKED] = T.scenario(ruleset, s, T.SC_UNLOCKED)
+    state[L.G_UNLOCKED] = T.scenario(ruleset, s, T.SC_UNLOCKED) & available_features(ruleset)
     first = T.scenario_cards_base(ruleset, s)
     n_explore = T.scenario(ruleset, s, T.SC_N_EXPLORATION)
     n_charms = T.scenario(ruleset, s, T.SC_N_CHARMS)

@@ -31,6 +31,9 @@ RULE_LIMITS = {  # inclusive bounds
     "unconscious_discards_hand": (0, 1),
     "alternate_opening": (0, 1),
     "team_decider": (0, 1),  # the seat that decides for the team when no player's card does
+    # rule variants that measure a feature's worth: 0 withholds it although a scenario unlocks it
+    "chakras_available": (0, 1),
+    "support_available": (0, 1),
 }
 RULE_NAMES = tuple(RULE_LIMITS)
 
@@ -137,7 +140,7 @@ DEFAULT_RANGE = 5  # "If an effect doesn't specify a range ... any valid card in
 CHARACTERS = ("jolene", "rosi")  # slot order: slot 0 Jolene, slot 1 Rosi
 CHAKRAS = ("crown", "third_eye", "heart", "sacral", "root")
 
-END_REASONS = ("won", "threshold", "unconscious", "scenario", "planes_empty", "round_limit")
+END_REASONS = ("won", "threshold_overflow", "both_unconscious", "scenario", "planes_empty", "round_limit")
 CHOOSERS = ("team", "jolene", "rosi")  # choose_status's `by`: the players together, or one character alone
 MAX_STATUSES = 30  # Journal Statuses a library may name (bits of one int64)
 CAMPAIGN_SCENARIOS = 3  # scenarios a campaign may list (the prototype's three; the lake's attempts_<k> columns)

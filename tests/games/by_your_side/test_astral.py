@@ -31,12 +31,12 @@ def test_more_than_seven_threats_at_the_check_lose_and_seven_do_not():
     sc.set_stability(0, 8)
     _end_player_phase(sc)
     sc.answer_all("take the loss")
-    assert sc.state()["end_reason"] != "threshold"
+    assert sc.state()["end_reason"] != "threshold_overflow"
     lost = blank()
     lost.set_exploration(["glimpse"] * 10)
     lost.set_threshold(["worry"] * 8)
     _end_player_phase(lost)
-    assert lost.state()["done"] and lost.state()["end_reason"] == "threshold" and lost.state()["winner"] == 1
+    assert lost.state()["done"] and lost.state()["end_reason"] == "threshold_overflow" and lost.state()["winner"] == 1
 
 
 def test_an_eighth_threat_arriving_mid_phase_waits_for_the_next_check():
@@ -50,7 +50,7 @@ def test_an_eighth_threat_arriving_mid_phase_waits_for_the_next_check():
         _end_player_phase(sc)
         sc.answer_all("take the loss")
         state = sc.state()
-        assert (state["done"] and state["end_reason"] == "threshold") == lost_at_once
+        assert (state["done"] and state["end_reason"] == "threshold_overflow") == lost_at_once
         if not lost_at_once:
             assert len(state["threshold"]) == 8 and state["phase"] == "player"
 

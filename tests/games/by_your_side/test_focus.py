@@ -204,3 +204,22 @@ def test_catharsis_weakens_by_missing_stability_in_total():
     assert sc.state()["threshold"] == [("fear", 2)] and sc.state()["choice"] == ""
     with pytest.raises(IllegalAction):
         sc.apply(sc.action("full_focus"))
+
+
+def test_edition_no_chakras_withholds_them_where_a_scenario_unlocks_them():
+    """"Chakras and Focus are introduced in Scenario 1, in Event 4." The edition no-chakras (rule variant
+    `chakras_available: 0`, to measure what chakras are worth) keeps them locked after Event 4 and in the
+    scenarios that start with them unlocked; the Event's Focus token still arrives."""
+    assert "chakras" in blank("scenario_2").state()["unlocked"]
+    assert "chakras" not in blank("scenario_2", edition="no-chakras").state()["unlocked"]
+    sc = blank(edition="no-chakras")
+    sc.set_energy(0, 5)
+    mark_read(sc, 3)
+    sc.set_exploration(["glimpse"] * 5)
+    sc.set_planes(["stun", "event"])
+    sc.set_hand(0, ["glimpse"])
+    reserve = sc.state()["reserve"]
+    sc.apply(sc.action("play", card="glimpse"))
+    sc.apply(sc.action("reveal", position=2))
+    assert "chakras" not in sc.state()["unlocked"] and sc.state()["reserve"] == reserve + 1
+    assert not any(sc.describe(a).startswith("focus") for a in sc.legal())

@@ -22,7 +22,7 @@ PLAYTHROUGHS = {
     "scenario_2": ("scenario_2", ("seeker", "guardian"), 5),
     "scenario_3": ("scenario_3", ("guardian", "random"), 2),
 }
-DIGEST = "75cafe10c98055799238c1d74503af76"
+DIGEST = "7c7f85437d2877d04ec4731b6c49e78e"
 
 
 def _digest() -> str:
@@ -40,7 +40,7 @@ def _digest() -> str:
 
 
 def test_golden_digest():
-    assert GAME.engine_version == "0.2.0"
+    assert GAME.engine_version == "0.2.1"
     digest = _digest()
     if os.environ.get("SIM_REGENERATE_GOLDEN"):
         path = Path(__file__)

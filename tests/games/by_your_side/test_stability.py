@@ -99,4 +99,4 @@ def test_both_unconscious_lose_the_scenario():
     sc.pass_phase()
     sc.answer_all("take the loss")
     state = sc.state()
-    assert state["done"] and state["end_reason"] == "unconscious" and state["winner"] == 1
+    assert state["done"] and state["end_reason"] == "both_unconscious" and state["winner"] == 1

@@ -51,3 +51,14 @@ def test_support_needs_its_focus_box():
     sc.set_focus("support", False)
     sc.set_hand(0, ["glimpse"])
     assert not any(sc.describe(a).startswith("support") for a in sc.legal())
+
+
+def test_edition_no_support_action_withholds_support_in_scenario_two():
+    """"The Support action lets the players help each other. It is unlocked in the prologue of Scenario 2."
+    The edition no-support-action (rule variant `support_available: 0`, to measure what Support is worth)
+    never unlocks it; the Offering, unlocked in the same prologue, still opens."""
+    unlocked = ByYourSideScenario.new("scenario_2", edition="no-support-action", seed=2).state()["unlocked"]
+    assert "support" not in unlocked and "offering" in unlocked
+    sc = blank("scenario_2", edition="no-support-action")
+    sc.set_hand(0, ["glimpse", "stun"])
+    assert not any(sc.describe(a).startswith("support") for a in sc.legal())

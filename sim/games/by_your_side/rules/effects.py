@@ -554,7 +554,7 @@ def simple_step(state, ruleset, keys, counters, events, fb, row, op):
             cards.to_archive(state, state[fb + L.F_SOURCE])
             log_event(state, events, L.EV_BANISH, owner, state[fb + L.F_SOURCE], 0, 0)
     elif op == OP_UNLOCK:
-        scenario_events.unlock(state, param)
+        scenario_events.unlock(state, ruleset, param)
     elif op == OP_ADD_FOCUS:
         state[L.G_RESERVE] += amount
         state[L.G_FOCUS_TOKENS] += amount

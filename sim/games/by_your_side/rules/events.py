@@ -20,8 +20,17 @@ FATE_BANISH, FATE_SHUFFLE, FATE_BOTTOM = range(3)
 
 
 @njit(cache=True, _nrt=False)
-def unlock(state, feature):
-    state[L.G_UNLOCKED] |= 1 << feature
+def available_features(ruleset):
+    """The features a scenario may unlock under this ruleset (a bit per vocab.FEATURES): an edition can withhold
+    chakras or Support to measure what they are worth."""
+    withheld = (1 - ruleset[T.RULE_CHAKRAS_AVAILABLE]) << vocab.FEATURE_CHAKRAS
+    withheld |= (1 - ruleset[T.RULE_SUPPORT_AVAILABLE]) << vocab.FEATURE_SUPPORT
+    return ~withheld
+
+
+@njit(cache=True, _nrt=False)
+def unlock(state, ruleset, feature):
+    state[L.G_UNLOCKED] |= (1 << feature) & available_features(ruleset)
 
 
 @njit(cache=True, _nrt=False)
