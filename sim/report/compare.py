@@ -227,7 +227,13 @@ def _coop(document: Document, target: Path, reports: dict[str, tuple[Path, Path]
     document.add(Heading("Cooperative results in every experiment"))
     rates_table = pl.concat(rates)
     document.add(Table(rates_table, "compare_coop_win_rates", "Team win rate per edition and experiment (matchups pooled, Wilson)"))
-    if not changes:
+    if not changes:  # one edition: the answer is how the team's win rate moves with the bots
+        for (edition,), rows in rates_table.group_by("edition", maintain_order=True):
+            shown = [f"{bots.get(row['experiment'], row['experiment'])} {row['win_rate']:.1%} "
+                     f"[{row['win_low']:.1%}, {row['win_high']:.1%}]" for row in rows.iter_rows(named=True)]
+            best = rows.sort("win_rate", descending=True).row(0, named=True)
+            document.answer(f"Under {edition} the team wins {'; '.join(shown)} (matchups pooled, 95% Wilson); "
+                            f"most often with {bots.get(best['experiment'], best['experiment'])}.")
         return
     table = pl.concat(changes, how="diagonal_relaxed").select(
         "edition", "baseline", "experiment", "pairs", "difference", "low", "high", "p_value"

@@ -859,8 +859,14 @@ def _cards_answer(edition: str, rows: pl.DataFrame, bots: str) -> str:
 
     best, worst = rows.row(0, named=True), rows.row(rows.height - 1, named=True)
     with_bots = f" with {bots}" if bots else ""
-    return (f"Under {edition}{with_bots}, the card {metric} with the largest rise in its side's win rate is "
-            f"{shown(best)}, and with the largest fall {shown(worst)}; associations, not effects.")
+    parts = []
+    if best["delta"] > 0:
+        parts.append(f"the card {metric} with the largest rise in its side's win rate is {shown(best)}")
+    if worst["delta"] < 0:
+        parts.append(f"{'and ' if parts else 'the card ' + metric + ' '}with the largest fall {shown(worst)}")
+    if not parts:
+        return f"Under {edition}{with_bots}, no card {metric} goes with a change in its side's win rate."
+    return f"Under {edition}{with_bots}, {', '.join(parts)}; associations, not effects."
 
 
 # ---- coop -----------------------------------------------------------------------------------
@@ -1001,9 +1007,13 @@ def _coop_answer(edition: str, outcomes: pl.DataFrame, bots: str, percent: str, 
     if outcomes.height > 1:
         hardest = outcomes.sort(["win_rate", "matchup_id"]).row(0, named=True)
         easiest = outcomes.sort(["win_rate", "matchup_id"], descending=[True, False]).row(0, named=True)
-        sentence += (f"; hardest matchup {hardest['matchup_id']} {100 * hardest['win_rate']:.1f}% "
+
+        def named(row: dict) -> str:  # the matchup's sides as the data names them (a scenario's title), else its id
+            return row.get("side_a") or row["matchup_id"]
+
+        sentence += (f"; hardest matchup {named(hardest)} {100 * hardest['win_rate']:.1f}% "
                      f"[{100 * hardest['win_low']:.1f}, {100 * hardest['win_high']:.1f}], easiest "
-                     f"{easiest['matchup_id']} {100 * easiest['win_rate']:.1f}%")
+                     f"{named(easiest)} {100 * easiest['win_rate']:.1f}%")
     return sentence + "."
 
 

@@ -131,3 +131,24 @@ def test_cooperative_conclusions_hold_at_every_tier_or_name_where_they_flip(tmp_
     holds = pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_coop_holds.csv")
     assert holds.row(0, named=True) == {"edition": "c2", "same_conclusion_everywhere": False,
                                         "conclusion_in_first": "no difference shown"}
+
+
+def test_a_one_edition_cooperative_tier_study_answers_with_the_win_rate_per_bot(tmp_path):
+    """With no second edition there is no difference to hold or flip: the answer is the team's win rate with
+    each tier's bots (By Your Side's character study: a partner played at random)."""
+    from sim.report import build_report
+    from sim.report.compare import build_comparison
+    from tests.report.lake_fixture import write_coop_lake
+
+    reports = {}
+    for tier, won in (("random", 2), ("greedy", 15)):
+        rows = [(pair, 4, 1.0 if pair < won else 0.0, "end", [5, 0]) for pair in range(20)]
+        lake = write_coop_lake(tmp_path / "lakes" / tier, {"c1": rows})
+        manifest = json.loads((lake / "manifest.json").read_text())
+        manifest["config"]["policies"] = [tier]
+        (lake / "manifest.json").write_text(json.dumps(manifest))
+        build_report(lake, tmp_path / "reports" / tier, ["coop"], {})
+        reports[tier] = (lake, tmp_path / "reports" / tier)
+    markdown = build_comparison(tmp_path / "reports" / "both", reports, "one edition").read_text()
+    assert "> Under c1 the team wins random 10.0% [" in markdown and "; greedy 75.0% [" in markdown
+    assert "most often with greedy." in markdown

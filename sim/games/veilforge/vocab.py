@@ -143,5 +143,5 @@ BOT_KINDS = {
     # the greedy weights play the playouts and decide what the search does not (responses, mana order)
     "search": BotKind(POLICY_SEARCH, GREEDY_WEIGHTS + SEARCH_PARAMS,
                       {"candidates": (1, SEARCH_MAX_CANDIDATES), "rollouts": (1, SEARCH_MAX_ROLLOUTS),
-                       "horizon_turns": (1, 8)}),
+                       "horizon_turns": (1, 16)}),
 }
