@@ -21,7 +21,7 @@ PLAYTHROUGHS = {
     "duel": ("ashen_aggro vs chrome_control", ("aggro", "control"), 11, 1),
     "teams": ("ashen_aggro+chrome_control vs chrome_aggro+ashen_control", ("aggro", "control", "random", "aggro"), 5, 0),
 }
-DIGEST = "33e7149509c76d93b188534a88aec7e5"
+DIGEST = "0fa55bddfbf8423c024bd14a03467dd5"
 
 
 def _digest() -> str:
