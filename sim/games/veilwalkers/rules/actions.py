@@ -86,7 +86,7 @@ def list_shape(state, ruleset, seat, legal):
     # free Turnpoint use and the Remnant (zero Actions) may still be legal
     has_action = state[L.G_ACTIONS] >= 1
     free_traverse = can_pay_traverse(state, seat)
-    if not has_action and not free_traverse and not turnpoint_free(state, seat) and state[base + L.P_REMNANT] == 0:
+    if not has_action and not free_traverse and not turnpoint_free(state, ruleset, seat) and state[base + L.P_REMNANT] == 0:
         return n
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
