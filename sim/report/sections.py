@@ -1289,7 +1289,7 @@ def section_endings(context: Context) -> None:
         with_bots = f" with {bots[edition]}" if bots.get(edition) else ""
         matches = int(group["matches"].sum())
         document.answer(f"Under {edition}{with_bots} matches end by {'; '.join(parts)} ({context.percent}, "
-                        f"{matches:,} matches; the median and 10-90% Rounds of each).")
+                        f"{matches:,} matches; the median and 10-90% Rounds of each; no other end reason occurred).")
 
 
 # ---- side A ---------------------------------------------------------------------------------
