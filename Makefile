@@ -86,15 +86,11 @@ study-opening: $(STAMP) ## Waybound: did 0.36 remove the first-player advantage?
 study-matrix: $(STAMP) ## Waybound: every Companion vs every Companion
 	$(PY) -m sim sweep experiment=companion-matrix $(OVERRIDES)
 
-VW_STUDIES = veilwalkers-companies veilwalkers-rites veilwalkers-watcher-closing veilwalkers-rewards
-VW_TIERS = random racer pressure
 study-veilwalkers: $(STAMP) ## Veilwalkers: Garden vs Wayfarer, endings, start Site, Rites, Watcher, Closing, rewards, per bot rung
-	@set -e; for study in $(VW_STUDIES); do \
-	  for tier in $(VW_TIERS); do \
-	    $(PY) -m sim sweep experiment=$$study policies=[$$tier] name=$$study-$$tier $(OVERRIDES); \
-	  done; \
-	  $(PY) -m sim compare $$study $(foreach tier,$(VW_TIERS),$$study-$(tier)); \
-	done
+	$(PY) -m sim sweep experiment=veilwalkers-companies $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilwalkers-rites $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilwalkers-watcher-closing $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilwalkers-rewards $(OVERRIDES)
 
 study-cards: $(STAMP) ## Waybound: card and path impact
 	$(PY) -m sim sweep experiment=card-impact $(OVERRIDES)

@@ -23,25 +23,28 @@ def test_there_is_a_preset_per_question():
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_preset_plays_a_tiny_sweep_into_a_report_that_says_the_rules_are_partial(preset, output_root):
+    """Each preset runs at every bot rung (tiers random, racer, pressure) and compares them."""
     name = f"tiny-{preset}"
     assert main(["sweep", f"experiment={preset}", "pairs=2", f"name={name}", "runner.n_jobs=1",
                  "runner.progress=false"]) == 0
-    lake = _lake(output_root, name)
-    assert lake.height > 0 and (lake["error"] == "ok").all()
-    report = (output_root / "reports" / name / "report.md").read_text()
-    answers = [line for line in report.splitlines() if line.startswith("> ")]
-    assert answers[0].startswith("> Rules played: Veilwalkers (Tabletop Beta 1), engine 0.2.0, stage 2 of 5: a "
-                                 "partial rule set")
-    assert "not modeled yet" in answers[0]
-    assert any("matches end by" in a for a in answers) and any("side A wins" in a for a in answers)
+    assert (output_root / "reports" / name / "report.md").is_file()  # the comparison across tiers
+    for tier in ("random", "racer", "pressure"):
+        lake = _lake(output_root, f"{name}-{tier}")
+        assert lake.height > 0 and (lake["error"] == "ok").all() and set(lake["policy_a"]) == {tier}
+        report = (output_root / "reports" / f"{name}-{tier}" / "report.md").read_text()
+        answers = [line for line in report.splitlines() if line.startswith("> ")]
+        assert answers[0].startswith("> Rules played: Veilwalkers (Tabletop Beta 1), engine 0.2.0, stage 2 of 5: a "
+                                     "partial rule set")
+        assert "not modeled yet" in answers[0]
+        assert any("matches end by" in a for a in answers) and any("side A wins" in a for a in answers)
 
 
 def test_endings_and_side_a_agree_with_the_lake(output_root):
     """`endings`: each end reason's share of an edition's matches and the median Round it came at;
     `side_a`: side A's (Garden's) pair-level win rate, draws half."""
     name = "tiny-endings"
-    assert main(["sweep", "experiment=veilwalkers-watcher-closing", "pairs=3", f"name={name}", "runner.n_jobs=1",
-                 "runner.progress=false"]) == 0
+    assert main(["sweep", "experiment=veilwalkers-watcher-closing", "pairs=3", "tiers=[]", "policies=[racer]",
+                 f"name={name}", "runner.n_jobs=1", "runner.progress=false"]) == 0
     lake = _lake(output_root, name)
     tables = output_root / "reports" / name / "tables"
     endings = pl.read_csv(tables / "endings.csv")
