@@ -19,7 +19,8 @@ class Veilwalkers(Game):
              "16 of 18 Rites, combat, Strongholds, the Watcher, the Closing Spiral); not modeled yet: Locals and "
              "Recruits, board Sentinels, Patrols, closed and Broken roads, Thorn Sentinel's reward and Behind the "
              "Lines, Threadlines and responses, the Glyph chains and the 24 Alignments, Portable Relics and "
-             "Awakening, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; 33 assumed cards")
+             "Awakening, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; 33 assumed cards; bots: "
+             "random and two greedy styles (racer, pressure), no flat search or ISMCTS yet")
     engine_version = "0.2.0"
     player_counts = (2,)
     end_reasons = vocab.END_REASONS
