@@ -86,6 +86,12 @@ study-opening: $(STAMP) ## Waybound: did 0.36 remove the first-player advantage?
 study-matrix: $(STAMP) ## Waybound: every Companion vs every Companion
 	$(PY) -m sim sweep experiment=companion-matrix $(OVERRIDES)
 
+study-veilwalkers: $(STAMP) ## Veilwalkers: Garden vs Wayfarer, endings, start Site, Rites, Watcher, Closing, rewards, per bot rung
+	$(PY) -m sim sweep experiment=veilwalkers-companies $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilwalkers-rites $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilwalkers-watcher-closing $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilwalkers-rewards $(OVERRIDES)
+
 study-cards: $(STAMP) ## Waybound: card and path impact
 	$(PY) -m sim sweep experiment=card-impact $(OVERRIDES)
 

@@ -1310,6 +1310,155 @@ def section_variance(context: Context) -> None:
         document.add(image)
 
 
+# ---- endings --------------------------------------------------------------------------------
+
+
+def _weighted_quantile(values: np.ndarray, counts: np.ndarray, q: float) -> float:
+    """The smallest value whose cumulative share of the counts reaches ``q`` (values sorted)."""
+    cumulative = np.cumsum(counts) / counts.sum()
+    return float(values[min(int(np.searchsorted(cumulative, q - 1e-12)), len(values) - 1)])
+
+
+def section_endings(context: Context) -> None:
+    """How and when matches end: each end reason's share per edition (Wilson) and the Rounds at which
+    it comes (mean, 10th percentile, median, 90th percentile), with the distribution per reason.
+    The answer opens with the rules the numbers were played under (the game's title)."""
+    lake, document, params = context.lake, context.document, context.params
+    document.add(Heading("How and when matches end"))
+    if params.game_title:
+        document.answer(f"Rules played: {params.game_title}.")
+    rows = lake.query("end_reason_rounds").with_columns(pl.col("end_reason").fill_null("(none)"))
+    bots = _bots_by_edition(context)
+    summary = []
+    for edition in context.order_editions(rows["ruleset_id"].unique().to_list()):
+        group = rows.filter(pl.col("ruleset_id") == edition)
+        total = int(group["matches"].sum())
+        series = {}
+        for (reason,), by_round in group.sort("rounds").group_by(["end_reason"], maintain_order=True):
+            rounds, counts = by_round["rounds"].to_numpy().astype(float), by_round["matches"].to_numpy().astype(float)
+            series[reason] = (rounds, counts)
+            summary.append({
+                "edition": edition, "end_reason": reason, "matches": int(counts.sum()), "of": total,
+                "mean_rounds": float((rounds * counts).sum() / counts.sum()),
+                "p10_rounds": _weighted_quantile(rounds, counts, 0.1),
+                "median_rounds": _weighted_quantile(rounds, counts, 0.5),
+                "p90_rounds": _weighted_quantile(rounds, counts, 0.9),
+                "max_rounds": float(rounds.max()),
+            })
+        path, image = context.image(f"endings_{_safe(edition)}", f"Rounds at the end, per end reason, edition {edition}")
+        charts.length_distribution(series, path, title=f"When matches end, per end reason ({edition})", xlabel="rounds")
+        document.add(image)
+    table = _with_wilson(pl.DataFrame(summary), "matches", "of", "share_", params.confidence)
+    table = table.select(["edition", "end_reason", "matches", "share_rate", "share_low", "share_high", "mean_rounds",
+                          "p10_rounds", "median_rounds", "p90_rounds", "max_rounds"])
+    document.add(
+        Paragraph(
+            f"Per edition, each end reason's share of the edition's finished matches ({context.percent} Wilson "
+            "interval) and the Round the match ended in when it ended that way: mean, 10th percentile, median, "
+            "90th percentile and the longest. The charts above show the whole distribution per reason (share of "
+            "that reason's matches per Round)."
+        ),
+        Table(table, "endings", "End reasons and their Rounds, per edition", digits=3),
+    )
+    for edition in context.order_editions(table["edition"].unique().to_list()):
+        group = table.filter(pl.col("edition") == edition).sort(["share_rate", "end_reason"], descending=[True, False])
+        parts = [
+            f"{row['end_reason']} {100 * row['share_rate']:.1f}% [{100 * row['share_low']:.1f}, "
+            f"{100 * row['share_high']:.1f}]" + (
+                f" at Round {row['median_rounds']:g} (10-90%: {row['p10_rounds']:g}-{row['p90_rounds']:g})"
+                if row["matches"] else "")
+            for row in group.iter_rows(named=True)
+        ]
+        with_bots = f" with {bots[edition]}" if bots.get(edition) else ""
+        matches = int(group["matches"].sum())
+        document.answer(f"Under {edition}{with_bots} matches end by {'; '.join(parts)} ({context.percent}, "
+                        f"{matches:,} matches; the median and 10-90% Rounds of each; no other end reason occurred).")
+
+
+# ---- side A ---------------------------------------------------------------------------------
+
+
+def section_side_a(context: Context) -> None:
+    """Side A against side B (the first-listed side of each matchup entry, e.g. an asymmetric game's
+    first role): its pair-level win rate per edition and matchup and pooled, with t-intervals over
+    seat-swapped pairs (draws count half, and the share of draws beside it), and each later edition's
+    paired difference from the first on common deals."""
+    lake, document, params = context.lake, context.document, context.params
+    document.add(Heading("Side A against side B"))
+    pairs = pair_scores(lake.query("pair_rows"))
+    outcomes = lake.query("matchup_outcomes")
+    labels = outcomes.select(["ruleset_id", "matchup_id", "side_a", "side_b", "matches", "draws"])
+    bots = _bots_by_edition(context)
+    editions = context.order_editions(pairs["ruleset_id"].unique().to_list())
+    rows = []
+    for edition in editions:
+        at_edition = pairs.filter(pl.col("ruleset_id") == edition)
+        groups = [(m, at_edition.filter(pl.col("matchup_id") == m)) for m in sorted(at_edition["matchup_id"].unique())]
+        for matchup_id, frame in [*groups, ("ALL", at_edition)]:
+            interval = score_interval(frame["a_score"].to_numpy(), params.confidence)
+            cell = labels.filter((pl.col("ruleset_id") == edition) & ((pl.col("matchup_id") == matchup_id)
+                                                                      | pl.lit(matchup_id == "ALL")))
+            rows.append({
+                "edition": edition, "matchup_id": matchup_id,
+                "side_a": cell["side_a"][0] if matchup_id != "ALL" else "(all)",
+                "side_b": cell["side_b"][0] if matchup_id != "ALL" else "(all)",
+                "pairs": frame.height, "a_rate": interval["mean"], "a_low": interval["low"], "a_high": interval["high"],
+                "draw_share": float(cell["draws"].sum() / cell["matches"].sum()),
+            })
+    table = pl.DataFrame(rows)
+    document.add(
+        Paragraph(
+            f"Side A's pair-level win rate (the mean over seat-swapped pairs of side A's score, draws half) with "
+            f"{context.percent} t-intervals over pairs, the independent unit; each pair plays both turn orders, so "
+            "the first player's edge cancels out. 'ALL' pools every matchup of the edition (each pair weighs the same)."
+        ),
+        Table(table, "side_a", "Side A's win rate per edition and matchup", digits=3),
+    )
+    for edition in editions:
+        group = table.filter(pl.col("edition") == edition)
+        path, image = context.image(f"side_a_{_safe(edition)}", f"Side A's win rate per matchup, edition {edition}")
+        charts.forest_plot([f"{r['side_a']} vs {r['side_b']}" if r["matchup_id"] != "ALL" else "all matchups"
+                            for r in group.iter_rows(named=True)], group["a_rate"].to_numpy(),
+                           group["a_low"].to_numpy(), group["a_high"].to_numpy(), path,
+                           title=f"Side A's win rate ({edition})", reference=0.5, xlabel="side A pair-level win rate")
+        document.add(image)
+        pooled = group.filter(pl.col("matchup_id") == "ALL").row(0, named=True)
+        cells = group.filter(pl.col("matchup_id") != "ALL").sort(["a_rate", "matchup_id"])
+        with_bots = f" with {bots[edition]}" if bots.get(edition) else ""
+        sentence = (f"Under {edition}{with_bots} side A wins {100 * pooled['a_rate']:.1f}% [{100 * pooled['a_low']:.1f}, "
+                    f"{100 * pooled['a_high']:.1f}] ({context.percent}, {pooled['pairs']:,} seat-swapped pairs, draws "
+                    f"half; {100 * pooled['draw_share']:.1f}% draws)")
+        if cells.height > 1:
+            low, high = cells.row(0, named=True), cells.row(cells.height - 1, named=True)
+            sentence += (f"; per matchup from {100 * low['a_rate']:.1f}% [{100 * low['a_low']:.1f}, {100 * low['a_high']:.1f}]"
+                         f" ({low['side_a']} vs {low['side_b']}) to {100 * high['a_rate']:.1f}% "
+                         f"[{100 * high['a_low']:.1f}, {100 * high['a_high']:.1f}] ({high['side_a']} vs {high['side_b']})")
+        document.answer(sentence + ".")
+    if len(editions) < 2:
+        return
+    baseline = params.baseline or editions[0]
+    frames = [
+        paired_comparison(pairs.filter(pl.col("ruleset_id") == baseline), pairs.filter(pl.col("ruleset_id") == edition),
+                          "a_score", params.confidence).with_columns(pl.lit(edition).alias("edition"))
+        for edition in editions if edition != baseline
+    ]
+    differences = pl.concat(frames).select(["edition", *frames[0].columns[:-1]])
+    document.add(
+        Heading(f"Side A's win rate: each edition minus {baseline}, on common deals", 3),
+        Paragraph(
+            f"The same deals replayed under both editions, joined on (matchup, pair); difference = edition minus "
+            f"{baseline} in side A's pair score; paired t-test and {context.percent} t-interval."
+        ),
+        Table(differences, "side_a_differences", f"Side A's win rate, edition minus {baseline}", digits=4),
+    )
+    for row in differences.filter(pl.col("matchup_id") == "ALL").iter_rows(named=True):
+        low, high = 100 * row["low"], 100 * row["high"]
+        verdict = ("no difference shown" if low <= 0 <= high else
+                   "side A does better" if low > 0 else "side A does worse")
+        document.answer(f"{row['edition']} against {baseline}: side A's win rate changes by {100 * row['difference']:+.1f} "
+                        f"points [{low:+.1f}, {high:+.1f}] ({context.percent}, {row['pairs']:,} common deals): {verdict}.")
+
+
 # ---- columns -------------------------------------------------------------------------------
 
 
@@ -1494,4 +1643,7 @@ SECTIONS = {
     "variance": section_variance,
     "columns": section_columns,
     "end_reasons": section_end_reasons,
+    "endings": section_endings,
+    "side_a": section_side_a,
 }
+

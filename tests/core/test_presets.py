@@ -12,5 +12,13 @@ PRESETS = sorted(path.stem for path in (Path(__file__).resolve().parents[2] / "c
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_preset_plans(preset):
-    plan = runner.make_plan(config.compose([f"experiment={preset}"]))
+    cfg = config.compose([f"experiment={preset}"])
+    if cfg.tiers:  # a tier study: one experiment per tier, <preset>-<tier>
+        name, tiers = config.tier_configs(cfg)
+        assert name == preset
+        for tier, tier_cfg in tiers:
+            plan = runner.make_plan(tier_cfg)
+            assert plan.tasks and plan.name == f"{preset}-{tier}"
+        return
+    plan = runner.make_plan(cfg)
     assert plan.tasks and plan.name == preset

@@ -14,12 +14,15 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers.rules.board import seat_base
 from sim.games.veilwalkers.rules.network import history_credits
 from sim.games.veilwalkers.rules.remembrance import carried
+from sim.games.veilwalkers.rules.setup import start_site
 
 # per seat: the final score is the Thread left; then Remembrances carried, network credits, Thread
-# taken by Thread Strikes, Ring rotations, enemy Figures Broken, Lost units brought back; per match the
-# decisions and the Rings the Closing Spiral had closed
-SEAT_EXTRAS = ("remembrances", "network_credits", "strike_thread", "rotations", "figures_broken", "escapes")
-MATCH_EXTRAS = ("decisions", "closed_rings")
+# taken by Thread Strikes, Ring rotations, enemy Figures Broken, Lost units brought back, the Ring I
+# Site it started on (the coin flip's winner chose it); per match the decisions, the Rings the Closing
+# Spiral had closed, the Round the Watcher awoke and the Round at whose end Closing began (0: never)
+SEAT_EXTRAS = ("remembrances", "network_credits", "strike_thread", "rotations", "figures_broken", "escapes",
+               "start_site")
+MATCH_EXTRAS = ("decisions", "closed_rings", "watcher_round", "closing_round")
 
 
 def scratch(n_events: int = 0):
@@ -60,28 +63,37 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
 
 
 @njit(cache=True, _nrt=False)
+def record(state, match_out, seat_out, m):
+    """Row ``m`` of the result matrices from a finished match's state (MATCH_EXTRAS, SEAT_EXTRAS order)."""
+    match_out[m, K.WINNER] = state[L.G_WINNER]
+    match_out[m, K.END_REASON] = state[L.G_END_REASON]
+    match_out[m, K.TURNS] = state[L.G_TURNS]
+    match_out[m, K.ROUNDS] = state[L.G_ROUND]
+    match_out[m, K.ERROR] = state[L.G_ERROR]
+    match_out[m, len(K.MATCH_COLUMNS)] = state[L.G_DECISIONS]
+    match_out[m, len(K.MATCH_COLUMNS) + 1] = state[L.G_CLOSED]
+    match_out[m, len(K.MATCH_COLUMNS) + 2] = state[L.G_WATCHER_ROUND]
+    match_out[m, len(K.MATCH_COLUMNS) + 3] = state[L.G_CLOSING_ROUND]
+    for seat in range(L.SEATS):
+        base = seat_base(seat)
+        seat_out[m, seat, K.SCORE] = state[base + L.P_THREAD]
+        seat_out[m, seat, 1] = carried(state, seat)
+        seat_out[m, seat, 2] = history_credits(state, seat)
+        seat_out[m, seat, 3] = state[base + L.P_STRIKES]
+        seat_out[m, seat, 4] = state[base + L.P_ROTATIONS]
+        seat_out[m, seat, 5] = state[base + L.P_BROKEN]
+        seat_out[m, seat, 6] = state[base + L.P_ESCAPES]
+        seat_out[m, seat, 7] = start_site(state, seat)
+
+
+@njit(cache=True, _nrt=False)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
                       count_cards, state, legal, keys, counters, values, events):
     for m in range(deals.shape[0]):
         counts = card_counts[m if count_cards else 0]
         play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, state, legal, keys,
                    counters, values, events, counts, count_cards)
-        match_out[m, K.WINNER] = state[L.G_WINNER]
-        match_out[m, K.END_REASON] = state[L.G_END_REASON]
-        match_out[m, K.TURNS] = state[L.G_TURNS]
-        match_out[m, K.ROUNDS] = state[L.G_ROUND]
-        match_out[m, K.ERROR] = state[L.G_ERROR]
-        match_out[m, len(K.MATCH_COLUMNS)] = state[L.G_DECISIONS]
-        match_out[m, len(K.MATCH_COLUMNS) + 1] = state[L.G_CLOSED]
-        for seat in range(L.SEATS):
-            base = seat_base(seat)
-            seat_out[m, seat, K.SCORE] = state[base + L.P_THREAD]
-            seat_out[m, seat, 1] = carried(state, seat)
-            seat_out[m, seat, 2] = history_credits(state, seat)
-            seat_out[m, seat, 3] = state[base + L.P_STRIKES]
-            seat_out[m, seat, 4] = state[base + L.P_ROTATIONS]
-            seat_out[m, seat, 5] = state[base + L.P_BROKEN]
-            seat_out[m, seat, 6] = state[base + L.P_ESCAPES]
+        record(state, match_out, seat_out, m)
 
 
 def play_batch(ruleset_table, matchup_table, policy_ids, weights, seeds, *, debug=False, card_counts=False, n_cards=0):

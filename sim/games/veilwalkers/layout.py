@@ -62,7 +62,9 @@ G_REACTION = G_CLOSED + 1  # an Escape's arrival reaction: the arriving Figure's
 G_WATCHER_SITE = G_REACTION + 1  # the Watcher's Site (NOWHERE once removed)
 G_WATCHER = G_WATCHER_SITE + 1  # WATCHER_*
 G_WATCHER_DAMAGE = G_WATCHER + 1
-GLOBALS = G_WATCHER_DAMAGE + 1
+G_WATCHER_ROUND = G_WATCHER_DAMAGE + 1  # statistics: the Round the Watcher awoke (0: still Dormant)
+G_CLOSING_ROUND = G_WATCHER_ROUND + 1  # statistics: the Round at whose end the Closing Spiral began (0: never)
+GLOBALS = G_CLOSING_ROUND + 1
 WATCHER_DORMANT, WATCHER_HIDDEN, WATCHER_REVEALED, WATCHER_REMOVED = range(4)
 
 # ---- one block per seat

@@ -305,13 +305,7 @@ class VeilwalkersScenario(Scenario):
         """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""
         s = self.state_vector
         match_out, seat_out = K.result_buffers(1, 2, len(batch.MATCH_EXTRAS), len(batch.SEAT_EXTRAS))
-        match_out[0] = [s[L.G_WINNER], s[L.G_END_REASON], s[L.G_TURNS], s[L.G_ROUND], s[L.G_ERROR], s[L.G_DECISIONS],
-                        s[L.G_CLOSED]]
-        for seat in range(2):
-            base = self._base(seat)
-            seat_out[0, seat] = [s[base + L.P_THREAD], remembrance.carried(s, seat), history_credits(s, seat),
-                                 s[base + L.P_STRIKES], s[base + L.P_ROTATIONS], s[base + L.P_BROKEN],
-                                 s[base + L.P_ESCAPES]]
+        batch.record(s, match_out, seat_out, 0)
         return K.to_result(match_out, seat_out, batch.MATCH_EXTRAS, batch.SEAT_EXTRAS, None)
 
     def events_text(self) -> list[str]:

@@ -25,6 +25,9 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     "thread_start": (1, 99),  # "Start at 20; restoration caps at 20"
     "actions_per_turn": (1, 9),  # "Set your shared Action pool to three"
     "garden_bonus_actions": (0, 3),  # "receive one additional shared Action, for four instead of three"
+    # the other network rewards, each 1 as printed or 0 (a variant for the studies of each reward's value):
+    "garden_free_turnpoint": (0, 1),  # "Garden may use one Turnpoint per Company turn without its base Action or Resonance cost"
+    "wayfarer_station_links": (0, 1),  # "each pair of its active, physical, Wayfarer-controlled station Sites is linked"
     "opening_hand": (0, 10),  # "shuffles and draws five"
     "draw_per_turn": (0, 5),  # "Draw: draw two"
     "first_turn_draw": (0, 5),  # "the first Company draws one on the first turn of the match"
@@ -73,6 +76,9 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     # the Watcher: "At the end of Round 10, awaken on 6; Round 11 on 5-6 ... Round 15 automatically"
     # (0: it never awakens by the schedule)
     "watcher_round": (0, 99),
+    # "Either Company's first completed three-node historical milestone awakens it immediately" (1 as
+    # printed; 0 a variant: with watcher_round 0 too the Watcher never awakens)
+    "watcher_milestone": (0, 1),
     "watcher_presence": (0, 9),  # "Revealed supplies three neutral Presence and Power 3 when defending"
     "watcher_power": (1, 9),
     "close_eye_presence": (0, 30),  # "control that Site with at least six Presence"

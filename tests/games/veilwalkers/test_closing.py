@@ -257,3 +257,16 @@ def test_lost_pieces_have_no_presence_and_neither_strike_nor_are_struck():
     end_round(sc)
     assert sc.player(1)["veilbound"][0] == L.LOST + 0 and sc.player(0)["figures"][0]["site"] == L.LOST + 0
     assert "strike" not in kinds(sc) and "challenge" not in kinds(sc)
+
+
+def test_the_round_closing_began_is_recorded():
+    """"After both decks are empty and three complete Rounds pass without a draw, Closing starts. Mark
+    Ring I Fraying for the next full Round": the lake's closing_round is the Round at whose end Ring I
+    was marked Fraying (0 while Closing has not begun)."""
+    sc = shape()
+    empty_decks(sc)
+    for _ in range(3):
+        end_round(sc)
+    assert sc.state()["fraying"] == 0 and int(sc.result().extra["closing_round"][0]) == 0
+    end_round(sc)
+    assert sc.state()["fraying"] == 1 and int(sc.result().extra["closing_round"][0]) == 4

@@ -167,3 +167,29 @@ def test_wayfarers_connected_waystations_link_for_one_action_keeping_readiness()
     garden = shape()
     garden.credit_nodes(0)
     assert "link" not in kinds(garden)
+
+
+def test_the_free_turnpoint_reward_can_be_taken_away_as_a_variant():
+    """"Garden may use one Turnpoint per Company turn without its base Action or Resonance cost." Rule
+    garden_free_turnpoint 0 (editions no-free-turnpoint, no-network-rewards, for the studies of each
+    reward's value): with all three Lamps active the turn costs "one Action and two Resonance" again."""
+    for edition in ("no-free-turnpoint", "no-network-rewards"):
+        sc = shape(edition=edition, resonance=2)
+        sc.credit_nodes(0)
+        sc.place(0, "wayfinder", (1, 1))
+        actions = sc.state()["actions"]
+        sc.apply(sc.action("rotate", ring=1, direction="clockwise"))
+        assert sc.state()["actions"] == actions - 1 and sc.player(0)["resonance"] == 0
+
+
+def test_the_waystation_links_can_be_taken_away_as_a_variant():
+    """"each pair of its active, physical, Wayfarer-controlled station Sites is linked." Rule
+    wayfarer_station_links 0 (editions no-station-links, no-network-rewards): the same position as
+    the link test lists no link."""
+    for edition in ("no-station-links", "no-network-rewards"):
+        sc = shape(edition=edition, order=1)
+        sc.credit_nodes(0)
+        sc.place(0, "veilwalker", (1, 5))
+        sc.place(0, "wayfinder", (3, 4))
+        sc.place(0, "rememberer", (6, 3))
+        assert "link" not in kinds(sc)

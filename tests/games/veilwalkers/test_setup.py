@@ -51,3 +51,13 @@ def test_one_company_is_garden_the_other_wayfarer():
     second = VeilwalkersScenario.new(DUEL, seed=4, order=1)
     assert [first.player(k)["company"] for k in range(2)] == ["garden", "wayfarer"]
     assert [second.player(k)["company"] for k in range(2)] == ["wayfarer", "garden"]
+
+
+def test_each_companys_start_site_is_recorded():
+    """"The winner chooses any Ring I starting Site. The opponent starts exactly three Sites away": the
+    lake's start_site (per seat) is the Ring I local Site each Company started on."""
+    sc = VeilwalkersScenario.new(DUEL, seed=4)
+    sc.apply(sc.action("mulligan", mask=0))
+    sc.apply(sc.action("mulligan", mask=0))
+    sc.apply(sc.action("start", site=4))
+    assert sc.result().extra["start_site"][0].tolist() == [1, 4]

@@ -109,3 +109,15 @@ def test_remember_readies_pieces_clears_damage_and_lifts_the_strike_hold():
     figure = sc.player(0)["figures"][0]
     assert figure["ready"] and figure["damage"] == 0 and not figure["held"]
     assert sc.player(0)["veilbound_ready"] == [True, True, True]
+
+
+def test_the_extra_action_reward_can_be_taken_away_as_a_variant():
+    """"At the Action refresh in Garden's Remember, receive one additional shared Action, for four
+    instead of three." Rule garden_bonus_actions 0 (editions no-garden-action, no-network-rewards):
+    three Actions with all three Lamps active."""
+    for edition, actions in (("standard", 4), ("no-garden-action", 3), ("no-network-rewards", 3)):
+        sc = shape(edition=edition)
+        sc.credit_nodes(0)
+        end_turn(sc)
+        end_turn(sc)
+        assert sc.state()["actions"] == actions, edition

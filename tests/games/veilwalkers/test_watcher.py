@@ -254,3 +254,44 @@ def test_closure_carries_the_watcher_inward_at_its_world_sector():
     sc.set(None, "G_WATCHER_SITE", at((1, 4)))  # sector 4
     end_round(sc)
     assert sc.state()["closed"] == 1 and sc.state()["watcher_site"] == at((2, 2)), "Ring II offset 2: S2"
+
+
+def test_without_the_milestone_rule_the_third_node_leaves_the_watcher_dormant():
+    """"Either Company's first completed three-node historical milestone awakens it immediately." Rule
+    watcher_milestone 0 (edition no-watcher, a variant for the studies of the Watcher's effect): the
+    same activation as the milestone test leaves it Dormant."""
+    sc = shape(edition="no-watcher", resonance=2)
+    base = sc._base(0)
+    for node in (1, 2):
+        sc.state_vector[base + L.P_NODE_CREDIT + node] = 1
+    sc.place(0, "rememberer", (1, 2))
+    sc.apply(sc.action("activate", node=0))
+    assert sc.state_vector[base + L.P_NODE_CREDIT] == 1
+    assert sc.state()["watcher"] == "dormant"
+
+
+def test_the_no_watcher_variant_skips_the_awakening_schedule():
+    """"Round 15 automatically": under edition no-watcher (watcher_round 0, watcher_milestone 0) the
+    Watcher is still Dormant after Round 15 ends, and the Round it awoke is recorded as 0 (never)."""
+    sc = shape(edition="no-watcher")
+    sc.set(None, "G_ROUND", 15)
+    end_round(sc)
+    assert sc.state()["watcher"] == "dormant"
+    assert int(sc.result().extra["watcher_round"][0]) == 0
+
+
+def test_the_round_the_watcher_awoke_is_recorded():
+    """"Round 15 automatically" and "Either Company's first completed three-node historical milestone
+    awakens it immediately": the lake's watcher_round is the Round it awoke, by either way."""
+    late = shape()
+    late.set(None, "G_ROUND", 15)
+    end_round(late)
+    assert int(late.result().extra["watcher_round"][0]) == 15
+    milestone = shape(resonance=2)
+    milestone.set(None, "G_ROUND", 4)
+    base = milestone._base(0)
+    for node in (1, 2):
+        milestone.state_vector[base + L.P_NODE_CREDIT + node] = 1
+    milestone.place(0, "rememberer", (1, 2))
+    milestone.apply(milestone.action("activate", node=0))
+    assert int(milestone.result().extra["watcher_round"][0]) == 4

@@ -86,7 +86,7 @@ def list_shape(state, ruleset, seat, legal):
     # free Turnpoint use and the Remnant (zero Actions) may still be legal
     has_action = state[L.G_ACTIONS] >= 1
     free_traverse = can_pay_traverse(state, seat)
-    if not has_action and not free_traverse and not turnpoint_free(state, seat) and state[base + L.P_REMNANT] == 0:
+    if not has_action and not free_traverse and not turnpoint_free(state, ruleset, seat) and state[base + L.P_REMNANT] == 0:
         return n
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
@@ -233,6 +233,20 @@ def list_shape(state, ruleset, seat, legal):
 
 
 @njit(cache=True, _nrt=False)
+def list_ready_figures_at(state, seat, site, decline, choose, legal):
+    """A defender's choice against an opposing Figure at ``site`` (the interception of an attack, the
+    Escape's arrival reaction): decline, or one of its Ready Figures there."""
+    legal[0] = encode(decline, 0, 0)
+    n = 1
+    for k in range(L.FIG_CAP):
+        f = figure(seat, k)
+        if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
+            legal[n] = encode(choose, k, 0)
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def list_legal(state, ruleset, legal):
     if state[L.G_DONE]:
         return 0
@@ -261,21 +275,9 @@ def list_legal(state, ruleset, legal):
             legal[n] = encode(L.A_DISCARD, i, 0)
             n += 1
     elif pending == L.DEC_REACTION:
-        legal[n] = encode(L.A_NO_REACT, 0, 0)
-        n += 1
-        site = state[figure(1 - seat, state[L.G_REACTION]) + L.F_SITE]
-        for k in range(L.FIG_CAP):
-            f = figure(seat, k)
-            if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
-                legal[n] = encode(L.A_REACT, k, 0)
-                n += 1
+        n = list_ready_figures_at(state, seat, state[figure(1 - seat, state[L.G_REACTION]) + L.F_SITE],
+                                  L.A_NO_REACT, L.A_REACT, legal)
     elif pending == L.DEC_INTERCEPT:
-        legal[n] = encode(L.A_NO_INTERCEPT, 0, 0)
-        n += 1
-        site = state[figure(1 - seat, state[L.G_STRIKER]) + L.F_SITE]
-        for k in range(L.FIG_CAP):
-            f = figure(seat, k)
-            if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
-                legal[n] = encode(L.A_INTERCEPT, k, 0)
-                n += 1
+        n = list_ready_figures_at(state, seat, state[figure(1 - seat, state[L.G_STRIKER]) + L.F_SITE],
+                                  L.A_NO_INTERCEPT, L.A_INTERCEPT, legal)
     return n

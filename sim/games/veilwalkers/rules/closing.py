@@ -100,6 +100,7 @@ def round_end(state, ruleset, events):
         state[L.G_DRAWLESS] = state[L.G_DRAWLESS] + 1 if empty and state[L.G_DREW] == 0 else 0
         needed = ruleset[T.RULE_DRAWLESS_ROUNDS]
         if needed > 0 and state[L.G_DRAWLESS] >= needed:
+            state[L.G_CLOSING_ROUND] = state[L.G_ROUND]  # statistics: the Round at whose end Closing began
             mark_fraying(state, 0, events)
     state[L.G_DREW] = 0
 

@@ -235,11 +235,12 @@ def turnpoint_ring(state, ruleset, seat):
 
 
 @njit(cache=True, _nrt=False)
-def turnpoint_free(state, seat):
+def turnpoint_free(state, ruleset, seat):
     """Garden's reward: "Garden may use one Turnpoint per Company turn without its base Action or
-    Resonance cost.\""""
+    Resonance cost." (rule garden_free_turnpoint: 0 takes this reward away, a variant)"""
     base = seat_base(seat)
-    return state[base + L.P_COMPANY] == V.GARDEN and state[base + L.P_FREE_TURNPOINT] == 0 and network_active(state, seat)
+    return (ruleset[T.RULE_FREE_TURNPOINT] == 1 and state[base + L.P_COMPANY] == V.GARDEN
+            and state[base + L.P_FREE_TURNPOINT] == 0 and network_active(state, seat))
 
 
 @njit(cache=True, _nrt=False)
@@ -249,7 +250,7 @@ def can_rotate(state, ruleset, seat, ring):
     own = turnpoint_ring(state, ruleset, seat)
     if own < 0 or ring < 0 or ring >= L.RINGS or abs(ring - own) > 1 or ring_closed(state, ring):
         return False
-    if turnpoint_free(state, seat):
+    if turnpoint_free(state, ruleset, seat):
         return True
     return state[L.G_ACTIONS] >= 1 and state[seat_base(seat) + L.P_RESONANCE] >= ruleset[T.RULE_TURNPOINT_RESONANCE]
 
@@ -258,7 +259,7 @@ def can_rotate(state, ruleset, seat, ring):
 def rotate(state, ruleset, seat, ring, direction, events):
     """Rotation changes the Ring's offset only: "it is not arrival, departure, a Move or a Traverse"."""
     base = seat_base(seat)
-    if turnpoint_free(state, seat):
+    if turnpoint_free(state, ruleset, seat):
         state[base + L.P_FREE_TURNPOINT] = 1
     else:
         state[L.G_ACTIONS] -= 1
@@ -278,7 +279,7 @@ def station_link(state, ruleset, seat, node):
     no ... movement endpoint"."""
     base = seat_base(seat)
     site = node_site(state, ruleset, seat, node)
-    return (state[base + L.P_COMPANY] == V.WAYFARER and state[base + L.P_NODE_ACTIVE + node] == 1
+    return (ruleset[T.RULE_STATION_LINKS] == 1 and state[base + L.P_COMPANY] == V.WAYFARER and state[base + L.P_NODE_ACTIVE + node] == 1
             and not ring_closed(state, site // L.SITES) and controls(state, ruleset, seat, site))
 
 

@@ -61,7 +61,7 @@ def activate(state, ruleset, seat, node, events):
     first = 1 - state[base + L.P_NODE_CREDIT + node]
     state[base + L.P_NODE_CREDIT + node] = 1
     log_event(state, events, L.EV_ACTIVATE, seat, node, node_site(state, ruleset, seat, node), first)
-    if first and history_credits(state, seat) == L.NODES:
+    if first and ruleset[T.RULE_WATCHER_MILESTONE] == 1 and history_credits(state, seat) == L.NODES:
         awaken(state, events)  # "Either Company's first completed three-node historical milestone"
 
 
@@ -70,6 +70,7 @@ def awaken(state, events):
     """The Watcher: "Change Dormant to Hidden; its first movement phase is that Round's end.\""""
     if state[L.G_WATCHER] == L.WATCHER_DORMANT:
         state[L.G_WATCHER] = L.WATCHER_HIDDEN
+        state[L.G_WATCHER_ROUND] = state[L.G_ROUND]  # statistics: when it awoke
         log_event(state, events, L.EV_WATCHER, -1, state[L.G_WATCHER_SITE], L.WATCHER_HIDDEN, 0)
 
 

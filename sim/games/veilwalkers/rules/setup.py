@@ -93,13 +93,20 @@ def mulligan(state, seat, mask, keys, counters, events, counts, count_cards):
         state[L.G_DECIDER] = 1  # the coin flip's winner: the Company moving second
 
 
+@njit(cache=True, inline="always")
+def start_site(state, seat):
+    """The Ring I local Site ``seat``'s Company started on: the coin flip's winner (seat 1) chose
+    G_START, "The opponent starts exactly three Sites away"."""
+    return state[L.G_START] if seat == 1 else (state[L.G_START] + 3) % L.SITES
+
+
 @njit(cache=True, _nrt=False)
 def place_start(state, local, events):
     """"The winner chooses any Ring I starting Site. The opponent starts exactly three Sites away and
     takes the first turn. Each Company places all three Veilbound together at its Entry Site.\""""
     state[L.G_START] = local
     for seat in range(L.SEATS):
-        site = local if seat == 1 else (local + 3) % L.SITES
+        site = start_site(state, seat)
         for i in range(3):
             state[seat_base(seat) + L.P_VB_SITE + i] = site
     log_event(state, events, L.EV_START, 1, local, (local + 3) % L.SITES, 0)
