@@ -1373,6 +1373,8 @@ def section_endings(context: Context) -> None:
         matches = int(group["matches"].sum())
         document.answer(f"Under {edition}{with_bots} matches end by {'; '.join(parts)} ({context.percent}, "
                         f"{matches:,} matches; the median and 10-90% Rounds of each; no other end reason occurred).")
+    if lake.query("matchup_outcomes")["matchup_id"].n_unique() > 1:
+        _endings_by_matchup(context)
 
 
 # ---- side A ---------------------------------------------------------------------------------
@@ -1581,11 +1583,11 @@ def _columns_answer(column: str, overall: pl.DataFrame, differences: pl.DataFram
 # ---- end reasons per matchup ----------------------------------------------------------------
 
 
-def section_end_reasons(context: Context) -> None:
-    """How games end per edition and matchup (e.g. a cooperative game's cause of loss per scenario): each
-    end reason's share of the matchup's games with its Wilson interval, and the baseline edition's answer."""
+def _endings_by_matchup(context: Context) -> None:
+    """The `endings` report per matchup (e.g. a cooperative game's cause of loss per scenario): each end
+    reason's share of the matchup's games with its Wilson interval, and the baseline edition's answer."""
     lake, document, params = context.lake, context.document, context.params
-    document.add(Heading("End reasons per matchup"))
+    document.add(Heading("End reasons per matchup", 3))
     rows = lake.query("column_values", {"value_columns": "^(end_reason|side_a|side_b)$"})
     labels = rows.select("matchup_id", pl.concat_str(["side_a", "side_b"], separator=" vs ").str.strip_suffix(" vs ")
                          .alias("matchup")).unique("matchup_id").sort("matchup_id")
@@ -1642,7 +1644,6 @@ SECTIONS = {
     "sides": section_sides,
     "variance": section_variance,
     "columns": section_columns,
-    "end_reasons": section_end_reasons,
     "endings": section_endings,
     "side_a": section_side_a,
 }

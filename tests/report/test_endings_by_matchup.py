@@ -1,4 +1,4 @@
-"""The `end_reasons` report kind (issue 22: a cooperative game's cause of loss per scenario): each end
+"""The `endings` report kind per matchup (issue 22: a cooperative game's cause of loss per scenario): each end
 reason's share of every edition's matchups, with a Wilson interval, read back against the lake."""
 
 import polars as pl
@@ -10,7 +10,7 @@ from sim.stats import wilson_interval
 
 def test_end_reasons_report_counts_each_reason_per_edition_and_matchup(output_root):
     args = ["sweep", "game=coin_race", "pairs=30", "name=endings", "editions=[standard,short]",
-            "report.kinds=[end_reasons]", "runner.n_jobs=1", "runner.progress=false"]
+            "report.kinds=[endings]", "runner.n_jobs=1", "runner.progress=false"]
     assert main(args) == 0
     lake = pl.read_parquet(list((output_root / "experiments" / "endings" / "matches").rglob("*.parquet")))
     folder = output_root / "reports" / "endings"
@@ -26,5 +26,5 @@ def test_end_reasons_report_counts_each_reason_per_edition_and_matchup(output_ro
             assert (row["games"], row["matches"]) == (group.height, count)
             assert row["share"] == pytest.approx(count / group.height)
             assert (row["share_low"], row["share_high"]) == (pytest.approx(low), pytest.approx(high))
-    answer = (folder / "report.md").read_text().split("## End reasons per matchup")[0]
+    answer = (folder / "report.md").read_text().split("## How and when matches end")[0]
     assert "> How games end under standard with" in answer and "games):" in answer
