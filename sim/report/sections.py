@@ -1223,6 +1223,228 @@ def section_variance(context: Context) -> None:
         document.add(image)
 
 
+# ---- endings, deck effects, card extremes ------------------------------------------------------
+
+END_REASON_ROWS = """
+SELECT ruleset_id, matchup_id, pair_index, swap, end_reason
+FROM matches
+WHERE error = 'ok'
+ORDER BY ruleset_id, matchup_id, pair_index, swap
+"""  # one row per valid match; the same filter as every query of sql/
+
+
+def _deal_shares(rows: pl.DataFrame, reasons: list[str]) -> pl.DataFrame:
+    """Per deal (edition, matchup, pair): its matches and, per end reason, the share of them it ended."""
+    return rows.group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(
+        pl.len().alias("games"), *[(pl.col("end_reason") == reason).mean().alias(reason) for reason in reasons]
+    ).sort(["ruleset_id", "matchup_id", "pair_index"])
+
+
+def section_endings(context: Context) -> None:
+    """How matches end: each end reason's share per edition, with an interval clustered by deal, and
+    each later edition's paired difference from the first on common deals."""
+    document, params = context.document, context.params
+    document.add(Heading("How matches end"))
+    rows = context.lake.connection.sql(END_REASON_ROWS).pl()
+    if rows.height == 0:
+        document.add(Paragraph("No valid matches: nothing to count."))
+        return
+    rows = rows.with_columns(pl.col("end_reason").fill_null("(none)"))
+    reasons = sorted(rows["end_reason"].unique().to_list())
+    editions = context.order_editions(rows["ruleset_id"].unique().to_list())
+    deals = _deal_shares(rows, reasons)
+    shares = []
+    for edition in editions:
+        group = deals.filter(pl.col("ruleset_id") == edition)
+        games = group["games"].to_numpy()
+        for reason in reasons:
+            rate = clustered_rate(group[reason].to_numpy() * games, games, params.confidence)
+            shares.append({"edition": edition, "end_reason": reason, "matches": int(games.sum()),
+                           "ended": int(round(float((group[reason] * group["games"]).sum()))),
+                           "share": rate["rate"], "low": rate["low"], "high": rate["high"]})
+    table = pl.DataFrame(shares)
+    baseline = params.baseline if params.baseline in editions else editions[0]
+    differences = []
+    for edition in editions:
+        if edition == baseline:
+            continue
+        for reason in reasons:
+            overall = paired_comparison(deals.filter(pl.col("ruleset_id") == baseline),
+                                        deals.filter(pl.col("ruleset_id") == edition), reason,
+                                        params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
+            differences.append({"edition": edition, "end_reason": reason, "deals": overall["pairs"],
+                                "baseline_share": overall["baseline_mean"], "share": overall["treatment_mean"],
+                                "difference": overall["difference"], "low": overall["low"], "high": overall["high"],
+                                "p_value": overall["p_value"]})
+    document.add(
+        Paragraph(
+            f"Each end reason's share of an edition's valid matches, with a {context.percent} Wilson interval on the "
+            "effective number of matches (clustered by deal: the two seat orders of a deal are not independent). "
+            "A match ends with the reason of the last player (or team) to lose; a draw at the turn cap has its own "
+            "reason."
+        ),
+        Table(table, "endings_shares", "End-reason shares per edition"),
+    )
+    if differences:
+        document.add(
+            Paragraph(
+                f"Each edition against {baseline} on common deals: per deal, the edition's share of the reason minus "
+                f"the baseline's, averaged over deals, with a {context.percent} paired t-interval."
+            ),
+            Table(pl.DataFrame(differences), "endings_differences", f"End-reason share: edition minus {baseline}"),
+        )
+    grid = np.array([[row["share"] for row in table.filter(pl.col("edition") == edition).iter_rows(named=True)]
+                     for edition in editions])
+    path, image = context.image("endings_shares", "End-reason shares per edition")
+    charts.share_bars(editions, reasons, grid, path, title="How matches end, per edition")
+    document.add(image)
+    bots = _bots_by_edition(context)
+    by_edition = {edition: [] for edition in editions}
+    for row in differences:
+        by_edition[row["edition"]].append(row)
+    for edition in editions:
+        document.answer(_endings_answer(edition, table.filter(pl.col("edition") == edition), by_edition[edition],
+                                        baseline, bots.get(edition, ""), context.percent))
+
+
+def _endings_answer(edition: str, shares: pl.DataFrame, differences: list[dict], baseline: str, bots: str,
+                    percent: str) -> str:
+    """Every end reason's share, most frequent first, and the differences from the baseline its interval shows."""
+    ordered = shares.sort(["share", "end_reason"], descending=[True, False]).iter_rows(named=True)
+    parts = [f"{row['end_reason']} {100 * row['share']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
+             for row in ordered]
+    with_bots = f" with {bots}" if bots else ""
+    matches = int(shares["matches"].max())
+    sentence = f"Under {edition}{with_bots}, {matches:,} matches end by " + ", ".join(parts) + f" ({percent})"
+    shown = [row for row in differences if np.isfinite(row["low"]) and (row["low"] > 0 or row["high"] < 0)]
+    if differences:
+        if shown:
+            sentence += f"; against {baseline}: " + ", ".join(
+                f"{row['end_reason']} {100 * row['difference']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]"
+                for row in shown)
+        else:
+            sentence += f"; no share differs from {baseline} beyond its interval"
+    return sentence + "."
+
+
+def _deck_pair_scores(pairs: pl.DataFrame, deck: str) -> pl.DataFrame:
+    """A deck's score per deal (its win share over the deal's matches) in every non-mirror matchup it plays."""
+    as_a = pairs.filter((pl.col("side_a") == deck) & (pl.col("side_b") != deck)).with_columns(
+        pl.col("a_score").alias("deck_score"))
+    as_b = pairs.filter((pl.col("side_b") == deck) & (pl.col("side_a") != deck)).with_columns(
+        (1 - pl.col("a_score")).alias("deck_score"))
+    return pl.concat([as_a, as_b]).select(["ruleset_id", "matchup_id", "pair_index", "deck_score"])
+
+
+def section_deck_effects(context: Context) -> None:
+    """Each deck's win rate per edition, and each later edition's paired difference from the first
+    on common deals: what a deck variant (an edition that changes decks) does to each deck."""
+    document, params = context.document, context.params
+    document.add(Heading("Each deck's win rate per edition"))
+    sides = context.lake.query("matchup_outcomes").select(["matchup_id", "side_a", "side_b"]).unique("matchup_id")
+    rows = context.lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
+    pairs = pair_scores(rows).join(sides, on="matchup_id", how="inner")
+    if pairs.height == 0:
+        document.add(Paragraph("No two-sided matches: no deck to rate."))
+        return
+    editions = context.order_editions(pairs["ruleset_id"].unique().to_list())
+    baseline = params.baseline if params.baseline in editions else editions[0]
+    decks = sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list()))
+    rates, differences = [], []
+    for deck in decks:
+        scores = _deck_pair_scores(pairs, deck)
+        for edition in editions:
+            mine = scores.filter(pl.col("ruleset_id") == edition)
+            summary = score_interval(mine["deck_score"].to_numpy(), params.confidence)
+            rates.append({"deck": deck, "edition": edition, "deals": summary["n"], "rate": summary["mean"],
+                          "low": summary["low"], "high": summary["high"]})
+            if edition == baseline:
+                continue
+            overall = paired_comparison(scores.filter(pl.col("ruleset_id") == baseline), mine, "deck_score",
+                                        params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
+            differences.append({"edition": edition, "deck": deck, "deals": overall["pairs"],
+                                "baseline_rate": overall["baseline_mean"], "rate": overall["treatment_mean"],
+                                "difference": overall["difference"], "low": overall["low"], "high": overall["high"],
+                                "p_value": overall["p_value"]})
+    table = pl.DataFrame(rates)
+    document.add(
+        Paragraph(
+            f"A deck's win rate over its deals against other decks (mirrors left out; draws half), a deal's two seat "
+            f"orders scored together, with {context.percent} t-intervals over deals. Each edition after {baseline} is "
+            f"compared with it on common deals: per deal, the deck's score under the edition minus under {baseline}."
+        ),
+        Table(table, "deck_effects_rates", "Each deck's win rate per edition"),
+    )
+    if not differences:
+        return
+    frame = pl.DataFrame(differences)
+    _, holm = adjust_pvalues(frame["p_value"].fill_nan(1.0).to_numpy(), "holm", params.alpha)
+    frame = frame.with_columns(pl.Series("p_holm", holm))
+    document.add(
+        Paragraph(f"The p-values are adjusted with Holm across all {frame.height} (edition, deck) comparisons."),
+        Table(frame, "deck_effects_differences", f"Each deck's win rate: edition minus {baseline}"),
+    )
+    labels = [f"{row['edition']}: {row['deck']}" for row in frame.iter_rows(named=True)]
+    path, image = context.image("deck_effects", f"Each deck's win-rate change from {baseline}")
+    charts.forest_plot(labels, frame["difference"].to_numpy(), frame["low"].to_numpy(), frame["high"].to_numpy(),
+                       path, title=f"Deck win rate: edition minus {baseline}", xlabel="difference in win rate")
+    document.add(image)
+    bots = _bots_by_edition(context)
+    for edition in editions:
+        if edition != baseline:
+            document.answer(_deck_effects_answer(edition, frame.filter(pl.col("edition") == edition), baseline,
+                                                 bots.get(edition, ""), context.percent))
+
+
+def _deck_effects_answer(edition: str, frame: pl.DataFrame, baseline: str, bots: str, percent: str) -> str:
+    """The decks whose win rate the edition moves (Holm-adjusted), largest first, or that none moves."""
+    with_bots = f" with {bots}" if bots else ""
+    moved = frame.filter(pl.col("p_holm") < 0.05).with_columns(pl.col("difference").abs().alias("size")).sort(
+        ["size", "deck"], descending=[True, False])
+    deals = int(frame["deals"].max()) if frame.height else 0
+    if moved.height == 0:
+        largest = frame.with_columns(pl.col("difference").abs().alias("size")).sort("size", descending=True).row(0, named=True)
+        return (f"Under {edition} against {baseline}{with_bots}: no deck's win rate moves beyond chance (Holm 5%); "
+                f"the largest change is {largest['deck']} {100 * largest['difference']:+.1f} points "
+                f"[{100 * largest['low']:+.1f}, {100 * largest['high']:+.1f}] ({percent}, up to {deals:,} common deals).")
+    parts = [f"{row['deck']} {100 * row['difference']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}] "
+             f"to {100 * row['rate']:.1f}%" for row in moved.iter_rows(named=True)]
+    return (f"Under {edition} against {baseline}{with_bots}: " + "; ".join(parts)
+            + f" ({percent}, Holm 5%, up to {deals:,} common deals).")
+
+
+CARD_EXTREMES = 3  # cards named in the answer at each end
+
+
+def section_card_extremes(context: Context) -> None:
+    """The answer of a card-impact study: per edition, the cards whose sides win most and least often
+    when they are played (against games where they are not), among cards seen often enough."""
+    params = context.params
+    if not context.lake.has_cards:
+        raise UserError("the card_extremes report needs per-card rows (run with card counts on)",
+                        file=str(context.lake.path), entry="cards")
+    impact = context.lake.query("card_impact").filter(pl.col("metric") == "played")
+    impact = _with_wilson(impact, "wins_with", "games_with", "with_", params.confidence)
+    impact = _with_wilson(impact, "wins_without", "games_without", "without_", params.confidence)
+    impact = impact.filter((pl.col("games_with") >= params.min_count) & (pl.col("games_without") >= params.min_count))
+    impact = impact.with_columns((pl.col("with_rate") - pl.col("without_rate")).alias("delta"))
+    bots = _bots_by_edition(context)
+    for edition in context.order_editions(impact["ruleset_id"].unique().to_list()):
+        group = impact.filter(pl.col("ruleset_id") == edition).sort(["delta", "faction", "card"],
+                                                                    descending=[True, False, False])
+        def named(row: dict) -> str:
+            return (f"{row['card']} ({row['faction']}) {100 * row['with_rate']:.1f}% when played vs "
+                    f"{100 * row['without_rate']:.1f}% not")
+        top = [named(row) for row in group.head(CARD_EXTREMES).iter_rows(named=True)]
+        bottom = [named(row) for row in group.tail(CARD_EXTREMES).reverse().iter_rows(named=True)]
+        with_bots = f" with {bots.get(edition)}" if bots.get(edition) else ""
+        context.document.answer(
+            f"Under {edition}{with_bots}, of {group.height} (deck, card) rows with at least {params.min_count} games "
+            f"each way, the sides that play these win most often: {'; '.join(top)}; and least often: "
+            f"{'; '.join(bottom)} (associations, not effects: see Card impact)."
+        )
+
+
 SECTIONS = {
     "opening": section_opening,
     "sweep": section_sweep,
@@ -1232,4 +1454,7 @@ SECTIONS = {
     "summary": section_summary,
     "sides": section_sides,
     "variance": section_variance,
+    "endings": section_endings,
+    "deck_effects": section_deck_effects,
+    "card_extremes": section_card_extremes,
 }
