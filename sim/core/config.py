@@ -68,6 +68,7 @@ class ReportConfig:
     survival_column: str = ""  # cooperative games: list column for survival curves
     assumed_cards: list[str] = field(default_factory=list)  # extra cards to flag as resting on assumptions
     side_columns: list[str] = field(default_factory=list)  # per-side lake columns for the `sides` kind
+    columns: list[str] = field(default_factory=list)  # numeric lake columns for the `columns` kind
     group_column: str = "deal_group"  # `variance` kind: lake column whose equal values share held streams
 
 
@@ -268,6 +269,8 @@ def _check_report(cfg: DictConfig, bad) -> None:
             )
     if "sides" in kinds and not cfg.report.side_columns:
         raise bad("report.side_columns", "the `sides` report needs at least one per-side column")
+    if "columns" in kinds and not cfg.report.columns:
+        raise bad("report.columns", "the `columns` report needs at least one numeric lake column")
     if "cards" in kinds and not cfg.runner.card_rows:
         raise bad("report.kinds", "the `cards` report needs per-card rows: add runner.card_rows=true")
     try:
@@ -287,6 +290,7 @@ def report_params(cfg: DictConfig) -> dict:
         "prior_ties": float(report.prior_ties),
         "assumed_cards": list(report.assumed_cards),
         "side_columns": list(report.side_columns),
+        "columns": list(report.columns),
     }
     for optional in ("baseline", "survival_column", "group_column"):
         if report[optional]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
 from omegaconf import DictConfig, OmegaConf
 
 from sim.core import config as config_module
@@ -202,7 +203,7 @@ def check_report_options(plan: Plan) -> None:
             entry="report.baseline",
         )
     kinds = set(report.kinds)
-    if not kinds & {"sides", "variance"}:
+    if not kinds & {"sides", "variance", "columns"}:
         return
     columns = lake_columns(plan)
     if "sides" in kinds:
@@ -215,6 +216,21 @@ def check_report_options(plan: Plan) -> None:
                     file="config",
                     entry="report.side_columns",
                 )
+    if "columns" in kinds:
+        for column in report.columns:
+            names = [column] if column in columns else [f"{column}_a", f"{column}_b"]
+            if not set(names) <= set(columns):
+                raise UserError(
+                    f"the lake will have no column '{column}' (nor {column}_a / {column}_b)"
+                    + did_you_mean(column, list(columns)),
+                    file="config",
+                    entry="report.columns",
+                )
+            for name in names:
+                kind = columns[name].value_type if pa.types.is_list(columns[name]) else columns[name]
+                if not (pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_boolean(kind)):
+                    held = "text" if pa.types.is_dictionary(kind) or pa.types.is_string(kind) else str(kind)
+                    raise UserError(f"column '{name}' holds {held}, not numbers", file="config", entry="report.columns")
     if "variance" in kinds and report.group_column not in columns:
         raise UserError(
             f"the lake will have no column '{report.group_column}' to group matches by"
@@ -224,9 +240,9 @@ def check_report_options(plan: Plan) -> None:
         )
 
 
-def lake_columns(plan: Plan) -> set[str]:
-    """The columns the plan's match parts will have: those of a part of no rows, built by the lake's
-    own code (plus the hive partition keys)."""
+def lake_columns(plan: Plan) -> dict[str, pa.DataType]:
+    """The columns the plan's match parts will have, with their types: those of a part of no rows,
+    built by the lake's own code (plus the hive partition keys)."""
     game, matchup = plan.game, plan.matchups[0][0]
     seats = matchup.players
 
@@ -240,7 +256,7 @@ def lake_columns(plan: Plan) -> set[str]:
     )
     seeds = SeedBlock(0, 0, np.zeros(0, np.int64), np.zeros(0, np.uint8))
     table = lake.match_table(game, plan.rulesets[0], matchup, plan.policies[0], seeds, result, run_id="", config_hash="")
-    return set(table.column_names) | {"game", "ruleset"}
+    return {field.name: field.type for field in table.schema} | {"game": pa.string(), "ruleset": pa.string()}
 
 
 def _stored_pair_scores(plan: Plan, task: Task) -> np.ndarray:

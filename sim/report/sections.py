@@ -6,6 +6,7 @@ Every number shown comes from the lake through the SQL files in ``sql/`` and the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ from sim.stats import (
     clustered_rate,
     incomplete_pair_count,
     kaplan_meier,
+    mean_t_interval,
     metagame_equilibrium,
     pair_scores,
     paired_comparison,
@@ -56,6 +58,7 @@ class ReportParams:
     game_title: str | None = None
     assumed: tuple[str, ...] = ()  # assumed facts of the rulesets, e.g. "card <id>: <reason>"
     side_columns: tuple[str, ...] = ()  # per-side lake columns for the `sides` kind (e.g. path)
+    columns: tuple[str, ...] = ()  # numeric lake columns for the `columns` kind (e.g. chain_count)
     group_column: str = "deal_group"  # `variance` kind: matches sharing a value share the held streams
     # the sweep's sequential stopping (experiment config `stop:`), when it was on: (p0, p1, alpha, beta)
     sequential_stop: tuple[float, ...] = ()
@@ -119,7 +122,8 @@ class ReportParams:
                 if not isinstance(params[key], str) or not params[key]:
                     raise UserError(f"must be a non-empty string, got {params[key]!r}", entry=f"report.{key}")
                 values[key] = params[key]
-        for key, what in (("assumed_cards", "card names"), ("assumed", "assumed facts"), ("side_columns", "column names")):
+        for key, what in (("assumed_cards", "card names"), ("assumed", "assumed facts"), ("side_columns", "column names"),
+                          ("columns", "column names")):
             if key in params and params[key] is not None:
                 items = params[key]
                 if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
@@ -1225,12 +1229,11 @@ def section_variance(context: Context) -> None:
 
 # ---- endings, deck effects, card extremes ------------------------------------------------------
 
-END_REASON_ROWS = """
-SELECT ruleset_id, matchup_id, pair_index, swap, end_reason
-FROM matches
-WHERE error = 'ok'
-ORDER BY ruleset_id, matchup_id, pair_index, swap
-"""  # one row per valid match; the same filter as every query of sql/
+def _baseline_of(baseline: str | None, editions: list[str]) -> str:
+    if baseline and baseline not in editions:
+        raise UserError(f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(editions)})",
+                        entry="report.baseline")
+    return baseline or editions[0]
 
 
 def _deal_shares(rows: pl.DataFrame, reasons: list[str]) -> pl.DataFrame:
@@ -1245,7 +1248,7 @@ def section_endings(context: Context) -> None:
     each later edition's paired difference from the first on common deals."""
     document, params = context.document, context.params
     document.add(Heading("How matches end"))
-    rows = context.lake.connection.sql(END_REASON_ROWS).pl()
+    rows = context.lake.query("column_values", {"value_columns": "^end_reason$"})
     if rows.height == 0:
         document.add(Paragraph("No valid matches: nothing to count."))
         return
@@ -1263,7 +1266,7 @@ def section_endings(context: Context) -> None:
                            "ended": int(round(float((group[reason] * group["games"]).sum()))),
                            "share": rate["rate"], "low": rate["low"], "high": rate["high"]})
     table = pl.DataFrame(shares)
-    baseline = params.baseline if params.baseline in editions else editions[0]
+    baseline = _baseline_of(params.baseline, editions)
     differences = []
     for edition in editions:
         if edition == baseline:
@@ -1348,7 +1351,7 @@ def section_deck_effects(context: Context) -> None:
         document.add(Paragraph("No two-sided matches: no deck to rate."))
         return
     editions = context.order_editions(pairs["ruleset_id"].unique().to_list())
-    baseline = params.baseline if params.baseline in editions else editions[0]
+    baseline = _baseline_of(params.baseline, editions)
     decks = sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list()))
     rates, differences = [], []
     for deck in decks:
@@ -1443,6 +1446,123 @@ def section_card_extremes(context: Context) -> None:
             f"each way, the sides that play these win most often: {'; '.join(top)}; and least often: "
             f"{'; '.join(bottom)} (associations, not effects: see Card impact)."
         )
+# ---- columns -------------------------------------------------------------------------------
+
+
+def section_columns(context: Context) -> None:
+    """How often and how much: per edition and matchup, the mean of each numeric lake column named in
+    report.columns (a per-match extra, a per-side pair `<name>_a`/`<name>_b` summed over both sides, or a
+    cooperative per-seat list summed over the seats), with intervals over deals and each edition's
+    paired difference from the baseline on common deals."""
+    lake, document, params = context.lake, context.document, context.params
+    if not params.columns:
+        raise UserError("the `columns` report needs report.columns (numeric lake columns)", entry="report.columns")
+    document.add(Heading("Per-match measures"))
+    document.add(
+        Paragraph(
+            "Each measure is a number per match. Its mean is shown per edition and per matchup with a "
+            f"{context.percent} t-interval over deals (both seat orders of a deal are averaged first, so the two "
+            "matches of a deal count once); `nonzero_share` is the share of matches where it is not 0. Each "
+            "edition after the baseline is compared with it on common deals: the same deals replayed under both."
+        )
+    )
+    bots = _bots_by_edition(context)
+    for column in params.columns:
+        values = _column_values(lake, column)
+        editions = context.order_editions(values["ruleset_id"].unique().to_list())
+        key = f"columns_{_safe(column)}"
+        deals = values.group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(
+            pl.col("value").mean(), (pl.col("value") != 0).mean().alias("nonzero"), pl.len().alias("matches")
+        )
+        rows = []
+        for (edition, matchup), group in _with_pooled(deals).group_by(["ruleset_id", "matchup_id"], maintain_order=True):
+            interval = mean_t_interval(group["value"].to_numpy(), params.confidence)
+            rows.append({"edition": edition, "matchup_id": matchup, "deals": group.height,
+                         "matches": int(group["matches"].sum()), "mean": interval["mean"], "low": interval["low"],
+                         "high": interval["high"], "nonzero_share": float(group["nonzero"].mean())})
+        table = pl.DataFrame(rows).sort(
+            pl.col("edition").replace_strict({e: i for i, e in enumerate(editions)}, return_dtype=pl.Int64),
+            pl.col("matchup_id") != "ALL", "matchup_id",
+        )
+        overall = table.filter(pl.col("matchup_id") == "ALL")
+        differences = _column_differences(context, deals, editions)
+        document.add(Heading(column, 3), Table(table, key, f"Mean {column} per match, per edition and matchup"))
+        if differences is not None:
+            document.add(Table(differences, f"{key}_differences",
+                               f"{column}: each edition minus {differences['baseline'][0]} on common deals"))
+        path, image = context.image(key, f"Mean {column} per match, per edition")
+        charts.forest_plot(overall["edition"].to_list(), overall["mean"].to_numpy(), overall["low"].to_numpy(),
+                           overall["high"].to_numpy(), path, title=f"Mean {column} per match", xlabel=column)
+        document.add(image)
+        document.answer(_columns_answer(column, overall, differences, bots, context.percent))
+
+
+def _column_values(lake: Lake, column: str) -> pl.DataFrame:
+    """(ruleset_id, matchup_id, pair_index, swap, value): the column, or its two sides summed, per match."""
+    if column in lake.columns:
+        names = [column]
+    elif f"{column}_a" in lake.columns and f"{column}_b" in lake.columns:
+        names = [f"{column}_a", f"{column}_b"]
+    else:
+        raise UserError(f"the lake has no column '{column}' (nor {column}_a / {column}_b)", entry="report.columns")
+    rows = lake.query("column_values", {"value_columns": "^(" + "|".join(re.escape(n) for n in names) + ")$"})
+    parts = []
+    for name in names:
+        dtype = rows.schema[name]
+        if isinstance(dtype, pl.List):
+            dtype = dtype.inner
+            part = pl.col(name).list.sum()
+        else:
+            part = pl.col(name)
+        if not (dtype.is_numeric() or dtype == pl.Boolean):
+            raise UserError(f"column '{name}' holds {dtype}, not numbers", entry="report.columns")
+        parts.append(part.cast(pl.Float64))
+    return rows.select("ruleset_id", "matchup_id", "pair_index", "swap", pl.sum_horizontal(parts).alias("value"))
+
+
+def _with_pooled(deals: pl.DataFrame) -> pl.DataFrame:
+    """The deals once per matchup and once more under matchup 'ALL' (the edition pooled)."""
+    return pl.concat([deals, deals.with_columns(pl.lit("ALL").alias("matchup_id"))])
+
+
+def _column_differences(context: Context, deals: pl.DataFrame, editions: list[str]) -> pl.DataFrame | None:
+    if len(editions) < 2:
+        return None
+    baseline = context.params.baseline or editions[0]
+    if baseline not in editions:
+        raise UserError(f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(editions)})",
+                        entry="report.baseline")
+    frames = []
+    for edition in editions:
+        if edition != baseline:
+            comparison = paired_comparison(deals.filter(pl.col("ruleset_id") == baseline),
+                                           deals.filter(pl.col("ruleset_id") == edition), "value",
+                                           context.params.confidence)
+            frames.append(comparison.with_columns(pl.lit(edition).alias("edition"), pl.lit(baseline).alias("baseline")))
+    return pl.concat(frames).select("edition", "baseline", "matchup_id", "pairs", "baseline_mean", "treatment_mean",
+                                    "difference", "low", "high", "p_value")
+
+
+def _columns_answer(column: str, overall: pl.DataFrame, differences: pl.DataFrame | None, bots: dict[str, str],
+                    percent: str) -> str:
+    """One sentence per measure: its mean per match under each edition, and how far each edition moves it."""
+    def number(value: float) -> str:
+        return format_value(float(value), 2)
+
+    parts = []
+    pooled = differences.filter(pl.col("matchup_id") == "ALL") if differences is not None else None
+    for row in overall.iter_rows(named=True):
+        text = (f"{number(row['mean'])} [{number(row['low'])}, {number(row['high'])}] under {row['edition']}"
+                f" (non-zero in {row['nonzero_share']:.1%} of {row['matches']:,} matches)")
+        moved = pooled.filter(pl.col("edition") == row["edition"]) if pooled is not None else None
+        if moved is not None and moved.height:
+            change = moved.row(0, named=True)
+            text += (f", {'+' if change['difference'] >= 0 else ''}{number(change['difference'])} "
+                     f"[{number(change['low'])}, {number(change['high'])}] against {change['baseline']}")
+        parts.append(text)
+    played_by = sorted(set(bots.values()) - {""})
+    bot_text = f" with {'; '.join(played_by)}" if played_by else ""
+    return f"Mean {column} per match ({percent} intervals over deals){bot_text}: {'; '.join(parts)}."
 
 
 SECTIONS = {
@@ -1457,4 +1577,5 @@ SECTIONS = {
     "endings": section_endings,
     "deck_effects": section_deck_effects,
     "card_extremes": section_card_extremes,
+    "columns": section_columns,
 }

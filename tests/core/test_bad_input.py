@@ -49,6 +49,11 @@ CASES = {
         GOOD + ["report.kinds=[sides]", "report.side_columns=[gamble]"],
         "no per-side column 'gamble'",
     ),
+    "columns report without columns": (GOOD + ["report.kinds=[columns]"], "report.columns"),
+    "measure the lake will not have": (
+        GOOD + ["report.kinds=[columns]", "report.columns=[gamble]"],
+        "no column 'gamble' (nor gamble_a / gamble_b)",
+    ),
     "group column the lake will not have": (GOOD + ["report.kinds=[variance]"], "report.group_column"),
     "stopping values out of range, stopping off": (GOOD + ["stop.alpha=2"], "stop"),
     "dask address that is no address": (GOOD + ["runner.dask_address=nowhere"], "runner.dask_address"),
