@@ -1236,6 +1236,12 @@ def _baseline_of(baseline: str | None, editions: list[str]) -> str:
     return baseline or editions[0]
 
 
+def _in_points(comparison: dict) -> dict:
+    """A paired difference of two rates and its interval, in percentage points."""
+    return {name: 100 * comparison[key] for name, key in
+            (("difference_points", "difference"), ("points_low", "low"), ("points_high", "high"))}
+
+
 def _deal_shares(rows: pl.DataFrame, reasons: list[str]) -> pl.DataFrame:
     """Per deal (edition, matchup, pair): its matches and, per end reason, the share of them it ended."""
     return rows.group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(
@@ -1264,7 +1270,7 @@ def section_endings(context: Context) -> None:
             rate = clustered_rate(group[reason].to_numpy() * games, games, params.confidence)
             shares.append({"edition": edition, "end_reason": reason, "matches": int(games.sum()),
                            "ended": int(round(float((group[reason] * group["games"]).sum()))),
-                           "share": rate["rate"], "low": rate["low"], "high": rate["high"]})
+                           "rate": rate["rate"], "low": rate["low"], "high": rate["high"]})
     table = pl.DataFrame(shares)
     baseline = _baseline_of(params.baseline, editions)
     differences = []
@@ -1277,8 +1283,7 @@ def section_endings(context: Context) -> None:
                                         params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
             differences.append({"edition": edition, "end_reason": reason, "deals": overall["pairs"],
                                 "baseline_share": overall["baseline_mean"], "share": overall["treatment_mean"],
-                                "difference": overall["difference"], "low": overall["low"], "high": overall["high"],
-                                "p_value": overall["p_value"]})
+                                **_in_points(overall), "p_value": overall["p_value"]})
     document.add(
         Paragraph(
             f"Each end reason's share of an edition's valid matches, with a {context.percent} Wilson interval on the "
@@ -1294,9 +1299,9 @@ def section_endings(context: Context) -> None:
                 f"Each edition against {baseline} on common deals: per deal, the edition's share of the reason minus "
                 f"the baseline's, averaged over deals, with a {context.percent} paired t-interval."
             ),
-            Table(pl.DataFrame(differences), "endings_differences", f"End-reason share: edition minus {baseline}"),
+            Table(pl.DataFrame(differences), "endings_differences", f"End-reason share: edition minus {baseline}", digits=2),
         )
-    grid = np.array([[row["share"] for row in table.filter(pl.col("edition") == edition).iter_rows(named=True)]
+    grid = np.array([[row["rate"] for row in table.filter(pl.col("edition") == edition).iter_rows(named=True)]
                      for edition in editions])
     path, image = context.image("endings_shares", "End-reason shares per edition")
     charts.share_bars(editions, reasons, grid, path, title="How matches end, per edition")
@@ -1313,17 +1318,17 @@ def section_endings(context: Context) -> None:
 def _endings_answer(edition: str, shares: pl.DataFrame, differences: list[dict], baseline: str, bots: str,
                     percent: str) -> str:
     """Every end reason's share, most frequent first, and the differences from the baseline its interval shows."""
-    ordered = shares.sort(["share", "end_reason"], descending=[True, False]).iter_rows(named=True)
-    parts = [f"{row['end_reason']} {100 * row['share']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
+    ordered = shares.sort(["rate", "end_reason"], descending=[True, False]).iter_rows(named=True)
+    parts = [f"{row['end_reason']} {100 * row['rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
              for row in ordered]
     with_bots = f" with {bots}" if bots else ""
     matches = int(shares["matches"].max())
     sentence = f"Under {edition}{with_bots}, {matches:,} matches end by " + ", ".join(parts) + f" ({percent})"
-    shown = [row for row in differences if np.isfinite(row["low"]) and (row["low"] > 0 or row["high"] < 0)]
+    shown = [row for row in differences if np.isfinite(row["points_low"]) and (row["points_low"] > 0 or row["points_high"] < 0)]
     if differences:
         if shown:
             sentence += f"; against {baseline}: " + ", ".join(
-                f"{row['end_reason']} {100 * row['difference']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]"
+                f"{row['end_reason']} {row['difference_points']:+.1f} points [{row['points_low']:+.1f}, {row['points_high']:+.1f}]"
                 for row in shown)
         else:
             sentence += f"; no share differs from {baseline} beyond its interval"
@@ -1367,8 +1372,7 @@ def section_deck_effects(context: Context) -> None:
                                         params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
             differences.append({"edition": edition, "deck": deck, "deals": overall["pairs"],
                                 "baseline_rate": overall["baseline_mean"], "rate": overall["treatment_mean"],
-                                "difference": overall["difference"], "low": overall["low"], "high": overall["high"],
-                                "p_value": overall["p_value"]})
+                                **_in_points(overall), "p_value": overall["p_value"]})
     table = pl.DataFrame(rates)
     document.add(
         Paragraph(
@@ -1385,12 +1389,13 @@ def section_deck_effects(context: Context) -> None:
     frame = frame.with_columns(pl.Series("p_holm", holm))
     document.add(
         Paragraph(f"The p-values are adjusted with Holm across all {frame.height} (edition, deck) comparisons."),
-        Table(frame, "deck_effects_differences", f"Each deck's win rate: edition minus {baseline}"),
+        Table(frame, "deck_effects_differences", f"Each deck's win rate: edition minus {baseline}", digits=2),
     )
     labels = [f"{row['edition']}: {row['deck']}" for row in frame.iter_rows(named=True)]
     path, image = context.image("deck_effects", f"Each deck's win-rate change from {baseline}")
-    charts.forest_plot(labels, frame["difference"].to_numpy(), frame["low"].to_numpy(), frame["high"].to_numpy(),
-                       path, title=f"Deck win rate: edition minus {baseline}", xlabel="difference in win rate")
+    charts.forest_plot(labels, frame["difference_points"].to_numpy(), frame["points_low"].to_numpy(),
+                       frame["points_high"].to_numpy(), path, title=f"Deck win rate: edition minus {baseline}",
+                       xlabel="difference in win rate (percentage points)", reference=0.0)
     document.add(image)
     bots = _bots_by_edition(context)
     for edition in editions:
@@ -1402,15 +1407,15 @@ def section_deck_effects(context: Context) -> None:
 def _deck_effects_answer(edition: str, frame: pl.DataFrame, baseline: str, bots: str, percent: str) -> str:
     """The decks whose win rate the edition moves (Holm-adjusted), largest first, or that none moves."""
     with_bots = f" with {bots}" if bots else ""
-    moved = frame.filter(pl.col("p_holm") < 0.05).with_columns(pl.col("difference").abs().alias("size")).sort(
+    moved = frame.filter(pl.col("p_holm") < 0.05).with_columns(pl.col("difference_points").abs().alias("size")).sort(
         ["size", "deck"], descending=[True, False])
     deals = int(frame["deals"].max()) if frame.height else 0
     if moved.height == 0:
-        largest = frame.with_columns(pl.col("difference").abs().alias("size")).sort("size", descending=True).row(0, named=True)
+        largest = frame.with_columns(pl.col("difference_points").abs().alias("size")).sort("size", descending=True).row(0, named=True)
         return (f"Under {edition} against {baseline}{with_bots}: no deck's win rate moves beyond chance (Holm 5%); "
-                f"the largest change is {largest['deck']} {100 * largest['difference']:+.1f} points "
-                f"[{100 * largest['low']:+.1f}, {100 * largest['high']:+.1f}] ({percent}, up to {deals:,} common deals).")
-    parts = [f"{row['deck']} {100 * row['difference']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}] "
+                f"the largest change is {largest['deck']} {largest['difference_points']:+.1f} points "
+                f"[{largest['points_low']:+.1f}, {largest['points_high']:+.1f}] ({percent}, up to {deals:,} common deals).")
+    parts = [f"{row['deck']} {row['difference_points']:+.1f} points [{row['points_low']:+.1f}, {row['points_high']:+.1f}] "
              f"to {100 * row['rate']:.1f}%" for row in moved.iter_rows(named=True)]
     return (f"Under {edition} against {baseline}{with_bots}: " + "; ".join(parts)
             + f" ({percent}, Holm 5%, up to {deals:,} common deals).")
@@ -1427,20 +1432,25 @@ def section_card_extremes(context: Context) -> None:
         raise UserError("the card_extremes report needs per-card rows (run with card counts on)",
                         file=str(context.lake.path), entry="cards")
     impact = context.lake.query("card_impact").filter(pl.col("metric") == "played")
+    editions = context.order_editions(context.lake.query("edition_bots")["ruleset_id"].unique().to_list())
     impact = _with_wilson(impact, "wins_with", "games_with", "with_", params.confidence)
     impact = _with_wilson(impact, "wins_without", "games_without", "without_", params.confidence)
     impact = impact.filter((pl.col("games_with") >= params.min_count) & (pl.col("games_without") >= params.min_count))
     impact = impact.with_columns((pl.col("with_rate") - pl.col("without_rate")).alias("delta"))
     bots = _bots_by_edition(context)
-    for edition in context.order_editions(impact["ruleset_id"].unique().to_list()):
+    for edition in editions:
         group = impact.filter(pl.col("ruleset_id") == edition).sort(["delta", "faction", "card"],
                                                                     descending=[True, False, False])
+        with_bots = f" with {bots.get(edition)}" if bots.get(edition) else ""
+        if group.height == 0:
+            context.document.answer(f"Under {edition}{with_bots}, no card was seen in at least {params.min_count} "
+                                    "games both with and without it: too few matches to name any.")
+            continue
         def named(row: dict) -> str:
             return (f"{row['card']} ({row['faction']}) {100 * row['with_rate']:.1f}% when played vs "
                     f"{100 * row['without_rate']:.1f}% not")
         top = [named(row) for row in group.head(CARD_EXTREMES).iter_rows(named=True)]
         bottom = [named(row) for row in group.tail(CARD_EXTREMES).reverse().iter_rows(named=True)]
-        with_bots = f" with {bots.get(edition)}" if bots.get(edition) else ""
         context.document.answer(
             f"Under {edition}{with_bots}, of {group.height} (deck, card) rows with at least {params.min_count} games "
             f"each way, the sides that play these win most often: {'; '.join(top)}; and least often: "

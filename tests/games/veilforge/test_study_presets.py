@@ -1,0 +1,38 @@
+"""The Veilforge study presets (`make study-veilforge`, issue 21): each validates and plays a tiny
+sweep end to end, and its report states a plain answer naming its bots."""
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from sim.cli import main
+from sim.core import config, runner
+from sim.games.veilforge import vocab
+
+PRESETS = sorted(path.stem for path in (Path(__file__).resolve().parents[3] / "conf" / "experiment").glob("veilforge-*.yaml"))
+
+
+def test_there_is_a_preset_for_every_study_of_the_issue():
+    assert set(PRESETS) >= {"veilforge-matrix", "veilforge-second-mana", "veilforge-deck-size", "veilforge-ideals",
+                            "veilforge-heroes", "veilforge-cards", "veilforge-teams"}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_preset_plays_a_tiny_sweep_and_answers(preset, output_root):
+    plan = runner.make_plan(config.compose([f"experiment={preset}"]))
+    assert plan.tasks and plan.name == preset
+    name = f"tiny-{preset}"
+    args = ["sweep", f"experiment={preset}", "pairs=1", f"name={name}", "policies=[random]", "runner.n_jobs=1",
+            "runner.progress=false"]
+    assert main(args) == 0
+    report = (output_root / "reports" / name / "report.md").read_text()
+    answers = [line for line in report.splitlines() if line.startswith("> ")]
+    assert answers and all("random" in line for line in answers)
+    assert "search rungs not built" in report.splitlines()[0]
+    lake = pl.read_parquet(list((output_root / "experiments" / name / "matches").rglob("*.parquet")))
+    assert set(lake["error"]) == {"ok"}
+    # how each match ended, deck-outs on a draw and on mana apart, and which player lost how
+    assert set(lake["end_reason"]) <= set(vocab.END_REASONS)
+    loss_columns = [c for c in lake.columns if c.startswith("lost_by")]
+    assert loss_columns
