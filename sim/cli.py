@@ -93,6 +93,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from sim.core import runner
 
         cfg = config.compose(args.overrides)
+        if cfg.tiers:
+            return _sweep_tiers(cfg, report=not args.no_report)
         plan = runner.run(cfg)
         print(f"lake: {plan.directory}")
         if not args.no_report:
@@ -110,14 +112,18 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "validate":
         from sim.core import runner
 
-        plan = runner.check_plan(config.compose(args.overrides))
-        note = config.cap_workers(plan.cfg)
-        if note:
-            print(note, file=sys.stderr)
-        print(
-            f"ok: {plan.game.name}, {len(plan.rulesets)} edition(s), {len(plan.matchups[0])} matchup(s), "
-            f"{plan.pairs} pair(s) each, {plan.total_matches} matches in {len(plan.tasks)} tasks -> {plan.directory}"
-        )
+        cfg = config.compose(args.overrides)
+        tiers = config.tier_configs(cfg)[1] if cfg.tiers else [("", cfg)]
+        for tier, tier_cfg in tiers:
+            plan = runner.check_plan(tier_cfg)
+            note = config.cap_workers(plan.cfg)
+            if note:
+                print(note, file=sys.stderr)
+            print(
+                f"ok: {plan.game.name}{f', tier {tier}' if tier else ''}, {len(plan.rulesets)} edition(s), "
+                f"{len(plan.matchups[0])} matchup(s), {plan.pairs} pair(s) each, {plan.total_matches} matches in "
+                f"{len(plan.tasks)} tasks -> {plan.directory}"
+            )
         return 0
     if args.command == "report":
         from sim.report_runner import report_experiment
@@ -165,6 +171,28 @@ def _dispatch(args: argparse.Namespace) -> int:
         _list()
         return 0
     raise AssertionError(args.command)
+
+
+def _sweep_tiers(cfg, report: bool) -> int:
+    """A tier study: every tier's plan is checked before any match is played, then each tier runs as its
+    own experiment, and reports/<name>/ compares them (each tier's own report is written with it)."""
+    from sim.core import config, runner
+
+    name, tiers = config.tier_configs(cfg)
+    for _, tier_cfg in tiers:
+        runner.check_plan(tier_cfg)
+    names = []
+    for _, tier_cfg in tiers:
+        plan = runner.run(tier_cfg)
+        print(f"lake: {plan.directory}")
+        names.append(plan.name)
+    if report:
+        from sim.report_runner import compare_experiments
+
+        print(f"{name}: writing each tier's report and the comparison", file=sys.stderr, flush=True)
+        title = f"{cfg.description or name}, at every bot tier ({', '.join(tier for tier, _ in tiers)})"
+        print(f"report: {compare_experiments(name, names, title=title)}")
+    return 0
 
 
 def _list() -> None:

@@ -31,7 +31,7 @@ def report_experiment(name: str) -> Path:
     return build_report(folder, target, kinds, params)
 
 
-def compare_experiments(name: str, experiments: list[str]) -> Path:
+def compare_experiments(name: str, experiments: list[str], title: str = "") -> Path:
     """Build reports/<name>/ comparing experiments (each gets its own report first)."""
     from sim.report.compare import build_comparison
 
@@ -48,4 +48,4 @@ def compare_experiments(name: str, experiments: list[str]) -> Path:
         check_parts_readable(folder)
     reports = {experiment: (experiment_dir(experiment), report_experiment(experiment).parent) for experiment in experiments}
     ensure_writable(target.parent)
-    return build_comparison(target, reports, title=f"Comparison: {', '.join(experiments)}")
+    return build_comparison(target, reports, title=title or f"Comparison: {', '.join(experiments)}")

@@ -83,6 +83,9 @@ class ExperimentConfig:
     edition: str = ""  # shorthand for a single arm; wins over `editions` when set
     matchups: list[str] = field(default_factory=list)  # set names or explicit entries
     policies: list[str] = field(default_factory=list)  # one bot for all seats, or one per seat (slot order)
+    # Bot tiers instead of `policies`: the study runs once per tier (<name>-<tier>) and reports whether each
+    # conclusion holds at every tier. An entry is one bot for every seat, or per-seat bots joined by "+".
+    tiers: list[str] = field(default_factory=list)
     pairs: int = 100  # seat-swapped pairs per matchup per arm (cooperative: deals per arm)
     matches: int = 0  # if > 0: total matches wanted; overrides `pairs` (rounded up to whole pairs)
     seed: int = 20261129
@@ -135,6 +138,8 @@ def compose(overrides: list[str]) -> DictConfig:
         GlobalHydra.instance().clear()
     if cfg.data_dir:  # a relative folder means the one the command ran in, wherever the run is reopened
         cfg.data_dir = str(Path(cfg.data_dir).expanduser().resolve())
+    if cfg.tiers and "policies" not in [o.lstrip("+~").split("=", 1)[0] for o in overrides]:
+        cfg.policies = []  # the tiers replace the game's default bots (conf/game/<game>.yaml)
     check_values(cfg)
     _keep_published_apart(cfg, overrides)
     return cfg
@@ -228,6 +233,7 @@ def check_values(cfg: DictConfig) -> None:
 
     if cfg.name:
         check_name(str(cfg.name), "experiment name")
+    _check_tiers(cfg, bad)
     if cfg.pairs < 1:
         raise bad("pairs", f"must be at least 1 (got {cfg.pairs})")
     if cfg.matches < 0:
@@ -252,6 +258,42 @@ def check_values(cfg: DictConfig) -> None:
     if not stop.p1 - stop.p0 < min(stop.p0, 1 - stop.p0):
         raise bad("stop", "the three-way SPRT tests p0 +- (p1 - p0): it must stay inside (0, 1)")
     _check_report(cfg, bad)
+
+
+TIER_BOT_SEPARATOR = "+"
+
+
+def _check_tiers(cfg: DictConfig, bad) -> None:
+    tiers = [str(tier) for tier in cfg.tiers]
+    if not tiers:
+        return
+    if cfg.policies:
+        raise bad("tiers", "give either tiers (a study run once per bot tier) or policies, not both")
+    if len(tiers) < 2:
+        raise bad("tiers", f"a tier study compares at least two tiers (got {tiers}); for one, give policies=[...]")
+    for tier in tiers:
+        if not tier or any(not bot for bot in tier.split(TIER_BOT_SEPARATOR)):
+            raise bad("tiers", f"'{tier}' is no tier: give a bot name, or per-seat bot names joined by '+'")
+        if tiers.count(tier) > 1:
+            raise bad("tiers", f"tier '{tier}' is listed twice")
+
+
+def tier_configs(cfg: DictConfig) -> tuple[str, list[tuple[str, DictConfig]]]:
+    """A tier study's name and one experiment config per tier: the same study with that tier's bots,
+    named <name>-<tier> ("+" becomes "-"), so each tier is an ordinary experiment of its own (it resumes,
+    reports and replays like any other, and has the config hash a study with those policies would have)."""
+    name = str(cfg.name) or f"{cfg.game}-{identity_hash(cfg)[:8]}"
+    configs = []
+    for tier in cfg.tiers:
+        tier_cfg = cfg.copy()
+        tier_cfg.tiers = []
+        tier_cfg.policies = str(tier).split(TIER_BOT_SEPARATOR)
+        tier_cfg.name = f"{name}-{str(tier).replace(TIER_BOT_SEPARATOR, '-')}"
+        check_name(str(tier_cfg.name), "tier experiment name")
+        if cfg.description:
+            tier_cfg.description = f"{cfg.description} (bots: {tier})"
+        configs.append((str(tier), tier_cfg))
+    return name, configs
 
 
 def _check_report(cfg: DictConfig, bad) -> None:
@@ -355,7 +397,7 @@ def plan_content(config: DictConfig | dict) -> dict:
     return data
 
 
-LATER_SECTIONS = {"sweep": {"field": "", "values": [], "base": ""}}
+LATER_SECTIONS = {"sweep": {"field": "", "values": [], "base": ""}, "tiers": []}
 
 
 def plan_hash(cfg: DictConfig) -> str:

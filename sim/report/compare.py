@@ -6,7 +6,9 @@ asks whether each conclusion holds in every experiment:
 * opening headline per edition: pair-level first-player win rate with its interval, and whether the
   interval lies above 0.5, below it, or covers it, plus the TOST verdict;
 * deck ratings per edition: Bradley–Terry ratings, the rank of each deck, the top deck, and Kendall's
-  tau between each experiment's ranking and the first one's.
+  tau between each experiment's ranking and the first one's;
+* cooperative games: the team's win rate per edition, and each edition's paired difference from the
+  baseline edition, whose sign (raises, lowers, no difference shown) must hold in every experiment.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sim.core.errors import UserError
 from sim.report import charts
 from sim.report.build import building, read_manifest, write_documents
 from sim.report.document import Document, Heading, Image, Paragraph, Table
+from sim.stats import wilson_interval
 
 
 def _side_of_half(low: float, high: float) -> str:
@@ -52,7 +55,8 @@ def build_comparison(target: Path, reports: dict[str, tuple[Path, Path]], title:
     bots = {label: _bots(manifest) for label, manifest in manifests.items()}
     with building(target) as stage:
         _opening(document, stage, reports, bots)
-        _ratings(document, reports)
+        _ratings(document, reports, bots)
+        _coop(document, stage, reports, bots)
         _provenance(document, manifests)
         write_documents(document, stage)
     return target / "report.md"
@@ -69,15 +73,20 @@ def opening_answer(edition: str, rows: list[dict], bots: dict[str, str]) -> str:
     def shown(row: dict) -> str:
         return f"{bots.get(row['experiment'], row['experiment'])} {row['pair_mean']:.1%} [{row['pair_low']:.1%}, {row['pair_high']:.1%}]"
 
+    return holds_answer(f"Under {edition}", rows, shown)
+
+
+def holds_answer(subject: str, rows: list[dict], shown) -> str:
+    """'<subject>: <conclusion> with every bot compared (...)', or which bots give which conclusion:
+    ``rows`` carry a ``conclusion`` each, ``shown(row)`` names the row's bots and its numbers."""
     conclusions = list(dict.fromkeys(row["conclusion"] for row in rows))
     if len(conclusions) == 1:
-        return (f"Under {edition}: {conclusions[0]} with every bot compared "
-                f"({'; '.join(shown(row) for row in rows)}).")
+        return f"{subject}: {conclusions[0]} with every bot compared ({'; '.join(shown(row) for row in rows)})."
     parts = []
     for conclusion in conclusions:
         with_it = [row for row in rows if row["conclusion"] == conclusion]
         parts.append(f"{conclusion} with {'; '.join(shown(row) for row in with_it)}")
-    return f"Under {edition} the conclusion depends on the bots: {', but '.join(parts)}."
+    return f"{subject} the conclusion depends on the bots: {', but '.join(parts)}."
 
 
 def _provenance(document: Document, manifests: dict[str, dict]) -> None:
@@ -143,7 +152,7 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
     document.add(Image(path.name, "First-player win rate per edition and experiment"))
 
 
-def _ratings(document: Document, reports: dict[str, tuple[Path, Path]]) -> None:
+def _ratings(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict[str, str]) -> None:
     rankings: dict[str, dict[str, pl.DataFrame]] = {}
     for label, (_, report_dir) in reports.items():
         for path in sorted((report_dir / "tables").glob("matrix_*_ratings.csv")):
@@ -175,6 +184,12 @@ def _ratings(document: Document, reports: dict[str, tuple[Path, Path]]) -> None:
             )
         table = pl.DataFrame(rows)
         same_top = table["top_deck"].n_unique() == 1
+        document.answer(holds_answer(
+            f"Deck ratings under {edition}",
+            [dict(row, conclusion=f"the strongest deck is {row['top_deck']}") for row in rows],
+            lambda row, first=rows[0]["experiment"]: bots.get(row["experiment"], row["experiment"]) + (
+                "" if row["experiment"] == first else f" (ranking's Kendall tau with the first: {row['kendall_tau_vs_first']:.2f})"),
+        ))
         document.add(
             Heading(f"Edition {edition}", 3),
             Table(table, f"compare_ratings_{edition}", "Bradley–Terry ranking per experiment"),
@@ -183,3 +198,64 @@ def _ratings(document: Document, reports: dict[str, tuple[Path, Path]]) -> None:
                 + ("." if same_top else f": {', '.join(table['top_deck'].to_list())}.")
             ),
         )
+
+
+def _change(low: float, high: float) -> str:
+    if low > 0:
+        return "raises the team's win rate"
+    if high < 0:
+        return "lowers the team's win rate"
+    return "no difference shown"
+
+
+def _coop(document: Document, target: Path, reports: dict[str, tuple[Path, Path]], bots: dict[str, str]) -> None:
+    rates, changes = [], []
+    for label, (_, report_dir) in reports.items():
+        outcomes = _read_table(report_dir, "coop_outcomes")
+        if outcomes is None:
+            continue
+        pooled = outcomes.group_by("edition", maintain_order=True).agg(pl.col("matches").sum(), pl.col("team_wins").sum())
+        low, high = wilson_interval(pooled["team_wins"].to_numpy(), pooled["matches"].to_numpy())
+        rates.append(pooled.select("edition", pl.lit(label).alias("experiment"), "matches",
+                                   "team_wins", (pl.col("team_wins") / pl.col("matches")).alias("win_rate"),
+                                   pl.Series("win_low", low), pl.Series("win_high", high)))
+        differences = _read_table(report_dir, "coop_edition_differences")
+        if differences is not None and differences.height:
+            changes.append(differences.filter(pl.col("matchup_id") == "ALL").with_columns(pl.lit(label).alias("experiment")))
+    if not rates:
+        return
+    document.add(Heading("Cooperative results in every experiment"))
+    rates_table = pl.concat(rates)
+    document.add(Table(rates_table, "compare_coop_win_rates", "Team win rate per edition and experiment (matchups pooled, Wilson)"))
+    if not changes:
+        return
+    table = pl.concat(changes, how="diagonal_relaxed").select(
+        "edition", "baseline", "experiment", "pairs", "difference", "low", "high", "p_value"
+    )
+    table = table.with_columns(
+        pl.struct("low", "high").map_elements(lambda r: _change(r["low"], r["high"]), return_dtype=pl.String).alias("conclusion")
+    )
+
+    def shown(row: dict) -> str:
+        return (f"{bots.get(row['experiment'], row['experiment'])} {100 * row['difference']:+.1f} points "
+                f"[{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]")
+
+    for (edition, baseline), rows in table.group_by("edition", "baseline", maintain_order=True):
+        document.answer(holds_answer(f"For {edition} against {baseline}", rows.to_dicts(), shown))
+    holds = table.group_by("edition", maintain_order=True).agg(
+        (pl.col("conclusion").n_unique() == 1).alias("same_conclusion_everywhere"),
+        pl.col("conclusion").first().alias("conclusion_in_first"),
+    )
+    document.add(
+        Paragraph("Each edition against the baseline on common deals, in every experiment: whether it raises the "
+                  "team's win rate (interval above 0), lowers it (below 0) or shows no difference (covers 0)."),
+        Table(table, "compare_coop_differences", "Team win rate: edition minus baseline per experiment"),
+        Table(holds, "compare_coop_holds", "Does the conclusion hold in every experiment?"),
+    )
+    path = target / "compare_coop_differences.png"
+    charts.forest_plot(
+        [f"{row['edition']} | {row['experiment']}" for row in table.iter_rows(named=True)],
+        table["difference"].to_numpy(), table["low"].to_numpy(), table["high"].to_numpy(), path,
+        title="Team win rate: edition minus baseline, per experiment", xlabel="difference in team win rate",
+    )
+    document.add(Image(path.name, "Team win rate: edition minus baseline, per experiment"))

@@ -857,9 +857,17 @@ def section_coop(context: Context) -> None:
         Table(outcomes, "coop_outcomes", "Team results per matchup"),
     )
     bots = _bots_by_edition(context)
-    for edition in context.order_editions(outcomes["ruleset_id"].unique().to_list()):
-        context.document.answer(_coop_answer(edition, outcomes.filter(pl.col("ruleset_id") == edition), bots.get(edition, ""),
-                                             context.percent, params.confidence))
+    editions = context.order_editions(outcomes["ruleset_id"].unique().to_list())
+    differences = _coop_edition_differences(context, editions)
+    for edition in editions:
+        sentence = _coop_answer(edition, outcomes.filter(pl.col("ruleset_id") == edition), bots.get(edition, ""),
+                                context.percent, params.confidence)
+        moved = differences.filter((pl.col("edition") == edition) & (pl.col("matchup_id") == "ALL"))
+        if moved.height:
+            change = moved.row(0, named=True)
+            sentence = sentence[:-1] + (f"; {100 * change['difference']:+.1f} points [{100 * change['low']:+.1f}, "
+                                        f"{100 * change['high']:+.1f}] against {change['baseline']} on common deals.")
+        context.document.answer(sentence)
     rounds = lake.query("coop_rounds")
     curves, survival_rows = {}, []
     for (edition,), group in rounds.group_by(["ruleset_id"], maintain_order=True):
@@ -905,6 +913,48 @@ def section_coop(context: Context) -> None:
     if params.survival_column:
         _series_survival(context, params.survival_column)
     _lengths_and_end_reasons(context, "coop")
+
+
+def _coop_edition_differences(context: Context, editions: list[str]) -> pl.DataFrame:
+    """Each edition's team win rate minus the baseline's on common deals (the same deals replayed under
+    both editions), per matchup and pooled ('ALL'), with Holm-adjusted p-values over the matchups;
+    shown as a table and a chart when there are two editions or more."""
+    columns = ["edition", "baseline", "matchup_id", "pairs", "baseline_mean", "treatment_mean", "difference", "low",
+               "high", "p_value", "p_holm"]
+    if len(editions) < 2:
+        return pl.DataFrame(schema=dict.fromkeys(columns, pl.Float64) | {"edition": pl.String, "matchup_id": pl.String})
+    baseline = context.params.baseline or editions[0]
+    if baseline not in editions:
+        raise UserError(f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(editions)})",
+                        entry="report.baseline")
+    deals = context.lake.query("pair_rows").group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(pl.col("a_won").mean())
+    frames = []
+    for edition in editions:
+        if edition != baseline:
+            comparison = paired_comparison(deals.filter(pl.col("ruleset_id") == baseline),
+                                           deals.filter(pl.col("ruleset_id") == edition), "a_won",
+                                           context.params.confidence)
+            per_matchup = comparison["matchup_id"] != "ALL"
+            _, holm = adjust_pvalues(comparison.filter(per_matchup)["p_value"].to_numpy(), "holm", context.params.alpha)
+            adjusted = pl.concat([pl.Series(holm, dtype=pl.Float64), comparison.filter(~per_matchup)["p_value"]])
+            frames.append(comparison.with_columns(pl.lit(edition).alias("edition"), pl.lit(baseline).alias("baseline"),
+                                                  adjusted.alias("p_holm")))
+    table = pl.concat(frames).select(columns)
+    overall = table.filter(pl.col("matchup_id") == "ALL")
+    context.document.add(
+        Paragraph(
+            f"Each edition against {baseline} on common deals: the same deals replayed under both editions, joined on "
+            f"(matchup, deal); difference = edition minus {baseline} in the team's win rate, paired t-test and "
+            f"{context.percent} t-interval; per-matchup p-values Holm-adjusted within each edition."
+        ),
+        Table(table, "coop_edition_differences", f"Team win rate: each edition minus {baseline}"),
+    )
+    path, image = context.image("coop_edition_differences", f"Team win rate: each edition minus {baseline}")
+    charts.forest_plot(overall["edition"].to_list(), overall["difference"].to_numpy(), overall["low"].to_numpy(),
+                       overall["high"].to_numpy(), path, title=f"Team win rate: edition minus {baseline}, all matchups",
+                       xlabel="difference in team win rate")
+    context.document.add(image)
+    return table
 
 
 def _coop_answer(edition: str, outcomes: pl.DataFrame, bots: str, percent: str, confidence: float) -> str:

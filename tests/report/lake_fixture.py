@@ -199,31 +199,34 @@ COOP_ROWS = [
 ]
 
 
-def write_coop_lake(root: Path) -> Path:
-    rows = []
-    for pair, rounds, a_won, end_reason, life in COOP_ROWS:
-        row = _match_row("c1", "m1", pair, 0, a_won, rounds * 2, end_reason, "ok")
-        row.update(
-            matchup_id="solo",
-            side_a="team1",
-            side_b="",
-            policy_b="",
-            first_side="A",
-            winner_side="team" if a_won else "game",
-            winner_seat=0 if a_won else 1,
-            first_player_won=None,
-            rounds=rounds,
-            seed_key=f"7/solo/{pair}/0",
-            ruleset_id="c1",
-            ruleset_hash="hash-c1",
-        )
-        row["life"] = life
-        row["deal_group"] = pair // 2  # groups {0, 1}, {2, 3}, {4} for the `variance` kind
-        rows.append(row)
-    frame = pl.DataFrame(rows, schema={**MATCH_SCHEMA, "life": pl.List(pl.Int32), "deal_group": pl.Int64})
-    folder = root / "matches" / "game=coop" / "ruleset=c1"
-    folder.mkdir(parents=True, exist_ok=True)
-    frame.write_parquet(folder / "part-0.parquet", compression="zstd")
-    manifest = {**MANIFEST, "name": "coop-study", "rulesets": {"c1": "hash-c1"}, "matches": 5}
+def write_coop_lake(root: Path, editions: dict[str, list[tuple]] | None = None) -> Path:
+    """A cooperative lake: one deal a row of COOP_ROWS (or of each edition's rows, the same deals
+    replayed under every edition)."""
+    editions = editions or {"c1": COOP_ROWS}
+    for edition, coop_rows in editions.items():
+        rows = []
+        for pair, rounds, a_won, end_reason, life in coop_rows:
+            row = _match_row(edition, "m1", pair, 0, a_won, rounds * 2, end_reason, "ok")
+            row.update(
+                matchup_id="solo",
+                side_a="team1",
+                side_b="",
+                policy_b="",
+                first_side="A",
+                winner_side="team" if a_won else "game",
+                winner_seat=0 if a_won else 1,
+                first_player_won=None,
+                rounds=rounds,
+                seed_key=f"7/solo/{pair}/0",
+            )
+            row["life"] = life
+            row["deal_group"] = pair // 2  # groups {0, 1}, {2, 3}, {4} for the `variance` kind
+            rows.append(row)
+        frame = pl.DataFrame(rows, schema={**MATCH_SCHEMA, "life": pl.List(pl.Int32), "deal_group": pl.Int64})
+        folder = root / "matches" / "game=coop" / f"ruleset={edition}"
+        folder.mkdir(parents=True, exist_ok=True)
+        frame.write_parquet(folder / "part-0.parquet", compression="zstd")
+    manifest = {**MANIFEST, "name": root.name, "rulesets": {e: f"hash-{e}" for e in editions},
+                "matches": sum(len(coop_rows) for coop_rows in editions.values())}
     (root / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     return root

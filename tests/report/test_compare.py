@@ -1,7 +1,10 @@
 """Bot-tier robustness (issue 4, part 4): experiments side by side, conclusions marked as holding
 in every experiment or not. Runs two small real Coin Race sweeps that differ only in the bot."""
 
+import json
+
 import polars as pl
+import pytest
 
 from sim.cli import main
 from sim.report.compare import opening_answer
@@ -51,3 +54,80 @@ def test_comparison_needs_two_experiments(output_root, capsys):
     capsys.readouterr()
     assert main(["compare", "solo", "alone"]) == 2
     assert "at least two" in capsys.readouterr().err
+
+
+def test_a_tier_study_runs_each_tier_as_its_own_experiment_and_compares_them(output_root, capsys):
+    """Issue 18 item 4: one study with `tiers=[...]` runs its arms at every tier, and its report states each
+    conclusion as holding at every tier or names where it flips."""
+    args = ["sweep", "game=coin_race", "pairs=60", "name=tiered", "tiers=[banker,gambler+banker]",
+            "report.kinds=[opening]", "runner.n_jobs=1", "runner.progress=false"]
+    assert main(args) == 0
+    experiments = output_root / "experiments"
+    manifests = {name: json.loads((experiments / name / "manifest.json").read_text())
+                 for name in ("tiered-banker", "tiered-gambler-banker")}
+    assert manifests["tiered-gambler-banker"]["config"]["policies"] == ["gambler", "banker"]
+    # a tier is the experiment its bots alone would give: same config hash, same matches
+    assert main(["sweep", "game=coin_race", "pairs=60", "name=banker-alone", "policies=[banker]",
+                 "report.kinds=[opening]", "runner.n_jobs=1", "runner.progress=false"]) == 0
+    alone = json.loads((experiments / "banker-alone" / "manifest.json").read_text())
+    assert alone["config_hash"] == manifests["tiered-banker"]["config_hash"]
+    compared = pl.read_csv(output_root / "reports" / "tiered" / "tables" / "compare_opening.csv")
+    assert compared["experiment"].to_list() == ["tiered-banker", "tiered-gambler-banker"]
+    text = (output_root / "reports" / "tiered" / "report.md").read_text()
+    assert text.startswith("# tiered, at every bot tier (banker, gambler+banker)")
+    answer = text.split("## Answer", 1)[1].split("\n## ", 1)[0]
+    assert "> Under standard" in answer and "banker" in answer and "gambler, banker" in answer
+
+
+@pytest.mark.parametrize("tiers, says", [
+    ("tiers=[banker]", "at least two tiers"),
+    ("tiers=[banker,banker]", "listed twice"),
+    ("tiers=[banker,+gambler]", "is no tier"),
+])
+def test_a_bad_tier_list_is_refused_in_one_line(output_root, capsys, tiers, says):
+    assert main(["sweep", "game=coin_race", "pairs=3", "name=badtiers", tiers, "runner.progress=false"]) == 2
+    assert says in capsys.readouterr().err
+    assert not (output_root / "experiments").exists() or not list((output_root / "experiments").iterdir())
+
+
+def test_a_tier_with_an_unknown_bot_fails_before_any_tier_plays(output_root, capsys):
+    args = ["sweep", "game=coin_race", "pairs=3", "name=unknownbot", "tiers=[banker,oracle]", "runner.progress=false"]
+    assert main(args) == 2
+    assert "unknown policy 'oracle'" in capsys.readouterr().err
+    assert not (output_root / "experiments" / "unknownbot-banker" / "matches").exists()
+
+
+def test_tiers_and_policies_together_are_refused(output_root, capsys):
+    args = ["sweep", "game=coin_race", "pairs=3", "tiers=[banker,gambler]", "policies=[banker]"]
+    assert main(args) == 2
+    assert "not both" in capsys.readouterr().err
+
+
+def test_cooperative_conclusions_hold_at_every_tier_or_name_where_they_flip(tmp_path):
+    """The cooperative section of a comparison: each edition's paired difference from the baseline per
+    tier, and an answer saying whether its sign holds with every bot."""
+    from sim.report import build_report
+    from sim.report.compare import build_comparison
+    from tests.report.lake_fixture import write_coop_lake
+
+    def reading(won: set[int]) -> list[tuple]:  # 20 deals; the team wins those in `won`
+        return [(pair, 4, 1.0 if pair in won else 0.0, "end", [5, 0]) for pair in range(20)]
+
+    # tier "random": c2 changes nothing; tier "greedy": c2 also wins the deals 0-9 the baseline lost
+    tiers = {"random": {"c1": reading(set(range(10, 20))), "c2": reading(set(range(10, 20)))},
+             "greedy": {"c1": reading(set(range(10, 20))), "c2": reading(set(range(20)))}}
+    reports = {}
+    for tier, editions in tiers.items():
+        lake = write_coop_lake(tmp_path / "lakes" / tier, editions)
+        manifest = json.loads((lake / "manifest.json").read_text())
+        manifest["config"]["policies"] = [tier]
+        (lake / "manifest.json").write_text(json.dumps(manifest))
+        build_report(lake, tmp_path / "reports" / tier, ["coop"], {})
+        reports[tier] = (lake, tmp_path / "reports" / tier)
+    markdown = build_comparison(tmp_path / "reports" / "both", reports, "coop tiers").read_text()
+    answer = markdown.split("## Answer", 1)[1].split("\n## ", 1)[0]
+    assert "For c2 against c1 the conclusion depends on the bots: no difference shown with random +0.0 points" in answer
+    assert "but raises the team's win rate with greedy +50.0 points [" in answer
+    holds = pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_coop_holds.csv")
+    assert holds.row(0, named=True) == {"edition": "c2", "same_conclusion_everywhere": False,
+                                        "conclusion_in_first": "no difference shown"}

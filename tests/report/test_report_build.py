@@ -371,3 +371,23 @@ def test_reports_say_edition_not_arm_or_ruleset_id(toy_report, coop_lake, tmp_pa
         text = (folder / "report.md").read_text()
         prose = text.split("## Provenance", 1)[0]
         assert not re.search(r"\b[Aa]rms?\b|ruleset_id", prose), re.search(r".{40}\b[Aa]rms?\b.{40}", prose)
+
+
+def test_coop_report_gives_each_edition_its_paired_difference_on_common_deals(tmp_path):
+    """Issue 22's sensitivity study: each reading's change in the team's win rate, with its interval, on the
+    same deals. c2 wins deals 0 and 3 that c1 lost and loses none that c1 won: +2 of 5 deals = +40 points."""
+    from tests.report.lake_fixture import COOP_ROWS, write_coop_lake
+
+    won = {0, 2, 3, 4}
+    variant = [(pair, rounds, 1.0 if pair in won else 0.0, "nemesis_defeated" if pair in won else reason, life)
+               for pair, rounds, _, reason, life in COOP_ROWS]
+    lake = write_coop_lake(tmp_path / "two-readings", {"c1": COOP_ROWS, "c2": variant})
+    build_report(lake, tmp_path / "report", ["coop"], {})
+    table = _table(tmp_path / "report", "coop_edition_differences")
+    pooled = table.filter(pl.col("matchup_id") == "ALL").row(0, named=True)
+    assert (pooled["edition"], pooled["baseline"], pooled["pairs"]) == ("c2", "c1", 5)
+    assert pooled["difference"] == pytest.approx(0.4)
+    assert pooled["low"] < 0.4 < pooled["high"]
+    markdown = (tmp_path / "report" / "report.md").read_text()
+    assert "Under c2 the team wins 80.0% [" in markdown and "+40.0 points [" in markdown
+    assert "against c1 on common deals." in markdown

@@ -21,7 +21,7 @@ def _rows(frame, *key_columns):
 def test_every_sql_file_runs(toy_lake):
     with Lake(toy_lake) as lake:
         for path in sorted(SQL_DIR.glob("*.sql")):
-            if path.stem in ("views", "series_rows", "sides", "variance_rows"):
+            if path.stem in ("views", "series_rows", "sides", "variance_rows", "column_values"):
                 continue  # these need a variable naming a column; their own tests run them
             assert lake.query(path.stem).height > 0, path.name
 
