@@ -103,18 +103,14 @@ study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, difficulty mode
 	$(PY) -m sim sweep experiment=aeons-end-turn-order $(OVERRIDES)
 	$(PY) -m sim sweep experiment=aeons-end-unleash $(OVERRIDES)
 
-VEILFORGE_STUDIES := matrix second-mana deck-size ideals heroes cards teams
-VEILFORGE_COMPARED := matrix second-mana teams  # the studies `sim compare` has sections for (opening, ratings)
-VEILFORGE_TIERS := random aggro control
 study-veilforge: $(STAMP) ## Veilforge: deck matrix, second player's mana, deck size, ideals, hero trios, cards, 2v2, at every bot tier
-	@set -e; for study in $(VEILFORGE_STUDIES); do \
-	  for tier in $(VEILFORGE_TIERS); do \
-	    $(PY) -m sim sweep experiment=veilforge-$$study "policies=[$$tier]" name=veilforge-$$study-$$tier $(OVERRIDES); \
-	  done; \
-	done; \
-	for study in $(VEILFORGE_COMPARED); do \
-	  $(PY) -m sim compare veilforge-$$study $(foreach tier,$(VEILFORGE_TIERS),veilforge-$$study-$(tier)); \
-	done
+	$(PY) -m sim sweep experiment=veilforge-matrix $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilforge-second-mana $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilforge-deck-size $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilforge-ideals $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilforge-heroes $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilforge-cards $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilforge-teams $(OVERRIDES)
 
 clean: ## remove caches (keeps experiments/ and reports/)
 	rm -rf .numba_cache .numba_cache_profile .pytest_cache .ruff_cache .hypothesis
