@@ -7,7 +7,8 @@ The ladder is data, ``decks/<game>/ladder.yaml``:
     matchups: [all_factions]           # set names or entries, as in an experiment
     pairs: 40                          # seat-swapped pairs per matchup for each rung against the one below
     rungs: [random, greedy_explorer, search, ismcts_32]   # bots, weakest first
-    checks: ["ismcts_32 vs greedy_explorer"]               # optional extra head-to-heads
+    checks: ["ismcts_32 vs greedy_explorer",               # optional extra head-to-heads; one may
+             {bout: "search vs greedy_explorer", pairs: 100}]  # play more pairs than the rungs
     throughput_pairs: 1                # pairs per matchup of self-play timed for each rung's matches/s
     threshold: 0.52                    # a rung holds when the lower end of its 95% interval is above this
 
@@ -67,6 +68,11 @@ class Ladder:
     cooperative: bool = False
     variants: tuple[tuple[str, tuple[str, ...]], ...] = ()  # cooperative: (other edition, its matchups)
     printed_difficulty: tuple[tuple[str, float], ...] = ()  # cooperative: (word of a matchup id, level)
+    check_pairs: tuple[tuple[tuple[str, str], int], ...] = ()  # a check's own pairs per matchup, when given
+
+    def pairs_of(self, upper: str, lower: str) -> int:
+        """Pairs per matchup of a head-to-head: a check's own count, else the ladder's."""
+        return dict(self.check_pairs).get((upper, lower), self.pairs)
 
     def bouts(self) -> list[tuple[str, str]]:
         """(upper, lower) of every head-to-head: each rung over the one below, then the checks."""
@@ -115,13 +121,17 @@ def load_ladder(game_name: str, data_dir: Path | None = None) -> Ladder:
             raise UserError(f"unknown bot '{name}' (known: {', '.join(known)})", file=file, entry=f"rungs[{index}]")
     if len(set(rungs)) != len(rungs):
         raise UserError("a bot is on two rungs", file=file, entry="rungs")
-    checks = []
-    for index, text in enumerate(raw.get("checks") or []):
+    checks, check_pairs = [], []
+    for index, check in enumerate(raw.get("checks") or []):
+        text = check.get("bout") if isinstance(check, dict) else check
         parts = text.split(" vs ") if isinstance(text, str) else []
-        if len(parts) != 2 or any(part.strip() not in known for part in parts) or parts[0].strip() == parts[1].strip():
-            raise UserError(f"a check is '<bot> vs <other bot>' with known bots, got {text!r}", file=file,
-                            entry=f"checks[{index}]")
+        if (len(parts) != 2 or any(part.strip() not in known for part in parts) or parts[0].strip() == parts[1].strip()
+                or (isinstance(check, dict) and set(check) - {"bout", "pairs"})):
+            raise UserError(f"a check is '<bot> vs <other bot>' with known bots, or {{bout: '<bot> vs <other bot>', "
+                            f"pairs: <n>}}, got {check!r}", file=file, entry=f"checks[{index}]")
         checks.append((parts[0].strip(), parts[1].strip()))
+        if isinstance(check, dict) and "pairs" in check:
+            check_pairs.append((checks[-1], _positive_int(check, "pairs", None, f"{file}, checks[{index}]")))
     matchups = raw.get("matchups")
     if not isinstance(matchups, list) or not matchups or not all(isinstance(m, str) for m in matchups):
         raise UserError("matchups: a list of set names or entries", file=file, entry="matchups")
@@ -149,7 +159,7 @@ def load_ladder(game_name: str, data_dir: Path | None = None) -> Ladder:
                   _positive_int(raw, "pairs", None, file), tuple(rungs), tuple(checks),
                   _positive_int(raw, "throughput_pairs", 1, file), float(threshold), bool(game.cooperative),
                   tuple((str(name), tuple(entries)) for name, entries in variants.items()),
-                  tuple((str(word), float(level)) for word, level in difficulty.items()))
+                  tuple((str(word), float(level)) for word, level in difficulty.items()), tuple(check_pairs))
 
 
 def _sweep(ladder: Ladder, upper: str, lower: str | None, overrides: list[str], variant: str = "") -> Path:
@@ -172,7 +182,7 @@ def _sweep(ladder: Ladder, upper: str, lower: str | None, overrides: list[str], 
         f"editions=[{editions}]",
         f"matchups=[{matchups}]",
         f"policies=[{bots}]",
-        f"pairs={ladder.pairs}",
+        f"pairs={ladder.pairs if lower is None else ladder.pairs_of(upper, lower)}",
         *overrides,
     ])
     return runner.run(cfg).directory
@@ -482,7 +492,8 @@ def build_ladder_report(ladder: Ladder) -> Path:
                         f"{ladder.threshold:.2f} ({len(steps)} steps, {', '.join(ladder.rungs)}).")
     document.add(
         Paragraph(f"{ladder.description} Edition {ladder.edition}; matchups {', '.join(ladder.matchups)}; "
-                  f"{ladder.pairs} seat-swapped pairs per matchup for every head-to-head; win rates count a draw "
+                  f"{ladder.pairs} seat-swapped pairs per matchup for every head-to-head (unless a check names its "
+                  "own: the pairs column counts them all); win rates count a draw "
                   "as half, with a t interval over pairs (the independent unit). matches_per_second: the rung's "
                   "bot in every seat, matches per CPU-second on one core (timed after the sweeps, "
                   f"{ladder.throughput_pairs} pair(s) per matchup; wall-clock rates on a shared machine vary)."),

@@ -192,7 +192,7 @@ def status_note(context: Context) -> None:
     errors = status.filter(pl.col("error") != "ok")
     error_count = int(errors["matches"].sum()) if errors.height else 0
     text = (
-        f"The lake holds {total} matches; {error_count} ended in an engine error (or a turn cap) and are left out "
+        f"The lake holds {total:,} matches; {error_count:,} ended in an engine error (or a turn cap) and are left out "
         "of every statistic."
     )
     context.document.add(Paragraph(text))
@@ -785,6 +785,11 @@ def section_cards(context: Context) -> None:
     if flagged:
         sentences.append(f"Cards marked * rest on assumed data: {', '.join(flagged)}.")
     document.add(Paragraph(" ".join(sentences)))
+    bots = _bots_by_edition(context)
+    for edition in context.order_editions(kept["ruleset_id"].unique().to_list()):
+        sentence = _cards_answer(edition, kept.filter(pl.col("ruleset_id") == edition), bots.get(edition, ""))
+        if sentence:
+            document.answer(sentence)
     for (edition, metric), group in kept.sort(["ruleset_id", "metric"]).group_by(
         ["ruleset_id", "metric"], maintain_order=True
     ):
@@ -838,6 +843,24 @@ def section_cards(context: Context) -> None:
         )
         document.add(image)
     document.add(Table(impact, "cards_impact", "All card rows", hidden=True))
+
+
+def _cards_answer(edition: str, rows: pl.DataFrame, bots: str) -> str:
+    """The cards whose play (or, without play counts, whose draw) goes with the largest rise and the largest
+    fall in the side's win rate, with both rates; an association, said so."""
+    metric = next((m for m in ("played", "drawn", "gained") if m in rows["metric"].to_list()), None)
+    if metric is None:
+        return ""
+    rows = rows.filter(pl.col("metric") == metric).sort(["delta", "faction", "card"], descending=[True, False, False])
+
+    def shown(row: dict) -> str:
+        return (f"{row['faction']}: {row['card']} ({100 * row['delta']:+.1f} points: {row['with_rate']:.1%} when "
+                f"{metric}, {row['without_rate']:.1%} when not)")
+
+    best, worst = rows.row(0, named=True), rows.row(rows.height - 1, named=True)
+    with_bots = f" with {bots}" if bots else ""
+    return (f"Under {edition}{with_bots}, the card {metric} with the largest rise in its side's win rate is "
+            f"{shown(best)}, and with the largest fall {shown(worst)}; associations, not effects.")
 
 
 # ---- coop -----------------------------------------------------------------------------------

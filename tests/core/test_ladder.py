@@ -26,6 +26,10 @@ def test_every_ladder_names_known_bots_weakest_first():
         ("rungs: [mixed, oracle]\nmatchups: [all]\npairs: 2\n", "rungs[1]: unknown bot 'oracle'"),
         ("rungs: [mixed, closer]\nmatchups: [all]\npairs: 0\n", "pairs: must be a whole number of at least 1"),
         ("rungs: [mixed, closer]\nmatchups: [all]\npairs: 2\nchecks: [closer]\n", "checks[0]: a check is"),
+        ("rungs: [mixed, closer]\nmatchups: [all]\npairs: 2\nchecks: [{bout: closer vs mixed, pair: 3}]\n",
+         "checks[0]: a check is"),
+        ("rungs: [mixed, closer]\nmatchups: [all]\npairs: 2\nchecks: [{bout: closer vs mixed, pairs: 0}]\n",
+         "checks[0]: pairs: must be a whole number of at least 1"),
         ("rungs: [mixed, closer]\nmatchups: [all]\npairs: 2\nsteps: 3\n", "unknown key 'steps'"),
         ("rungs: [mixed, closer]\nmatchups: [all]\npairs: 2\nedition: long\n", "unknown edition 'long'"),
         ("rungs: [mixed, closer]\nmatchups: [all]\npairs: 2\nthreshold: 1.5\n", "threshold: must be a number"),
@@ -41,7 +45,7 @@ def test_a_bad_ladder_is_one_line_naming_the_file_and_entry(tmp_path, text, mess
 def test_the_ladder_report_has_each_rung_over_the_one_below(output_root, tmp_path):
     shutil.copy(DECKS_DIR / "coin_race" / "ladder.yaml", tmp_path / "ladder.yaml")
     ladder = replace(load_ladder("coin_race", tmp_path), pairs=40, rungs=("mixed", "closer", "ismcts_8"),
-                     checks=(("ismcts_8", "mixed"),), throughput_pairs=2)
+                     checks=(("ismcts_8", "mixed"),), throughput_pairs=2, check_pairs=((("ismcts_8", "mixed"), 50),))
     report = run_ladder(ladder, ["runner.n_jobs=1", "runner.progress=false"])
     folder = report.parent
     assert {"report.md", "report.html", "ladder_win_rates.png", "ladder_throughput.png"} <= {p.name for p in folder.iterdir()}
@@ -49,7 +53,7 @@ def test_the_ladder_report_has_each_rung_over_the_one_below(output_root, tmp_pat
     assert rungs["bot"].to_list() == ["mixed", "closer", "ismcts_8"]
     assert rungs["pairs"].to_list()[1:] == [240, 240] and (rungs["matches_per_second"] > 0).all()
     checks = pl.read_csv(folder / "tables" / "ladder_checks.csv")
-    assert checks.select("bot", "against").rows() == [("ismcts_8", "mixed")]
+    assert checks.select("bot", "against", "pairs").rows() == [("ismcts_8", "mixed", 300)]  # its own 50 per matchup
     text = report.read_text()
     assert text.startswith("# Coin Race") and "## Answer" in text
     rows = bout_rows(ladder)

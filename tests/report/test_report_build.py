@@ -391,3 +391,16 @@ def test_coop_report_gives_each_edition_its_paired_difference_on_common_deals(tm
     markdown = (tmp_path / "report" / "report.md").read_text()
     assert "Under c2 the team wins 80.0% [" in markdown and "+40.0 points [" in markdown
     assert "against c1 on common deals." in markdown
+
+
+def test_card_impact_answers_with_the_largest_rise_and_fall(toy_report):
+    """Issue 20 item 6: the card report states its answer first too (it had none): the card whose play goes
+    with the largest rise in its side's win rate, and the largest fall, with both rates."""
+    impact = _table(toy_report, "cards_impact").filter(
+        (pl.col("edition") == "r1") & pl.col("meets_min_count") & (pl.col("metric") == "played"))
+    ordered = impact.sort(["delta", "faction", "card"], descending=[True, False, False])
+    best, worst = ordered.row(0, named=True), ordered.row(ordered.height - 1, named=True)
+    answer = (toy_report / "report.md").read_text().split("## Answer", 1)[1].split("\n## ", 1)[0]
+    assert (f"> Under r1 with greedy, the card played with the largest rise in its side's win rate is "
+            f"{best['faction']}: {best['card']} ({100 * best['delta']:+.1f} points: {best['with_rate']:.1%} when played") in answer
+    assert f"and with the largest fall {worst['faction']}: {worst['card']} (" in answer
