@@ -1300,7 +1300,7 @@ def section_variance(context: Context) -> None:
         document.add(image)
 
 
-# ---- endings, deck effects, card extremes ------------------------------------------------------
+# ---- endings, deck effects ------------------------------------------------------
 
 def _baseline_of(baseline: str | None, editions: list[str]) -> str:
     if baseline and baseline not in editions:
@@ -1494,43 +1494,6 @@ def _deck_effects_answer(edition: str, frame: pl.DataFrame, baseline: str, bots:
             + f" ({percent}, Holm 5%, up to {deals:,} common deals).")
 
 
-CARD_EXTREMES = 3  # cards named in the answer at each end
-
-
-def section_card_extremes(context: Context) -> None:
-    """The answer of a card-impact study: per edition, the cards whose sides win most and least often
-    when they are played (against games where they are not), among cards seen often enough."""
-    params = context.params
-    if not context.lake.has_cards:
-        raise UserError("the card_extremes report needs per-card rows (run with card counts on)",
-                        file=str(context.lake.path), entry="cards")
-    impact = context.lake.query("card_impact").filter(pl.col("metric") == "played")
-    editions = context.order_editions(context.lake.query("edition_bots")["ruleset_id"].unique().to_list())
-    impact = _with_wilson(impact, "wins_with", "games_with", "with_", params.confidence)
-    impact = _with_wilson(impact, "wins_without", "games_without", "without_", params.confidence)
-    impact = impact.filter((pl.col("games_with") >= params.min_count) & (pl.col("games_without") >= params.min_count))
-    impact = impact.with_columns((pl.col("with_rate") - pl.col("without_rate")).alias("delta"))
-    bots = _bots_by_edition(context)
-    for edition in editions:
-        group = impact.filter(pl.col("ruleset_id") == edition).sort(["delta", "faction", "card"],
-                                                                    descending=[True, False, False])
-        with_bots = f" with {bots.get(edition)}" if bots.get(edition) else ""
-        if group.height == 0:
-            context.document.answer(f"Under {edition}{with_bots}, no card was seen in at least {params.min_count} "
-                                    "games both with and without it: too few matches to name any.")
-            continue
-        def named(row: dict) -> str:
-            return (f"{row['card']} ({row['faction']}) {100 * row['with_rate']:.1f}% when played vs "
-                    f"{100 * row['without_rate']:.1f}% not")
-        top = [named(row) for row in group.head(CARD_EXTREMES).iter_rows(named=True)]
-        bottom = [named(row) for row in group.tail(CARD_EXTREMES).reverse().iter_rows(named=True)]
-        context.document.answer(
-            f"Under {edition}{with_bots}, of {group.height} (deck, card) rows with at least {params.min_count} games "
-            f"each way, the sides that play these win most often: {'; '.join(top)}; and least often: "
-            f"{'; '.join(bottom)} (associations, not effects: see Card impact)."
-        )
-# ---- columns -------------------------------------------------------------------------------
-
 
 def section_columns(context: Context) -> None:
     """How often and how much: per edition and matchup, the mean of each numeric lake column named in
@@ -1659,6 +1622,5 @@ SECTIONS = {
     "variance": section_variance,
     "endings": section_endings,
     "deck_effects": section_deck_effects,
-    "card_extremes": section_card_extremes,
     "columns": section_columns,
 }

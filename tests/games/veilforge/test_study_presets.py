@@ -23,8 +23,8 @@ def test_there_is_a_preset_for_every_study_of_the_issue_at_every_bot_tier():
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_preset_plays_a_tiny_sweep_and_answers(preset, output_root):
-    plan = runner.make_plan(config.compose([f"experiment={preset}"]))
-    assert plan.tasks and plan.name == preset
+    for _, tier_cfg in config.tier_configs(config.compose([f"experiment={preset}"]))[1]:
+        assert runner.make_plan(tier_cfg).tasks
     name = f"tiny-{preset}"
     args = ["sweep", f"experiment={preset}", "pairs=1", f"name={name}", "tiers=[]", "policies=[random]",
             "runner.n_jobs=1", "runner.progress=false"]
