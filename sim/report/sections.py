@@ -1451,7 +1451,8 @@ def section_deck_effects(context: Context) -> None:
         Paragraph(
             f"A deck's win rate over its deals against other decks (mirrors left out; draws half), a deal's two seat "
             f"orders scored together, with {context.percent} t-intervals over deals. Each edition after {baseline} is "
-            f"compared with it on common deals: per deal, the deck's score under the edition minus under {baseline}."
+            f"compared with it on common deals: per deal, the deck's score under the edition minus under {baseline}. "
+            "An edition that varies some decks also moves the rates of the decks they play, the other way."
         ),
         Table(table, "deck_effects_rates", "Each deck's win rate per edition"),
     )
