@@ -1319,16 +1319,16 @@ def _weighted_quantile(values: np.ndarray, counts: np.ndarray, q: float) -> floa
     return float(values[min(int(np.searchsorted(cumulative, q - 1e-12)), len(values) - 1)])
 
 
-def section_endings(context: Context) -> None:
-    """How and when matches end: each end reason's share per edition (Wilson) and the Rounds at which
-    it comes (mean, 10th percentile, median, 90th percentile), with the distribution per reason.
-    The answer opens with the rules the numbers were played under (the game's title)."""
+def _endings_rounds(context: Context) -> dict[tuple[str, str], tuple[float, float, float]]:
+    """When matches end (the `endings` report): each end reason's share per edition (Wilson) and the Rounds
+    at which it comes (mean, 10th percentile, median, 90th percentile), with the distribution per reason;
+    returns (edition, reason) -> (median, 10th, 90th percentile Round) for the answer. The answer opens with
+    the rules the numbers were played under (the game's title)."""
     lake, document, params = context.lake, context.document, context.params
-    document.add(Heading("How and when matches end"))
+    document.add(Heading("When matches end", 3))
     if params.game_title:
         document.answer(f"Rules played: {params.game_title}.")
     rows = lake.query("end_reason_rounds").with_columns(pl.col("end_reason").fill_null("(none)"))
-    bots = _bots_by_edition(context)
     summary = []
     for edition in context.order_editions(rows["ruleset_id"].unique().to_list()):
         group = rows.filter(pl.col("ruleset_id") == edition)
@@ -1360,21 +1360,8 @@ def section_endings(context: Context) -> None:
         ),
         Table(table, "endings", "End reasons and their Rounds, per edition", digits=3),
     )
-    for edition in context.order_editions(table["edition"].unique().to_list()):
-        group = table.filter(pl.col("edition") == edition).sort(["share_rate", "end_reason"], descending=[True, False])
-        parts = [
-            f"{row['end_reason']} {100 * row['share_rate']:.1f}% [{100 * row['share_low']:.1f}, "
-            f"{100 * row['share_high']:.1f}]" + (
-                f" at Round {row['median_rounds']:g} (10-90%: {row['p10_rounds']:g}-{row['p90_rounds']:g})"
-                if row["matches"] else "")
-            for row in group.iter_rows(named=True)
-        ]
-        with_bots = f" with {bots[edition]}" if bots.get(edition) else ""
-        matches = int(group["matches"].sum())
-        document.answer(f"Under {edition}{with_bots} matches end by {'; '.join(parts)} ({context.percent}, "
-                        f"{matches:,} matches; the median and 10-90% Rounds of each; no other end reason occurred).")
-    if lake.query("matchup_outcomes")["matchup_id"].n_unique() > 1:
-        _endings_by_matchup(context)
+    return {(row["edition"], row["end_reason"]): (row["median_rounds"], row["p10_rounds"], row["p90_rounds"])
+            for row in table.filter(pl.col("matches") > 0).iter_rows(named=True)}
 
 
 # ---- side A ---------------------------------------------------------------------------------
@@ -1462,6 +1449,211 @@ def section_side_a(context: Context) -> None:
 
 
 # ---- columns -------------------------------------------------------------------------------
+# ---- endings, deck effects ------------------------------------------------------
+
+def _baseline_of(baseline: str | None, editions: list[str]) -> str:
+    if baseline and baseline not in editions:
+        raise UserError(f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(editions)})",
+                        entry="report.baseline")
+    return baseline or editions[0]
+
+
+def _in_points(comparison: dict) -> dict:
+    """A paired difference of two rates and its interval, in percentage points."""
+    return {name: 100 * comparison[key] for name, key in
+            (("difference_points", "difference"), ("points_low", "low"), ("points_high", "high"))}
+
+
+def _deal_shares(rows: pl.DataFrame, reasons: list[str]) -> pl.DataFrame:
+    """Per deal (edition, matchup, pair): its matches and, per end reason, the share of them it ended."""
+    return rows.group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(
+        pl.len().alias("games"), *[(pl.col("end_reason") == reason).mean().alias(reason) for reason in reasons]
+    ).sort(["ruleset_id", "matchup_id", "pair_index"])
+
+
+def section_endings(context: Context) -> None:
+    """How matches end: each end reason's share per edition, with an interval clustered by deal, and
+    each later edition's paired difference from the first on common deals."""
+    document, params = context.document, context.params
+    document.add(Heading("How and when matches end"))
+    rounds = _endings_rounds(context)
+    rows = context.lake.query("column_values", {"value_columns": "^end_reason$"})
+    if rows.height == 0:
+        document.add(Paragraph("No valid matches: nothing to count."))
+        return
+    rows = rows.with_columns(pl.col("end_reason").fill_null("(none)"))
+    reasons = sorted(rows["end_reason"].unique().to_list())
+    editions = context.order_editions(rows["ruleset_id"].unique().to_list())
+    deals = _deal_shares(rows, reasons)
+    shares = []
+    for edition in editions:
+        group = deals.filter(pl.col("ruleset_id") == edition)
+        games = group["games"].to_numpy()
+        for reason in reasons:
+            rate = clustered_rate(group[reason].to_numpy() * games, games, params.confidence)
+            shares.append({"edition": edition, "end_reason": reason, "matches": int(games.sum()),
+                           "ended": int(round(float((group[reason] * group["games"]).sum()))),
+                           "rate": rate["rate"], "low": rate["low"], "high": rate["high"]})
+    table = pl.DataFrame(shares)
+    baseline = _baseline_of(params.baseline, editions)
+    differences = []
+    for edition in editions:
+        if edition == baseline:
+            continue
+        for reason in reasons:
+            overall = paired_comparison(deals.filter(pl.col("ruleset_id") == baseline),
+                                        deals.filter(pl.col("ruleset_id") == edition), reason,
+                                        params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
+            differences.append({"edition": edition, "end_reason": reason, "deals": overall["pairs"],
+                                "baseline_share": overall["baseline_mean"], "share": overall["treatment_mean"],
+                                **_in_points(overall), "p_value": overall["p_value"]})
+    document.add(
+        Paragraph(
+            f"Each end reason's share of an edition's valid matches, with a {context.percent} Wilson interval on the "
+            "effective number of matches (clustered by deal: the two seat orders of a deal are not independent). "
+            "A match ends with the reason of the last player (or team) to lose; a draw at the turn cap has its own "
+            "reason."
+        ),
+        Table(table, "endings_shares", "End-reason shares per edition"),
+    )
+    if differences:
+        document.add(
+            Paragraph(
+                f"Each edition against {baseline} on common deals: per deal, the edition's share of the reason minus "
+                f"the baseline's, averaged over deals, with a {context.percent} paired t-interval."
+            ),
+            Table(pl.DataFrame(differences), "endings_differences", f"End-reason share: edition minus {baseline}", digits=2),
+        )
+    grid = np.array([[row["rate"] for row in table.filter(pl.col("edition") == edition).iter_rows(named=True)]
+                     for edition in editions])
+    path, image = context.image("endings_shares", "End-reason shares per edition")
+    charts.share_bars(editions, reasons, grid, path, title="How matches end, per edition")
+    document.add(image)
+    bots = _bots_by_edition(context)
+    by_edition = {edition: [] for edition in editions}
+    for row in differences:
+        by_edition[row["edition"]].append(row)
+    for edition in editions:
+        document.answer(_endings_answer(edition, table.filter(pl.col("edition") == edition), by_edition[edition],
+                                        baseline, bots.get(edition, ""), context.percent, rounds))
+    if context.lake.query("matchup_outcomes")["matchup_id"].n_unique() > 1:
+        _endings_by_matchup(context)
+
+
+def _endings_answer(edition: str, shares: pl.DataFrame, differences: list[dict], baseline: str, bots: str,
+                    percent: str, rounds: dict | None = None) -> str:
+    """Every end reason's share, most frequent first, with the median and 10-90% Rounds it comes at, and the
+    differences from the baseline its interval shows."""
+    ordered = shares.sort(["rate", "end_reason"], descending=[True, False]).iter_rows(named=True)
+
+    def when(reason: str) -> str:
+        if not rounds or (edition, reason) not in rounds:
+            return ""
+        median, low, high = rounds[(edition, reason)]
+        return f" at Round {median:g} (10-90%: {low:g}-{high:g})"
+
+    parts = [f"{row['end_reason']} {100 * row['rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
+             + when(row["end_reason"]) for row in ordered]
+    with_bots = f" with {bots}" if bots else ""
+    matches = int(shares["matches"].max())
+    sentence = f"Under {edition}{with_bots}, {matches:,} matches end by " + ", ".join(parts) + f" ({percent})"
+    shown = [row for row in differences if np.isfinite(row["points_low"]) and (row["points_low"] > 0 or row["points_high"] < 0)]
+    if differences:
+        if shown:
+            sentence += f"; against {baseline}: " + ", ".join(
+                f"{row['end_reason']} {row['difference_points']:+.1f} points [{row['points_low']:+.1f}, {row['points_high']:+.1f}]"
+                for row in shown)
+        else:
+            sentence += f"; no share differs from {baseline} beyond its interval"
+    return sentence + "."
+
+
+def _deck_pair_scores(pairs: pl.DataFrame, deck: str) -> pl.DataFrame:
+    """A deck's score per deal (its win share over the deal's matches) in every non-mirror matchup it plays."""
+    as_a = pairs.filter((pl.col("side_a") == deck) & (pl.col("side_b") != deck)).with_columns(
+        pl.col("a_score").alias("deck_score"))
+    as_b = pairs.filter((pl.col("side_b") == deck) & (pl.col("side_a") != deck)).with_columns(
+        (1 - pl.col("a_score")).alias("deck_score"))
+    return pl.concat([as_a, as_b]).select(["ruleset_id", "matchup_id", "pair_index", "deck_score"])
+
+
+def section_deck_effects(context: Context) -> None:
+    """Each deck's win rate per edition, and each later edition's paired difference from the first
+    on common deals: what a deck variant (an edition that changes decks) does to each deck."""
+    document, params = context.document, context.params
+    document.add(Heading("Each deck's win rate per edition"))
+    sides = context.lake.query("matchup_outcomes").select(["matchup_id", "side_a", "side_b"]).unique("matchup_id")
+    rows = context.lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
+    pairs = pair_scores(rows).join(sides, on="matchup_id", how="inner")
+    if pairs.height == 0:
+        document.add(Paragraph("No two-sided matches: no deck to rate."))
+        return
+    editions = context.order_editions(pairs["ruleset_id"].unique().to_list())
+    baseline = _baseline_of(params.baseline, editions)
+    decks = sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list()))
+    rates, differences = [], []
+    for deck in decks:
+        scores = _deck_pair_scores(pairs, deck)
+        for edition in editions:
+            mine = scores.filter(pl.col("ruleset_id") == edition)
+            summary = score_interval(mine["deck_score"].to_numpy(), params.confidence)
+            rates.append({"deck": deck, "edition": edition, "deals": summary["n"], "rate": summary["mean"],
+                          "low": summary["low"], "high": summary["high"]})
+            if edition == baseline:
+                continue
+            overall = paired_comparison(scores.filter(pl.col("ruleset_id") == baseline), mine, "deck_score",
+                                        params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
+            differences.append({"edition": edition, "deck": deck, "deals": overall["pairs"],
+                                "baseline_rate": overall["baseline_mean"], "rate": overall["treatment_mean"],
+                                **_in_points(overall), "p_value": overall["p_value"]})
+    table = pl.DataFrame(rates)
+    document.add(
+        Paragraph(
+            f"A deck's win rate over its deals against other decks (mirrors left out; draws half), a deal's two seat "
+            f"orders scored together, with {context.percent} t-intervals over deals. Each edition after {baseline} is "
+            f"compared with it on common deals: per deal, the deck's score under the edition minus under {baseline}. "
+            "An edition that varies some decks also moves the rates of the decks they play, the other way."
+        ),
+        Table(table, "deck_effects_rates", "Each deck's win rate per edition"),
+    )
+    if not differences:
+        return
+    frame = pl.DataFrame(differences)
+    _, holm = adjust_pvalues(frame["p_value"].fill_nan(1.0).to_numpy(), "holm", params.alpha)
+    frame = frame.with_columns(pl.Series("p_holm", holm))
+    document.add(
+        Paragraph(f"The p-values are adjusted with Holm across all {frame.height} (edition, deck) comparisons."),
+        Table(frame, "deck_effects_differences", f"Each deck's win rate: edition minus {baseline}", digits=2),
+    )
+    labels = [f"{row['edition']}: {row['deck']}" for row in frame.iter_rows(named=True)]
+    path, image = context.image("deck_effects", f"Each deck's win-rate change from {baseline}")
+    charts.forest_plot(labels, frame["difference_points"].to_numpy(), frame["points_low"].to_numpy(),
+                       frame["points_high"].to_numpy(), path, title=f"Deck win rate: edition minus {baseline}",
+                       xlabel="difference in win rate (percentage points)", reference=0.0)
+    document.add(image)
+    bots = _bots_by_edition(context)
+    for edition in editions:
+        if edition != baseline:
+            document.answer(_deck_effects_answer(edition, frame.filter(pl.col("edition") == edition), baseline,
+                                                 bots.get(edition, ""), context.percent))
+
+
+def _deck_effects_answer(edition: str, frame: pl.DataFrame, baseline: str, bots: str, percent: str) -> str:
+    """The decks whose win rate the edition moves (Holm-adjusted), largest first, or that none moves."""
+    with_bots = f" with {bots}" if bots else ""
+    moved = frame.filter(pl.col("p_holm") < 0.05).with_columns(pl.col("difference_points").abs().alias("size")).sort(
+        ["size", "deck"], descending=[True, False])
+    deals = int(frame["deals"].max()) if frame.height else 0
+    if moved.height == 0:
+        largest = frame.with_columns(pl.col("difference_points").abs().alias("size")).sort("size", descending=True).row(0, named=True)
+        return (f"Under {edition} against {baseline}{with_bots}: no deck's win rate moves beyond chance (Holm 5%); "
+                f"the largest change is {largest['deck']} {largest['difference_points']:+.1f} points "
+                f"[{largest['points_low']:+.1f}, {largest['points_high']:+.1f}] ({percent}, up to {deals:,} common deals).")
+    parts = [f"{row['deck']} {row['difference_points']:+.1f} points [{row['points_low']:+.1f}, {row['points_high']:+.1f}] "
+             f"to {100 * row['rate']:.1f}%" for row in moved.iter_rows(named=True)]
+    return (f"Under {edition} against {baseline}{with_bots}: " + "; ".join(parts)
+            + f" ({percent}, Holm 5%, up to {deals:,} common deals).")
+
 
 
 def section_columns(context: Context) -> None:
@@ -1643,8 +1835,9 @@ SECTIONS = {
     "summary": section_summary,
     "sides": section_sides,
     "variance": section_variance,
-    "columns": section_columns,
     "endings": section_endings,
+    "deck_effects": section_deck_effects,
+    "columns": section_columns,
     "side_a": section_side_a,
 }
 

@@ -13,12 +13,13 @@ PRESETS = sorted(path.stem for path in (Path(__file__).resolve().parents[2] / "c
 @pytest.mark.parametrize("preset", PRESETS)
 def test_preset_plans(preset):
     cfg = config.compose([f"experiment={preset}"])
-    if cfg.tiers:  # a tier study: one experiment per tier, <preset>-<tier>
-        name, tiers = config.tier_configs(cfg)
-        assert name == preset
-        for tier, tier_cfg in tiers:
-            plan = runner.make_plan(tier_cfg)
-            assert plan.tasks and plan.name == f"{preset}-{tier}"
+    if not cfg.tiers:
+        plan = runner.make_plan(cfg)
+        assert plan.tasks and plan.name == preset
         return
-    plan = runner.make_plan(cfg)
-    assert plan.tasks and plan.name == preset
+    # a tier study plans one experiment per tier, <preset>-<tier>
+    name, tiers = config.tier_configs(cfg)
+    assert name == preset
+    for tier, tier_cfg in tiers:
+        plan = runner.make_plan(tier_cfg)
+        assert plan.tasks and plan.name == f"{preset}-{tier.replace('+', '-')}"

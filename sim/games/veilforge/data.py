@@ -5,7 +5,8 @@
 - decks/<deck>.yaml: {heroes: [3 ids], ideal: id, main: {id: copies}, evolution: {id: copies}}
 - matchups.yaml: {matchup_sets: {name: [entries]}}; an entry is '<deck> vs <deck>' or
   '<deck>+<deck> vs <deck>+<deck>' (2v2: seats alternate A1 B1 A2 B2)
-- editions/<name>.yaml: rule values and card_errata, a delta over `base` (sim/core/editions.py)
+- editions/<name>.yaml: rule values, card_errata and deck_errata (deck variants), a delta over `base`
+  (sim/core/editions.py)
 - policies/<name>.yaml: bots (sim/core/policies.py)
 Every mistake is one UserError naming the file, the entry and the rule. Decks are checked against
 the deck-building rules of every edition when it loads, so nothing runs with an illegal deck.
@@ -29,9 +30,13 @@ from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
 
 DATA_DIR = DECKS_DIR / "veilforge"
-ERRATA_SECTIONS = ("card_errata",)
+ERRATA_SECTIONS = ("card_errata", "deck_errata")
 PLAYABLE = tuple(t for t in V.CARD_TYPES if t != "ideal")  # what a cost modifier may name
 ERRATA_FIELDS = ("cost", "damage", "health", "class", "keywords", "zone", "attach", "abilities")
+# A deck variant as an edition: `deck_errata: {ashen_aggro: {main: {firebolt: 8}, ideal: covenant_of_ash}}`
+# replaces the deck's heroes or ideal and sets its cards' copies (0 removes one); the deck keeps its
+# name, so the variant plays the same deals as the deck it varies.
+DECK_ERRATA_FIELDS = ("heroes", "ideal", "main", "evolution")
 
 
 @dataclass(frozen=True)
@@ -545,6 +550,19 @@ def _check_rule(rule: str, value, file: str, entry: str) -> int:
 
 def _errata_check(library: Library):
     def check(section: str, target: str, fields: dict, file: str, entry: str) -> None:
+        if section == "deck_errata":
+            if target not in library.decks:
+                raise UserError(f"unknown deck '{target}' (decks: {', '.join(library.decks)})", file=file, entry=entry)
+            for key in fields:
+                if key not in DECK_ERRATA_FIELDS:
+                    raise UserError(f"deck errata may change {', '.join(DECK_ERRATA_FIELDS)} (not '{key}')", file=file,
+                                    entry=f"{entry}.{key}")
+            for pile in ("main", "evolution"):
+                for card, copies in _mapping(fields.get(pile) or {}, file, f"{entry}.{pile}").items():
+                    if card not in library.cards:
+                        raise UserError(f"unknown card '{card}'", file=file, entry=f"{entry}.{pile}.{card}")
+                    _whole(copies, file, f"{entry}.{pile}.{card}", 0, L.DECK_CAP)
+            return
         if target not in library.cards:
             raise UserError(f"unknown card '{target}'", file=file, entry=entry)
         for key in fields:
@@ -567,7 +585,7 @@ def load_ruleset_table(edition: str, library: Library, data_dir: Path = DATA_DIR
         raise UserError("main_deck_min is more than main_deck_max", file=where, entry="rules")
     compiled = compile_cards(library, resolved["card_errata"])
     for deck in library.decks:
-        deck_slot(deck, library, compiled, rules)
+        deck_slot(deck, library, compiled, rules, resolved["deck_errata"], where)
     table = T.pack_ruleset(rules, compiled.cards, compiled.abilities, compiled.effects)
     return table, resolved, compiled
 
@@ -584,10 +602,30 @@ def _copies(raw, file: str, entry: str, library: Library) -> list[str]:
     return cards
 
 
-def deck_slot(name: str, library: Library, compiled: Compiled, rules: dict) -> dict:
-    """A deck checked against the deck-building rules -> {"heroes", "ideal", "main", "evolution"} as ids."""
+def varied_deck(name: str, library: Library, deck_errata: dict) -> dict:
+    """The deck as an edition's deck_errata leave it: heroes and ideal replaced, copies set (0 removes)."""
+    deck = dict(library.decks[name])
+    errata = deck_errata.get(name, {})
+    for key in ("heroes", "ideal"):
+        if key in errata:
+            deck[key] = errata[key]
+    for pile in ("main", "evolution"):
+        if errata.get(pile):
+            merged = {**(deck.get(pile) or {}), **errata[pile]}
+            deck[pile] = {card: copies for card, copies in merged.items() if copies != 0}
+    return deck
+
+
+def deck_slot(name: str, library: Library, compiled: Compiled, rules: dict, deck_errata: dict | None = None,
+              edition_file: str = "") -> dict:
+    """A deck (with its edition's variant, if any) checked against the deck-building rules ->
+    {"heroes", "ideal", "main", "evolution"} as ids. A broken variant is the edition's mistake: the
+    error names the edition file and its deck_errata entry."""
+    deck_errata = deck_errata or {}
+    deck = varied_deck(name, library, deck_errata)
     file = library.deck_files[name]
-    deck = library.decks[name]
+    if name in deck_errata:
+        file = f"{edition_file}: deck_errata.{name}"
     index = {n: i for i, n in enumerate(library.cards)}
     kinds = dict(zip(library.cards, compiled.types, strict=True))
     evolution = dict(zip(library.cards, compiled.evolution, strict=True))
@@ -670,5 +708,6 @@ def matchup_hash(entry: Entry, slots: list[dict]) -> str:
     return content_hash([entry.sides, slots])
 
 
-def ruleset_hash(rules: dict, compiled: Compiled) -> str:
-    return content_hash([rules, compiled.values])
+def ruleset_hash(rules: dict, compiled: Compiled, deck_errata: dict | None = None) -> str:
+    # an edition without deck variants hashes as before the section existed, so its hash is unchanged
+    return content_hash([rules, compiled.values, deck_errata] if deck_errata else [rules, compiled.values])

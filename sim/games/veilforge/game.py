@@ -43,10 +43,12 @@ class Veilforge(Game):
         if edition not in self._rulesets:
             table, resolved, compiled = data.load_ruleset_table(edition, self.library, self.data_dir)
             self._editions[edition] = (resolved, compiled)
+            shown = {"rules": resolved["rules"], "card_errata": resolved["card_errata"]}
+            if resolved["deck_errata"]:
+                shown["deck_errata"] = resolved["deck_errata"]
             self._rulesets[edition] = Ruleset(
-                self.name, edition, data.ruleset_hash(resolved["rules"], compiled), table,
-                description=resolved["description"], assumed=compiled.assumed,
-                resolved={"rules": resolved["rules"], "card_errata": resolved["card_errata"]},
+                self.name, edition, data.ruleset_hash(resolved["rules"], compiled, resolved["deck_errata"]), table,
+                description=resolved["description"], assumed=compiled.assumed, resolved=shown,
             )
         return self._rulesets[edition]
 
@@ -67,7 +69,8 @@ class Veilforge(Game):
         matchups = []
         for text in entries:
             entry = data.parse_entry(text, self.library)
-            slots = [data.deck_slot(d, self.library, compiled, resolved["rules"]) for d in entry.decks]
+            slots = [data.deck_slot(d, self.library, compiled, resolved["rules"], resolved["deck_errata"],
+                                    str(self.data_dir / "editions" / f"{ruleset.ruleset_id}.yaml")) for d in entry.decks]
             matchups.append(Matchup(
                 self.name, data.matchup_id(entry), entry.sides, len(entry.decks),
                 tables.pack_matchup(len(entry.sides), entry.seats_per_side, slots),
