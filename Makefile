@@ -21,7 +21,7 @@ endif
 EXP_ARG := $(if $(EXP),experiment=$(EXP))
 
 .PHONY: help install sweep ab report ladder replay bench bench-quick profile test test-heavy test-nojit lint list validate clean \
-        study-opening study-matrix study-cards study-tiers studies study-aeons-end publish
+        study-opening study-matrix study-cards study-tiers studies study-aeons-end study-veilforge study-by-your-side study-veilwalkers publish
 
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
