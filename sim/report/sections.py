@@ -1327,7 +1327,8 @@ def _endings_rounds(context: Context) -> dict[tuple[str, str], tuple[float, floa
     lake, document, params = context.lake, context.document, context.params
     document.add(Heading("When matches end", 3))
     if params.game_title:
-        document.answer(f"Rules played: {params.game_title}.")
+        played_by = sorted(set(_bots_by_edition(context).values()) - {""})
+        document.answer(f"Rules played: {params.game_title}" + (f"; bots: {'; '.join(played_by)}." if played_by else "."))
     rows = lake.query("end_reason_rounds").with_columns(pl.col("end_reason").fill_null("(none)"))
     summary = []
     for edition in context.order_editions(rows["ruleset_id"].unique().to_list()):
