@@ -952,10 +952,7 @@ def _coop_edition_differences(context: Context, editions: list[str]) -> pl.DataF
                "high", "p_value", "p_holm"]
     if len(editions) < 2:
         return pl.DataFrame(schema=dict.fromkeys(columns, pl.Float64) | {"edition": pl.String, "matchup_id": pl.String})
-    baseline = context.params.baseline or editions[0]
-    if baseline not in editions:
-        raise UserError(f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(editions)})",
-                        entry="report.baseline")
+    baseline = _baseline_of(context.params.baseline, editions)
     deals = context.lake.query("pair_rows").group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(pl.col("a_won").mean())
     frames = []
     for edition in editions:
@@ -1736,10 +1733,7 @@ def _with_pooled(deals: pl.DataFrame) -> pl.DataFrame:
 def _column_differences(context: Context, deals: pl.DataFrame, editions: list[str]) -> pl.DataFrame | None:
     if len(editions) < 2:
         return None
-    baseline = context.params.baseline or editions[0]
-    if baseline not in editions:
-        raise UserError(f"baseline edition '{baseline}' is not in the lake (editions: {', '.join(editions)})",
-                        entry="report.baseline")
+    baseline = _baseline_of(context.params.baseline, editions)
     frames = []
     for edition in editions:
         if edition != baseline:
