@@ -2,7 +2,8 @@
 
 For each game it measures
   kernel        matches/s on one core: play_batch alone, kernels warm, the default matchups in turn
-  end to end    matches/s from config to Parquet through the runner, with 1 and with 2 workers
+  end to end    matches/s from config to Parquet through the runner, with 1 and with 2 workers, and
+                two 1-worker sweeps side by side (summed: the ceiling of this machine's two cores)
                 (median of three sweeps of two million matches, or of what the kernel plays in 20 s
                 for a slower game, each in a fresh process)
   cold compile  seconds (wall and CPU) for a fresh process to get the game's kernels ready with an
@@ -35,7 +36,7 @@ KERNEL_SECONDS = 3.0
 KERNEL_WINDOWS = 3
 # End to end: one sweep of two million matches, the designers' unit of work ("sweeps of millions of
 # matches"), the same for every game and run so that figures compare across machines and sessions.
-# Starting the workers (~1.1 s: imports, numba's set-up, loading the cached kernels) is part of it.
+# Loading the kernels (~1.1 s: numba's set-up and the cached kernels) is part of it.
 # A slower game (a few thousand matches/s) plays what its kernel gets through in END_TO_END_SECONDS
 # instead: two million of its matches would take an hour a figure.
 END_TO_END_MATCHES = 2_000_000
@@ -44,6 +45,16 @@ QUICK_END_TO_END_MATCHES = 20_000
 # The host's speed drifts by ±10% from minute to minute (a shared machine): the figure is the median
 # of three sweeps, and the three are kept.
 END_TO_END_RUNS = 3
+
+
+# (result key, runner.n_jobs, sweeps side by side, label): one worker; the pool of two; and two
+# independent one-worker sweeps at once, whose sum is what two cores of this machine give with nothing
+# shared: the pool is judged against that ceiling as well as against one worker.
+END_TO_END_SETUPS = (
+    ("end_to_end_1_workers", 1, 1, "1 worker"),
+    ("end_to_end_2_workers", 2, 1, "2 workers"),
+    ("end_to_end_side_by_side", 1, 2, "two 1-worker sweeps side by side"),
+)
 
 
 def default_setup(name: str):
@@ -86,8 +97,7 @@ def kernel_rate(name: str, policy: str, seconds: float) -> float:
 
 
 # One sweep in a process of its own, timed from the composed config to the last Parquet part: as in
-# `make sweep`, its workers start afresh (a second sweep in one process would reuse loky's workers
-# with their kernels loaded, ~1.5 s per worker less, which no designer's sweep gets).
+# `make sweep`, the process loads its kernels afresh (numba's set-up and the cached kernels, ~1.1 s).
 END_TO_END_SCRIPT = """
 import sys, time
 from sim.core import config, runner
@@ -106,8 +116,10 @@ def end_to_end_size(kernel_rate: float) -> int:
     return max(QUICK_END_TO_END_MATCHES, matches // 10**digits * 10**digits)
 
 
-def end_to_end_rate(name: str, policy: str, matches: int, n_jobs: int) -> float:
-    """Matches per second from config to Parquet (plan, workers, kernels, lake writes)."""
+def end_to_end_rate(name: str, policy: str, matches: int, n_jobs: int, side_by_side: int = 1) -> float:
+    """Matches per second from config to Parquet (plan, workers, kernels, lake writes). With
+    `side_by_side` > 1, that many independent sweeps run at once, each in its own process, and the
+    figure is their sum: what the machine's cores give with nothing shared (the pool's ceiling)."""
     overrides = [
         f"game={name}",
         f"matches={matches}",
@@ -117,15 +129,24 @@ def end_to_end_rate(name: str, policy: str, matches: int, n_jobs: int) -> float:
         "name=bench",
     ]
     with tempfile.TemporaryDirectory() as folder:
-        out = subprocess.run(
-            [sys.executable, "-c", END_TO_END_SCRIPT, *overrides],
-            cwd=PROJECT_ROOT,
-            env=dict(os.environ, SIM_OUTPUT_ROOT=folder),
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-    return float(out.stdout.strip().splitlines()[-1])
+        sweeps = [
+            subprocess.Popen(
+                [sys.executable, "-c", END_TO_END_SCRIPT, *overrides],
+                cwd=PROJECT_ROOT,
+                env=dict(os.environ, SIM_OUTPUT_ROOT=f"{folder}/{index}"),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for index in range(side_by_side)
+        ]
+        rates = []
+        for sweep in sweeps:
+            out, err = sweep.communicate()
+            if sweep.returncode:
+                raise subprocess.CalledProcessError(sweep.returncode, sweep.args, out, err)
+            rates.append(float(out.strip().splitlines()[-1]))
+    return sum(rates)
 
 
 def _subprocess_seconds(code: str, env: dict) -> tuple[float, float]:
@@ -199,17 +220,19 @@ def run_bench(quick: bool = False, games: list[str] | None = None) -> dict:
             entry["policies"][policy] = {"kernel_matches_per_second": round(rate, 1)}
             print(f"{name:12s} {policy:18s} kernel {rate:12,.0f} matches/s (1 core)", flush=True)
         e2e_matches = QUICK_END_TO_END_MATCHES if quick else end_to_end_size(entry["policies"][headline]["kernel_matches_per_second"])
-        for n_jobs in (1, 2):
-            runs = sorted(end_to_end_rate(name, headline, e2e_matches, n_jobs) for _ in range(1 if quick else END_TO_END_RUNS))
+        for key, n_jobs, side_by_side, label in END_TO_END_SETUPS:
+            runs = sorted(
+                end_to_end_rate(name, headline, e2e_matches, n_jobs, side_by_side) for _ in range(1 if quick else END_TO_END_RUNS)
+            )
             rate = runs[len(runs) // 2]
-            entry[f"end_to_end_{n_jobs}_workers"] = {
+            entry[key] = {
                 "policy": headline,
                 "matches": e2e_matches,
                 "matches_per_second": round(rate, 1),
                 "runs": [round(r, 1) for r in runs],
             }
             spread = f" (runs {runs[0]:,.0f} to {runs[-1]:,.0f})" if len(runs) > 1 else ""
-            print(f"{name:12s} {headline:18s} end to end, {n_jobs} worker(s): {rate:12,.0f} matches/s{spread}", flush=True)
+            print(f"{name:12s} {headline:18s} end to end, {label}: {rate:12,.0f} matches/s{spread}", flush=True)
         entry.update(start_times(name))
         nojit = nojit_rate(name, headline, 4 if quick else 20)
         entry["nojit_matches_per_second"] = round(nojit, 2)
@@ -234,28 +257,32 @@ def _machine() -> dict:
 
 def _markdown(results: dict) -> str:
     lines = [
-        "| game | bot | kernel matches/s (1 core, default matchups) | matches a sweep | end to end 1 worker (median of 3) | end to end 2 workers (median of 3) | 2 workers / 1 | no-JIT matches/s |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
+        "| game | bot | kernel matches/s (1 core, default matchups) | matches a sweep | end to end 1 worker (median of 3) "
+        "| end to end 2 workers (median of 3) | 2 workers / 1 | two 1-worker sweeps side by side, summed (median of 3) "
+        "| 2 workers / side by side | no-JIT matches/s |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, entry in results["games"].items():
         for policy, numbers in entry["policies"].items():
             one = entry["end_to_end_1_workers"]
             two = entry["end_to_end_2_workers"]
+            side = entry.get("end_to_end_side_by_side")
             headline = one["policy"] == policy
             lines.append(
                 f"| {name} | {policy} | {numbers['kernel_matches_per_second']:,.0f} | "
                 + (
                     f"{one['matches']:,} | {one['matches_per_second']:,.0f} | {two['matches_per_second']:,.0f} | "
                     f"{two['matches_per_second'] / one['matches_per_second']:.2f} | "
+                    + (f"{side['matches_per_second']:,.0f} | {two['matches_per_second'] / side['matches_per_second']:.2f} | "
+                       if side else " | | ")
                     if headline
-                    else " | | | | "
+                    else " | | | | | | "
                 )
                 + (f"{entry['nojit_matches_per_second']:,.1f} |" if headline else " |")
             )
     lines += [
         "",
         "Getting a game's kernels ready in a fresh process: with an empty numba cache (cold compile) and with",
-        "",
         "that cache filled (warm load); then, for a bot whose kernels are compiled apart (e.g. the search bots),",
         "the further cold compile they need on top of the game's.",
         "",

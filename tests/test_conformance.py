@@ -189,6 +189,14 @@ def test_package_has_the_kit_shape_and_golden_records(game_name):
 
 
 @pytest.mark.parametrize("game_name", game_names())
+def test_batch_kernel_releases_the_gil(game_name):
+    """runner.backend=threads plays a sweep's batches in threads of one process: they use every core
+    only if the batch kernel, the one function Python calls for a batch, runs without the GIL."""
+    kernel = importlib.import_module(f"sim.games.{game_name}.batch").play_batch_kernel
+    assert kernel.targetoptions.get("nogil") is True
+
+
+@pytest.mark.parametrize("game_name", game_names())
 def test_scenario_api_smoke(game_name):
     module = importlib.import_module(f"sim.games.{game_name}.scenario")
     classes = [c for c in vars(module).values() if isinstance(c, type) and issubclass(c, Scenario) and c is not Scenario]

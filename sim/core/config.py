@@ -25,9 +25,9 @@ from sim.core.paths import CONF_DIR, check_name
 
 @dataclass
 class RunnerConfig:
-    n_jobs: int = 2  # worker processes; 1 runs in-process
+    n_jobs: int = 2  # workers (threads or processes); 1 runs in this process, in turn
     chunk_pairs: int = 10000  # most pairs per task (one Parquet part per task); see runner.task_pairs
-    backend: str = "loky"  # loky (local processes) | dask (a Dask cluster) | sequential
+    backend: str = "threads"  # threads (of this process) | loky (worker processes) | dask (a Dask cluster) | sequential
     dask_address: str = ""  # scheduler address for backend=dask; empty starts a LocalCluster
     debug: bool = False  # kernels check invariants after every action
     card_rows: bool = False  # also write per-card rows (drawn / played / opening hand)
@@ -219,6 +219,7 @@ def _one_line(exc: BaseException) -> str:
     return text
 
 
+BACKENDS = ("threads", "loky", "dask", "sequential")
 MAX_CHUNK_PAIRS = 1_000_000  # pairs per task: a task's result arrays are held in one worker's memory
 DASK_ADDRESS = re.compile(r"^([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):\d+$")
 
@@ -242,11 +243,11 @@ def check_values(cfg: DictConfig) -> None:
         raise bad("runner.n_jobs", f"must be at least 1 (got {cfg.runner.n_jobs})")
     if not 1 <= cfg.runner.chunk_pairs <= MAX_CHUNK_PAIRS:
         raise bad("runner.chunk_pairs", f"must be from 1 to {MAX_CHUNK_PAIRS:,} (got {cfg.runner.chunk_pairs})")
-    if cfg.runner.backend not in ("loky", "dask", "sequential"):
+    if cfg.runner.backend not in BACKENDS:
         raise bad(
             "runner.backend",
-            f"must be loky, dask or sequential (got '{cfg.runner.backend}')"
-            + did_you_mean(cfg.runner.backend, ["loky", "dask", "sequential"]),
+            f"must be {', '.join(BACKENDS[:-1])} or {BACKENDS[-1]} (got '{cfg.runner.backend}')"
+            + did_you_mean(cfg.runner.backend, list(BACKENDS)),
         )
     if cfg.runner.dask_address and not DASK_ADDRESS.match(str(cfg.runner.dask_address)):
         raise bad("runner.dask_address", f"must be [scheme://]host:port, e.g. tcp://scheduler:8786 (got '{cfg.runner.dask_address}')")

@@ -10,6 +10,8 @@ The calling convention of a game's kernels (the game kit):
   int64[B, seats, 1 + per-seat extras] (score first), turned into a BatchResult by `to_result`;
   ``card_counts`` int16[B or 1, seats, n_cards, k].
 - work arrays, grouped by dtype and allocated once per batch by the game's ``scratch``.
+- the batch kernel (batch.play_batch_kernel) is ``nogil=True``: runner.backend=threads plays a
+  sweep's batches in threads of one process, each on its own core, with the kernels loaded once.
 Per-action functions take the state and the few arrays they read. The batch loop itself lives in
 each game's batch.py: numba cannot cache a kernel that receives another kernel as an argument
 (the argument's type is the function object itself, so the cache misses in every new process).

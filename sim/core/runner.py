@@ -28,7 +28,7 @@ from sim.core.errors import UserError, did_you_mean
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock, content_hash
 from sim.core.paths import PROJECT_ROOT, ensure_writable, experiment_dir
 from sim.core.registry import get_game
-from sim.core.worker import Task, TaskOutput, kernels_cached, pair_scores, run_task
+from sim.core.worker import Task, TaskOutput, ensure_kernels, kernels_cached, pair_scores, run_task
 
 
 @dataclass
@@ -292,8 +292,14 @@ def _execute(plan: Plan, tasks: list[Task]) -> Iterator[TaskOutput]:
         )
         for t in tasks
     )
-    if runner.backend == "sequential" or (runner.n_jobs == 1 and runner.backend == "loky"):
+    if runner.backend == "sequential" or (runner.n_jobs == 1 and runner.backend in ("loky", "threads")):
         yield from Parallel(n_jobs=1, return_as="generator")(calls)
+    elif runner.backend == "threads":
+        # Every game's batch kernel releases the GIL (nogil), so threads play on all cores with the
+        # kernels this process has loaded: no worker starts, imports or loads them again.
+        for kernel_set in sorted({plan.game.kernel_set(policies) for policies in plan.policies}):
+            ensure_kernels(plan.game, kernel_set)
+        yield from Parallel(n_jobs=runner.n_jobs, backend="threading", return_as="generator_unordered")(calls)
     elif runner.backend == "dask":
         with parallel_config(backend="dask"):
             yield from Parallel(n_jobs=runner.n_jobs, return_as="generator_unordered")(calls)

@@ -1,6 +1,7 @@
-"""What a worker process runs: one task of a sweep, from its seed block to its Parquet parts.
+"""What a worker runs (a thread of the sweep's process, or a loky or Dask worker process): one task of
+a sweep, from its seed block to its Parquet parts.
 
-Apart from the runner (planning, manifests, backends) so that a worker imports only what playing
+Apart from the runner (planning, manifests, backends) so that a worker process imports only what playing
 and writing need (numba, the game's kernels, pyarrow), not the config stack (omegaconf, Hydra).
 """
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import fcntl
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +44,7 @@ def seed_block(root_seed: int, matchup: Matchup, pair_start: int, pair_stop: int
 
 
 _KERNELS_READY: set[tuple[str, str]] = set()  # (game, kernel set)
+_KERNELS_LOCK = threading.Lock()  # the threads backend's workers share this process's kernels
 
 
 def set_up_numba() -> None:
@@ -86,6 +89,13 @@ def ensure_kernels(game: Game, kernel_set: str = "") -> None:
     ready = (game.name, kernel_set)
     if ready in _KERNELS_READY:
         return
+    with _KERNELS_LOCK:
+        if ready not in _KERNELS_READY:
+            _load_kernels(game, kernel_set)
+            _KERNELS_READY.add(ready)
+
+
+def _load_kernels(game: Game, kernel_set: str) -> None:
     set_up_numba()  # needs no turn
     warmed = _warm_marker(game, kernel_set)
     folder = warmed.parent
@@ -100,7 +110,6 @@ def ensure_kernels(game: Game, kernel_set: str = "") -> None:
                 warmed.touch()
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
-    _KERNELS_READY.add(ready)
 
 
 @dataclass(frozen=True)
@@ -124,7 +133,7 @@ def run_task(
     debug: bool,
     card_rows: bool,
 ) -> TaskOutput:
-    """Play one task and write its part files. Runs in a worker process."""
+    """Play one task and write its part files. Runs in a worker (thread or process)."""
     started = time.perf_counter()
     ensure_kernels(game, game.kernel_set(policies))
     seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop)

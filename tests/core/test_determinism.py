@@ -16,15 +16,16 @@ def _content(name, output_root, table="matches"):
     return frame.drop("run_id") if "run_id" in frame.columns else frame
 
 
-def test_same_lake_for_one_or_two_workers_and_any_chunk_size(output_root):
+def test_same_lake_for_one_or_two_workers_processes_or_threads_and_any_chunk_size(output_root):
     sweep(*BASE, "name=one", "runner.n_jobs=1", "runner.chunk_pairs=300")
-    sweep(*BASE, "name=two", "runner.n_jobs=2", "runner.chunk_pairs=64")
-    sweep(*BASE, "name=three", "runner.n_jobs=2", "runner.chunk_pairs=7")
+    sweep(*BASE, "name=two", "runner.backend=loky", "runner.n_jobs=2", "runner.chunk_pairs=64")
+    sweep(*BASE, "name=three", "runner.backend=loky", "runner.n_jobs=2", "runner.chunk_pairs=7")
+    sweep(*BASE, "name=threads", "runner.backend=threads", "runner.n_jobs=2", "runner.chunk_pairs=64")
     reference = _content("one", output_root)
     assert reference.height == 3 * 300 * 2
-    assert _content("two", output_root).equals(reference)
-    assert _content("three", output_root).equals(reference)
-    assert _content("three", output_root, "cards").equals(_content("one", output_root, "cards"))
+    for other in ("two", "three", "threads"):
+        assert _content(other, output_root).equals(reference)
+        assert _content(other, output_root, "cards").equals(_content("one", output_root, "cards"))
 
 
 def test_same_lake_on_a_dask_local_cluster(output_root):

@@ -106,6 +106,30 @@ def test_sigkill_midway_then_resume_gives_exactly_the_planned_matches(output_roo
     assert not list(parts.glob("*/*/.*.tmp")), "the resumed run clears temporary files of killed workers"
 
 
+def test_ctrl_c_midway_keeps_the_finished_parts_and_the_rerun_completes(output_root):
+    """The local runner's worker threads cannot be stopped inside a kernel: Ctrl-C waits for none of
+    them, says how to resume, and whatever they were writing is either a whole part or cleared."""
+    args = [sys.executable, "-m", "sim", "sweep", "game=coin_race", "pairs=40000", "runner.chunk_pairs=500",
+            "runner.n_jobs=2", "name=interrupted", "runner.progress=false", "--no-report"]
+    env = dict(os.environ, SIM_OUTPUT_ROOT=str(output_root))
+    process = subprocess.Popen(args, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    parts = output_root / "experiments" / "interrupted" / "matches"
+    deadline = time.time() + 120
+    while time.time() < deadline and len(list(parts.glob("*/*/part-*.parquet"))) < 3:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert "interrupted: finished parts are kept; rerun the same command to resume" in err
+    assert len(list(parts.glob("*/*/part-*.parquet"))) < 3 * 80, "the interrupt should land mid-sweep"
+
+    subprocess.run(args, cwd=ROOT, env=env, check=True)
+    lake = read_lake(output_root / "experiments" / "interrupted")
+    assert lake.height == 3 * 40000 * 2
+    assert lake.select("matchup_id", "pair_index", "swap").unique().height == lake.height
+    assert not list(parts.glob("*/*/.*.tmp"))
+
+
 def test_replay_reads_manifests_written_before_a_schema_change(output_root):
     """A manifest may hold keys a later schema dropped (here a report option): replay still works."""
     import json

@@ -159,7 +159,7 @@ def searching(policy_ids) -> bool:
     return bool(((ids == POLICY_SEARCH) | (ids == POLICY_ISMCTS)).any())
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def play_batch_kernel(T, root_seed, matchup_key, turn_order_index, deal_index, policy_ids, params, policy_streams,
                       debug, count_cards, card_counts,
                       winner, end_reason, turns, rounds, score, error, gravehold, player_life,

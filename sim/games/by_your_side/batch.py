@@ -68,7 +68,7 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
             break
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
                       count_cards, state, legal, keys, counters, events, scores, attempt_matchup, journal, attempt_seeds):
     """B matches, or B whole campaigns when ``matchup`` is a campaign's table: then each attempt's matchup

@@ -52,7 +52,7 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
             break
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
                       count_cards, state, legal, keys, counters, events, work):
     for m in range(deals.shape[0]):

@@ -72,7 +72,7 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
         engine.step(state, ruleset, action, events, counts, count_cards)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
                       count_cards, state, legal, work, keys, counters, events, values, search):
     for m in range(deals.shape[0]):

@@ -86,7 +86,7 @@ def record(state, match_out, seat_out, m):
         seat_out[m, seat, 7] = start_site(state, seat)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
                       count_cards, state, legal, keys, counters, values, events):
     for m in range(deals.shape[0]):

@@ -204,7 +204,7 @@ def scratch(log: bool, searching: bool) -> tuple:
     return np.zeros((EVENT_CAPACITY if log else 1, EVENT_WIDTH), np.int32), work, tree
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, log, match_out, seat_out,
                       card_counts, count_cards, events, work, tree):
     """Play the batch; `events`, `work` and `tree` come from `scratch`."""
