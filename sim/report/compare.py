@@ -236,7 +236,7 @@ def _coop(document: Document, target: Path, reports: dict[str, tuple[Path, Path]
                             f"most often with {bots.get(best['experiment'], best['experiment'])}.")
         return
     table = pl.concat(changes, how="diagonal_relaxed").select(
-        "edition", "baseline", "experiment", "pairs", "difference", "low", "high", "p_value"
+        "edition", "baseline", "experiment", "pairs", "baseline_mean", "treatment_mean", "difference", "low", "high", "p_value"
     )
     table = table.with_columns(
         pl.struct("low", "high").map_elements(lambda r: _change(r["low"], r["high"]), return_dtype=pl.String).alias("conclusion")

@@ -113,13 +113,14 @@ def format_value(value, digits: int = 4) -> str:
 INLINE_ROWS = 30  # a longer table shows its first rows; the whole table is its CSV
 
 P_VALUE = ("p_value", "p_holm", "tost_p", "p_adjusted")
+DIFFERENCE = ("difference", "low", "high")  # a paired comparison's columns (sim.stats.pairs)
 RATE_WORDS = ("rate", "share", "survival", "mean", "wilson")
 
 
 def _column_kind(frame: pl.DataFrame, column: str) -> str:
     """How a column is shown: 'p' (p-values, "< 1e-4"), 'percent' (rates in [0, 1] and their
     interval ends), 'count' (whole numbers, also when stored as floats), 'half' (counts where a draw
-    is half a win), or 'plain'."""
+    is half a win), or 'plain' (display_rows also makes a rate difference 'points')."""
     series = frame[column]
     if not series.dtype.is_numeric() or series.dtype == pl.Boolean:
         return "plain"
@@ -145,18 +146,29 @@ def _rate_like(frame: pl.DataFrame, column: str) -> bool:
     return False
 
 
+def p_shown(value: float) -> str:
+    """A p-value as a report shows it: '< 1e-4' below that, else two significant digits ('1.00',
+    '0.031', '0.0013'): the digits after those tell a reader nothing."""
+    if value < 1e-4:
+        return "< 1e-4"
+    return f"{value:.{max(2, 1 - math.floor(math.log10(value)))}f}"
+
+
 def p_text(value: float) -> str:
-    """A p-value as a report prints it: '< 1e-4' below that, else '= 0.0312'."""
-    return "< 1e-4" if value < 1e-4 else f"= {value:.4f}"
+    """A p-value in a sentence: 'p < 1e-4', 'p = 0.31'."""
+    shown = p_shown(value)
+    return shown if shown.startswith("<") else f"= {shown}"
 
 
 def _shown(value, kind: str, digits: int) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "" if value is None else "n/a"
     if kind == "p":
-        return "< 1e-4" if value < 1e-4 else f"{value:.4f}"
+        return p_shown(value)
     if kind == "percent":
         return f"{100 * value:.{max(digits - 3, 1)}f}%"
+    if kind == "points":
+        return f"{100 * value:+.{max(digits - 3, 1)}f} pts"
     if kind == "count":
         return f"{int(round(value)):,}"
     if kind == "half":
@@ -169,6 +181,9 @@ def display_rows(table: Table) -> tuple[list[list[str]], int]:
     to the CSV."""
     frame = table.frame
     kinds = {column: _column_kind(frame, column) for column in frame.columns}
+    if "percent" in (kinds.get("baseline_mean"), kinds.get("treatment_mean")):
+        # a difference of two rates (and its interval) reads in percentage points
+        kinds.update({column: "points" for column in DIFFERENCE if kinds.get(column) == "plain"})
     rows = [
         [_shown(value, kinds[column], table.digits) for column, value in zip(frame.columns, row, strict=True)]
         for row in frame.head(INLINE_ROWS).iter_rows()

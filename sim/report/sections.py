@@ -285,8 +285,8 @@ def section_opening(context: Context) -> None:
     tost_percent = f"{100 * (1 - 2 * params.alpha):g}%"
     document.add(
         Paragraph(
-            f"{int(table['matches'].sum())} matches in {table.height} edition(s), {int(table['pairs'].sum())} complete "
-            f"seat-swapped pairs; {dropped} incomplete pair(s) dropped. Match-level rates use {context.percent} Wilson "
+            f"{int(table['matches'].sum()):,} matches in {table.height} edition(s), {int(table['pairs'].sum()):,} complete "
+            f"seat-swapped pairs; {dropped:,} incomplete pair(s) dropped. Match-level rates use {context.percent} Wilson "
             f"intervals (draws count half); pair-level means use {context.percent} t-intervals over pairs, the "
             f"independent unit. Equivalence: TOST of the pair-level mean against 0.5 ± {margin:g} "
             f"(alpha {params.alpha:g}, {tost_percent} interval); 'equivalent' means the advantage is shown to lie "

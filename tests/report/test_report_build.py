@@ -333,15 +333,25 @@ def test_coop_answer_weights_matchups_equally_when_their_counts_differ():
 
 
 def test_tables_show_percentages_whole_counts_and_small_p_values():
-    """Issue 20 item 6: counts printed as `25676.0000`, rates as `0.4490`, p-values as `0.0000`."""
+    """Issue 20 item 6: counts printed as `25676.0000`, rates as `0.4490`, p-values as `0.0000`
+    ("Percentages, integer counts, p-values as `< 1e-4`")."""
     from sim.report.document import INLINE_ROWS, Table, display_rows
 
     frame = pl.DataFrame({"matches": [25676, 3], "a_wins": [81.0, 2.0], "first_player_wins": [7.5, 1.0],
                           "a_rate": [0.449, 1.0], "a_low": [0.44, 0.5], "rating": [0.25, -1.5],
                           "low": [0.1, -2.0], "p_value": [3e-6, 0.5], "p_holm": [0.03125, 1.0]})
     rows, left = display_rows(Table(frame, "t"))
-    assert rows[0] == ["25,676", "81", "7.5", "44.9%", "44.0%", "0.2500", "0.1000", "< 1e-4", "0.0312"]
+    assert rows[0] == ["25,676", "81", "7.5", "44.9%", "44.0%", "0.2500", "0.1000", "< 1e-4", "0.031"]
+    assert rows[1][-2:] == ["0.50", "1.00"]
     assert left == 0
+    # "difference -0.1779 low -0.1824": a paired difference of two rates reads in percentage points
+    paired = pl.DataFrame({"pairs": [320], "baseline_mean": [0.741], "treatment_mean": [0.392], "difference": [-0.3484],
+                           "low": [-0.3904], "high": [-0.3065], "p_value": [0.0013]})
+    rows, _ = display_rows(Table(paired, "paired"))
+    assert rows[0] == ["320", "74.1%", "39.2%", "-34.8 pts", "-39.0 pts", "-30.6 pts", "0.0013"]
+    turns = paired.with_columns(pl.col("baseline_mean", "treatment_mean") * 40)  # a difference of means of turns
+    rows, _ = display_rows(Table(turns, "turns"))
+    assert rows[0][3] == "-0.3484"
     long = pl.DataFrame({"a_rate": [0.5] * (INLINE_ROWS + 12)})
     rows, left = display_rows(Table(long, "long"))
     assert len(rows) == INLINE_ROWS and left == 12
