@@ -643,6 +643,7 @@ def _manifest(plan: Plan, *, status: str, previous: dict | None) -> dict:
         "config_hash": plan.config_hash,
         "chunk_pairs": int(plan.cfg.runner.chunk_pairs),
         "game": plan.game.name,
+        "side_fields": list(plan.game.side_fields),  # the parts of a side's name (the lake's views split it)
         "engine_versions": {plan.game.name: plan.game.engine_version},
         "rulesets": {r.ruleset_id: r.ruleset_hash for r in plan.rulesets},
         "assumed": {r.ruleset_id: list(r.assumed) for r in plan.rulesets},
