@@ -140,8 +140,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         from sim.report.publish import build_index, counted
 
         target, index = build_index(output_root() / "reports")
-        answered = sum(1 for study in index.studies if study.answers)
-        print(f"index: {target} ({counted(len(index.studies), 'study', 'studies')}, {answered} with a stated answer)")
+        every = index.every_study()
+        answered = sum(1 for study in every if study.answers)
+        print(f"index: {target} ({counted(len(every), 'study', 'studies')}, {answered} with a stated answer)")
         return 0
     if args.command == "ladder":
         from sim.ladder import build_ladder_report, load_ladder, run_ladder

@@ -4,7 +4,9 @@ in ``reports/`` (the ``make publish`` target).
 It reads the reports as they stand and reruns nothing: each study's question (its report's
 title), the answer its report states (read back from report.md by ``read_summary``, so the index
 quotes the report word for word), its key charts as embedded thumbnails linked to the full
-charts, and links to the report and its CSV tables. Folders named like a quick try of a preset
+charts, and links to the report and its CSV tables. A comparison (`sim compare`, or a preset's
+`tiers:`) lists the studies it compares inside its own section (each with its answers and its
+report), so the page holds a study once: under the question it answers. Folders named like a quick try of a preset
 (``<preset>-<8 hex digits>``, see ``sim.core.config``) are not published studies and are only
 counted; folders of other Markdown pages (``bench/``, ``profile/``) are linked as measurements.
 The same reports give a byte-identical page.
@@ -13,11 +15,12 @@ The same reports give a byte-identical page.
 from __future__ import annotations
 
 import base64
+import csv
 import html
 import io
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
@@ -30,6 +33,7 @@ KEY_CHARTS = 2  # a report's first charts are its headline ones (each section op
 THUMBNAIL_BOX = (520, 400)  # pixels: a thumbnail fits inside, keeping the chart's proportions
 THUMBNAIL_COLOURS = 128
 QUICK_TRY_NAME = re.compile(r"-[0-9a-f]{8}$")
+COMPARED_TABLE = "provenance_experiments"  # sim.report.compare's table of the experiments it compares
 
 INDEX_CSS = """
 section.study { border-top: 2px solid #1f4e79; margin-top: 2.5em; padding-top: 0.5em; }
@@ -41,6 +45,8 @@ figure img { margin: 0; }
 figcaption { font-size: 0.85em; color: #555; }
 ul.links { padding-left: 1.2em; }
 details { margin: 0.3em 0 0.8em; }
+div.part { margin-left: 1.2em; }
+p.part-answer { margin: 0.3em 0 0.3em 1em; }
 td, th { text-align: left; vertical-align: top; }
 """
 
@@ -56,6 +62,8 @@ class Study:
     charts: list[Image]  # the key charts, file names relative to the study folder
     pages: list[str]  # report.html, report.md (those present)
     tables: list[str]  # tables/*.csv relative to the study folder
+    compares: list[str] = field(default_factory=list)  # a comparison's experiments (its provenance table)
+    parts: list[Study] = field(default_factory=list)  # those of them published here, listed inside it
 
 
 @dataclass
@@ -63,6 +71,10 @@ class Index:
     studies: list[Study]
     measurements: list[str]  # Markdown pages relative to reports/ in folders without a report
     quick_tries: list[str]  # folder names left out
+
+    def every_study(self) -> list[Study]:
+        """The studies listed, those inside a comparison included."""
+        return [*self.studies, *(part for study in self.studies for part in study.parts)]
 
 
 def read_study(folder: Path) -> Study:
@@ -83,7 +95,16 @@ def read_study(folder: Path) -> Study:
         charts=charts,
         pages=[page for page in ("report.html", "report.md") if (folder / page).is_file()],
         tables=sorted(path.relative_to(folder).as_posix() for path in (folder / "tables").glob("*.csv")),
+        compares=_compared(folder / "tables" / f"{COMPARED_TABLE}.csv"),
     )
+
+
+def _compared(path: Path) -> list[str]:
+    """The experiments a comparison report compares, from its provenance table (none for a study)."""
+    if not path.is_file():
+        return []
+    with path.open(encoding="utf-8", newline="") as rows:
+        return [row["experiment"] for row in csv.DictReader(rows) if row.get("experiment")]
 
 
 def collect(reports_dir: Path) -> Index:
@@ -100,7 +121,21 @@ def collect(reports_dir: Path) -> Index:
             quick_tries.append(folder.name)
         else:
             studies.append(read_study(folder))
-    return Index(studies, measurements, quick_tries)
+    return Index(_grouped(studies), measurements, quick_tries)
+
+
+def _grouped(studies: list[Study]) -> list[Study]:
+    """The studies with each comparison's published experiments moved inside it (the first
+    comparison in name order that compares one takes it)."""
+    by_name = {study.name: study for study in studies}
+    placed: set[str] = set()
+    for study in studies:
+        for name in study.compares:
+            part = by_name.get(name)
+            if part is not None and part is not study and not part.compares and name not in placed:
+                study.parts.append(part)
+                placed.add(name)
+    return [study for study in studies if study.name not in placed]
 
 
 def thumbnail(path: Path) -> tuple[str, bool]:
@@ -152,20 +187,40 @@ def _study_html(study: Study, reports_dir: Path) -> list[str]:
                 f'src="{source}"></a><figcaption>{escape(chart.caption)} ({shown})</figcaption></figure>'
             )
         parts.append("</div>")
+    parts += _links_html(study)
+    if study.parts:
+        parts.append(f"<h3>The {counted(len(study.parts), 'experiment', 'experiments')} it compares</h3>")
+        for part in study.parts:
+            parts += _part_html(part)
+    parts.append("</section>")
+    return parts
+
+
+def _links_html(study: Study) -> list[str]:
+    base = f"{study.name}/"
     links = [_link(base + page, page) for page in study.pages]
-    parts.append('<ul class="links"><li>The report: ' + " · ".join(links) + "</li>")
+    parts = ['<ul class="links"><li>The report: ' + " · ".join(links) + "</li>"]
     if study.tables:
         parts.append(f"<li><details><summary>{len(study.tables)} CSV tables</summary>")
         parts.append(" · ".join(_link(base + table, table.removeprefix("tables/")) for table in study.tables))
         parts.append("</details></li>")
-    parts += ["</ul>", "</section>"]
-    return parts
+    return parts + ["</ul>"]
+
+
+def _part_html(study: Study) -> list[str]:
+    """One experiment of a comparison: its question and answers (folded), and links to its report."""
+    escape = html.escape
+    parts = [f'<div class="part" id="{escape(study.name)}"><details>',
+             f"<summary><code>{escape(study.name)}</code>: {escape(study.question)}</summary>"]
+    parts += [f'<p class="part-answer">{escape(sentence)}</p>' for sentence in study.answers]
+    return parts + _links_html(study) + ["</details></div>"]
 
 
 def render(index: Index, reports_dir: Path) -> str:
     escape = html.escape
     studies = index.studies
-    answered = sum(1 for study in studies if study.answers)
+    every = index.every_study()
+    answered = sum(1 for study in every if study.answers)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -174,15 +229,17 @@ def render(index: Index, reports_dir: Path) -> str:
         f"<style>{CSS}{INDEX_CSS}</style>",
         "</head><body>",
         "<h1>Published studies</h1>",
-        f"<p>{counted(len(studies), 'study', 'studies')} in <code>reports/</code>, {answered} with a stated answer. "
+        f"<p>{counted(len(every), 'study', 'studies')} in <code>reports/</code>, {answered} with a stated answer. "
         "Each gives "
         "its question, the answer its report states, its key charts (click for full size) and links to the "
-        "report and its CSV tables. Built by <code>make publish</code> from the reports as they stand.</p>",
+        "report and its CSV tables; a comparison lists the experiments it compares inside its section. "
+        "Built by <code>make publish</code> from the reports as they stand.</p>",
         "<table><thead><tr><th>study</th><th>question</th><th>answer</th></tr></thead><tbody>",
     ]
     for study in studies:
         answer = escape(study.answers[0]) if study.answers else '<span class="missing">no answer stated</span>'
-        parts.append(f'<tr><td><a href="#{escape(study.name)}">{escape(study.name)}</a></td>'
+        compared = f" ({counted(len(study.parts), 'experiment', 'experiments')})" if study.parts else ""
+        parts.append(f'<tr><td><a href="#{escape(study.name)}">{escape(study.name)}</a>{compared}</td>'
                      f"<td>{escape(study.question)}</td><td>{answer}</td></tr>")
     parts.append("</tbody></table>")
     for study in studies:

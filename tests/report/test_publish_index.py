@@ -41,8 +41,8 @@ class PageParts(HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.links, self.images, self.ids, self.sections = [], [], [], {}
-        self._section, self._capture, self._text = None, None, []
+        self.links, self.images, self.ids, self.sections, self.parts = [], [], [], {}, {}
+        self._section, self._part, self._capture, self._text = None, None, None, []
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -59,7 +59,10 @@ class PageParts(HTMLParser):
             self.images.append(attrs["src"])
             if self._section:
                 self.sections[self._section]["charts"].append(self.links[-1])
-        if tag == "h2" or (tag == "p" and attrs.get("class") == "answer"):
+        if tag == "div" and attrs.get("class") == "part":
+            self._part = attrs["id"]
+            self.parts[self._part] = {"section": self._section, "answers": []}
+        if tag == "h2" or (tag == "p" and attrs.get("class") in ("answer", "part-answer")):
             self._capture, self._text = tag, []
 
     def handle_data(self, data):
@@ -71,9 +74,13 @@ class PageParts(HTMLParser):
             text = "".join(self._text)
             if tag == "h2":
                 self.sections[self._section]["question"] = text
+            elif self._part:
+                self.parts[self._part]["answers"].append(text)
             else:
                 self.sections[self._section]["answers"].append(text)
             self._capture = None
+        if tag == "div" and self._part:
+            self._part = None
         if tag == "section":
             self._section = None
 
@@ -166,6 +173,28 @@ def test_the_same_reports_give_the_same_page(published):
     assert (published / "index.html").read_bytes() == first
 
 
+def test_a_comparison_lists_the_experiments_it_compares_inside_it(toy_lake, tmp_path, capsys, output_root):
+    """A `tiers:` preset publishes one comparison and a report per tier: the index lists the
+    comparison once, with each tier's question, answers and report inside its section (82 top-level
+    studies, most of them tiers, made the page a list to scroll)."""
+    reports = output_root / "reports"
+    for name in ("pair-a", "pair-b"):
+        build_report(toy_lake, reports / name, ["opening"], {})
+    (reports / "pair" / "tables").mkdir(parents=True)
+    (reports / "pair" / "report.md").write_text("# Does it hold at every tier?\n\n## Answer\n\n> It holds.\n")
+    (reports / "pair" / "tables" / "provenance_experiments.csv").write_text(
+        "experiment,policies\npair-a,random\npair-b,greedy\nnot-published,search\n")
+    assert main(["publish"]) == 0
+    assert capsys.readouterr().out.strip().endswith("(3 studies, 3 with a stated answer)")
+    parts = parse(reports / "index.html")
+    assert list(parts.sections) == ["pair"]
+    assert {name: part["section"] for name, part in parts.parts.items()} == {"pair-a": "pair", "pair-b": "pair"}
+    opening = read_summary((reports / "pair-a" / "report.md").read_text()).answers
+    assert parts.parts["pair-a"]["answers"] == opening and opening
+    assert {"pair-a/report.html", "pair-b/report.md"} <= set(parts.sections["pair"]["links"])
+    assert "(2 experiments)" in (reports / "index.html").read_text()
+
+
 def test_a_report_without_a_title_or_no_reports_folder_is_one_line(tmp_path):
     with pytest.raises(UserError, match="no reports folder"):
         collect(tmp_path / "reports")
@@ -206,6 +235,7 @@ def test_the_tracked_index_lists_every_tracked_study():
     """reports/index.html is published with the reports: it lists each study folder with the
     answer its report states now (after rebuilding a report, run `make publish`)."""
     index = collect(REPO_REPORTS)
-    sections = parse(REPO_REPORTS / "index.html").sections
-    listed = {name: section["answers"] for name, section in sections.items() if name != "measurements"}
-    assert listed == {study.name: study.answers for study in index.studies}, "reports/index.html is stale: run make publish"
+    parts = parse(REPO_REPORTS / "index.html")
+    listed = {name: section["answers"] for name, section in parts.sections.items() if name != "measurements"}
+    listed |= {name: part["answers"] for name, part in parts.parts.items()}
+    assert listed == {study.name: study.answers for study in index.every_study()}, "reports/index.html is stale: run make publish"
