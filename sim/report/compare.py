@@ -8,11 +8,14 @@ asks whether each conclusion holds in every experiment:
 * deck ratings per edition: Bradley–Terry ratings, the rank of each deck, the top deck, and Kendall's
   tau between each experiment's ranking and the first one's;
 * cooperative games: the team's win rate per edition, and each edition's paired difference from the
-  baseline edition, whose sign (raises, lowers, no difference shown) must hold in every experiment.
+  baseline edition, whose sign (raises, lowers, no difference shown) must hold in every experiment;
+* every other paired difference from the baseline edition that the reports give (each end reason's
+  share, each deck's win rate, each per-match measure): whether its sign holds in every experiment.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -57,6 +60,8 @@ def build_comparison(target: Path, reports: dict[str, tuple[Path, Path]], title:
         _opening(document, stage, reports, bots)
         _ratings(document, reports, bots)
         _coop(document, stage, reports, bots)
+        for kind in DIFFERENCE_KINDS:
+            _edition_differences(document, reports, bots, kind)
         _provenance(document, manifests)
         write_documents(document, stage)
     return target / "report.md"
@@ -87,6 +92,79 @@ def holds_answer(subject: str, rows: list[dict], shown) -> str:
         with_it = [row for row in rows if row["conclusion"] == conclusion]
         parts.append(f"{conclusion} with {'; '.join(shown(row) for row in with_it)}")
     return f"{subject} the conclusion depends on the bots: {', but '.join(parts)}."
+
+
+@dataclass(frozen=True)
+class DifferenceKind:
+    """A report table of paired differences from the baseline edition, one row per measured thing."""
+
+    measure: str  # what is measured, for the answer ("End-reason share")
+    tables: str  # the tables' file stem (a glob) under a report's tables/
+    key: str  # the column naming what each row measures; "" when the table's file name does
+    estimate: tuple[str, str, str]  # the difference and its interval's ends
+    unit: str  # after a number in the answer
+    number: str  # how the answer shows a difference (a format spec)
+
+
+POINTS = ("difference_points", "points_low", "points_high")
+DIFFERENCE_KINDS = (
+    DifferenceKind("End-reason share", "endings_differences", "end_reason", POINTS, " points", "+.1f"),
+    DifferenceKind("Deck win rate", "deck_effects_differences", "deck", POINTS, " points", "+.1f"),
+    DifferenceKind("Per-match measure", "columns_*_differences", "", ("difference", "low", "high"), "", "+.3g"),
+)
+
+
+def _direction(low: float, high: float) -> str:
+    if low > 0:
+        return "rises"
+    if high < 0:
+        return "falls"
+    return "no difference shown"
+
+
+def _edition_differences(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict[str, str],
+                         kind: DifferenceKind) -> None:
+    """Each measured thing's paired difference from the baseline in every experiment, and one answer
+    per edition: what rises or falls with every bot compared, and what depends on the bots."""
+    difference, low, high = kind.estimate
+    frames = []
+    for label, (_, report_dir) in reports.items():
+        for path in sorted((report_dir / "tables").glob(f"{kind.tables}.csv")):
+            table = pl.read_csv(path)
+            if "matchup_id" in table.columns:  # the edition pooled over its matchups
+                table = table.filter(pl.col("matchup_id") == "ALL")
+            measured = pl.col(kind.key).cast(pl.String) if kind.key else pl.lit(path.stem[len("columns_"):-len("_differences")])
+            # reports built before their differences named the baseline say "the baseline"
+            baseline = pl.col("baseline").cast(pl.String) if "baseline" in table.columns else pl.lit("the baseline")
+            frames.append(table.select(pl.col("edition").cast(pl.String), baseline.alias("baseline"),
+                                       measured.alias("measured"), pl.lit(label).alias("experiment"),
+                                       pl.col(difference).alias("difference"), pl.col(low).alias("low"),
+                                       pl.col(high).alias("high")))
+    if len(frames) < 2:
+        return
+    table = pl.concat(frames).with_columns(
+        pl.struct("low", "high").map_elements(lambda r: _direction(r["low"], r["high"]), return_dtype=pl.String)
+        .alias("conclusion"))
+    experiments = len(reports)
+    for (edition, baseline), rows in table.group_by("edition", "baseline", maintain_order=True):
+        held, depends = [], []
+        for (measured,), cases in rows.group_by("measured", maintain_order=True):
+            conclusions = list(dict.fromkeys(cases["conclusion"]))
+            if len(conclusions) > 1 or cases.height < experiments:
+                by_bots = [f"{conclusion} with {', '.join(bots.get(e, e) for e in cases.filter(pl.col('conclusion') == conclusion)['experiment'])}"
+                           for conclusion in conclusions]
+                depends.append(f"{measured} ({'; '.join(by_bots)})")
+            elif conclusions[0] != "no difference shown":
+                held.append(f"{measured} {conclusions[0]} ({cases['difference'].min():{kind.number}} to "
+                            f"{cases['difference'].max():{kind.number}}{kind.unit})")
+        parts = ([f"with every bot compared {', '.join(held)}"] if held else []) + (
+            [f"depending on the bots {', '.join(depends)}"] if depends else [])
+        document.answer(f"{kind.measure} under {edition} against {baseline}: "
+                        + ("; ".join(parts) if parts else "no difference shown with any bot compared") + ".")
+    name = kind.tables.replace("*_", "").replace("_differences", "")
+    document.add(Heading(f"{kind.measure}: edition minus baseline in every experiment"),
+                 Table(table, f"compare_{name}_differences",
+                       f"{kind.measure}: each edition minus the baseline, per experiment ({kind.unit.strip() or 'its unit'})"))
 
 
 def _provenance(document: Document, manifests: dict[str, dict]) -> None:

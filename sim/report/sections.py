@@ -1502,7 +1502,7 @@ def section_endings(context: Context) -> None:
             overall = paired_comparison(deals.filter(pl.col("ruleset_id") == baseline),
                                         deals.filter(pl.col("ruleset_id") == edition), reason,
                                         params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
-            differences.append({"edition": edition, "end_reason": reason, "deals": overall["pairs"],
+            differences.append({"edition": edition, "baseline": baseline, "end_reason": reason, "deals": overall["pairs"],
                                 "baseline_share": overall["baseline_mean"], "share": overall["treatment_mean"],
                                 **_in_points(overall), "p_value": overall["p_value"]})
     document.add(
@@ -1601,7 +1601,7 @@ def section_deck_effects(context: Context) -> None:
                 continue
             overall = paired_comparison(scores.filter(pl.col("ruleset_id") == baseline), mine, "deck_score",
                                         params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
-            differences.append({"edition": edition, "deck": deck, "deals": overall["pairs"],
+            differences.append({"edition": edition, "baseline": baseline, "deck": deck, "deals": overall["pairs"],
                                 "baseline_rate": overall["baseline_mean"], "rate": overall["treatment_mean"],
                                 **_in_points(overall), "p_value": overall["p_value"]})
     table = pl.DataFrame(rates)

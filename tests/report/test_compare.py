@@ -152,3 +152,41 @@ def test_a_one_edition_cooperative_tier_study_answers_with_the_win_rate_per_bot(
     markdown = build_comparison(tmp_path / "reports" / "both", reports, "one edition").read_text()
     assert "> Under c1 the team wins random 10.0% [" in markdown and "; greedy 75.0% [" in markdown
     assert "most often with greedy." in markdown
+
+
+def test_every_paired_difference_from_the_baseline_holds_at_every_tier_or_says_where_it_flips(tmp_path):
+    """Issue 18 item 4 / issue 21 studies: "each conclusion stated at every ladder rung (robust or where
+    it flips)" -- the end-reason shares, deck win rates and per-match measures of each tier's report too."""
+    from sim.report.compare import build_comparison
+
+    def tier_tables(folder, mana_fall, chains_low):
+        (folder / "tables").mkdir(parents=True)
+        (folder / "tables" / "endings_differences.csv").write_text(
+            "edition,end_reason,deals,baseline_share,share,difference_points,points_low,points_high,p_value\n"
+            f"deck-60,deck_empty_mana,3150,0.15,0.10,{mana_fall},{mana_fall - 1},{mana_fall + 1},0.0001\n"
+            "deck-60,life_zero,3150,0.80,0.80,0.1,-0.5,0.7,0.7\n")
+        (folder / "tables" / "deck_effects_differences.csv").write_text(
+            "edition,deck,deals,baseline_rate,rate,difference_points,points_low,points_high,p_value,p_holm\n"
+            "deck-60,ashen_aggro,900,0.79,0.79,-0.1,-1.3,1.2,0.9,1.0\n")
+        (folder / "tables" / "columns_chains_differences.csv").write_text(
+            "edition,baseline,matchup_id,pairs,baseline_mean,treatment_mean,difference,low,high,p_value\n"
+            f"deck-60,standard,ALL,500,8.0,8.5,0.5,{chains_low},0.9,0.01\n"
+            "deck-60,standard,a_vs_b,500,8.0,8.5,0.5,0.1,0.9,0.01\n")
+
+    reports = {}
+    for tier, mana_fall, chains_low in (("random", -5.0, 0.1), ("aggro", -3.0, -0.2)):
+        experiment = tmp_path / "experiments" / tier
+        experiment.mkdir(parents=True)
+        (experiment / "manifest.json").write_text(json.dumps({"config": {"policies": [tier]}}))
+        tier_tables(tmp_path / "reports" / tier, mana_fall, chains_low)
+        reports[tier] = (experiment, tmp_path / "reports" / tier)
+    markdown = build_comparison(tmp_path / "reports" / "both", reports, "tiers").read_text()
+    answers = [line for line in markdown.splitlines() if line.startswith("> ")]
+    assert ("> End-reason share under deck-60 against the baseline: with every bot compared deck_empty_mana falls "
+            "(-5.0 to -3.0 points).") in answers
+    assert "> Deck win rate under deck-60 against the baseline: no difference shown with any bot compared." in answers
+    assert ("> Per-match measure under deck-60 against standard: depending on the bots chains (rises with random; "
+            "no difference shown with aggro).") in answers
+    shares = pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_endings_differences.csv")
+    assert shares.filter(pl.col("measured") == "deck_empty_mana")["conclusion"].to_list() == ["falls", "falls"]
+    assert pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_columns_differences.csv").height == 2
