@@ -55,10 +55,7 @@ def data_with_edition(cfg: DictConfig, edit_file: Path) -> Path:
     and replayed. The edit is a delta over its `base` like any edition file (sim/core/editions.py)."""
     if not edit_file.is_file():
         raise UserError("no such edition file", file=str(edit_file), entry="EDIT")
-    try:
-        source = parameter_sweep.source_data(cfg, "EDIT")
-    except UserError as error:
-        raise UserError(f"{error.rule}; give its name as EDIT", file=str(edit_file), entry="EDIT") from None
+    source = parameter_sweep.source_data(cfg)
     existing = source / "editions" / edit_file.name
     if existing.exists() and existing.read_bytes() != edit_file.read_bytes():
         raise UserError(f"an edition '{edit_file.stem}' already exists in {source / 'editions'}: rename the edit file",

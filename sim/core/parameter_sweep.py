@@ -8,7 +8,7 @@ sim/core/editions.py), written with a copy of the game's data into the experimen
 folder, which becomes the run's data_dir. The arms then play common deals like any editions (the
 edition is not part of the seed key), the `sweep` report kind draws the effect across the values,
 and the run resumes, grows and replays like any other: the generated files are a function of the
-config. Games whose editions are listed in one file (Aeon's End's editions.yaml) are refused.
+config.
 """
 
 from __future__ import annotations
@@ -26,13 +26,9 @@ from sim.core.paths import DECKS_DIR, ensure_writable, experiment_dir
 FIELD = re.compile(r"^(rules\.[A-Za-z0-9_]+|[A-Za-z0-9_]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_]+)$")
 
 
-def source_data(cfg: DictConfig, entry: str) -> Path:
-    """The data folder a generated edition is added to; refused for games without an editions/ folder."""
-    source = Path(cfg.data_dir) if cfg.data_dir else DECKS_DIR / cfg.game
-    if not (source / "editions").is_dir():
-        raise UserError(f"{cfg.game} keeps its editions in one file, not an editions/ folder, so {entry} cannot "
-                        "add editions: write them there", entry=entry)
-    return source
+def source_data(cfg: DictConfig) -> Path:
+    """The data folder a generated edition is added to (every game keeps its editions in editions/)."""
+    return Path(cfg.data_dir) if cfg.data_dir else DECKS_DIR / cfg.game
 
 
 def copy_with_editions(source: Path, target: Path, editions: dict[str, bytes]) -> Path:
@@ -81,7 +77,7 @@ def expand(cfg: DictConfig, default_edition: str, scratch: Path | None = None) -
     cfg = cfg.copy()
     if not cfg.name:
         cfg.name = f"{cfg.game}-{config_module.identity_hash(cfg)[:8]}"
-    source = source_data(cfg, "sweep.field")
+    source = source_data(cfg)
     names, files = [], {}
     for value in values:
         name = arm_name(base, field, value)

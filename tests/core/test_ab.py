@@ -63,8 +63,20 @@ def test_ab_edition_file_mistakes_are_one_line(output_root, tmp_path):
     clash.write_text("base: standard\nrules:\n  target: 14\n")
     with pytest.raises(UserError, match="an edition 'short' already exists"):
         run_ab("standard", str(clash), ["game=coin_race"])
-    with pytest.raises(UserError, match="keeps its editions in one file"):
-        run_ab("normal", str(clash), ["game=aeons_end"])
+    with pytest.raises(UserError, match="short.yaml: base: unknown edition 'standard'"):
+        run_ab("normal", str(clash), ["game=aeons_end"])  # a delta over another game's edition
+
+
+def test_ab_compares_an_aeons_end_mage_variant_on_common_deals(output_root, tmp_path):
+    """Issue 20 item 1 in a cooperative game: a mage's starting cards varied by an edition file
+    (`mage_errata`), played on the same deals; the block names the changed cards and the team's win rate."""
+    edit = tmp_path / "adelheim-sparks.yaml"
+    edit.write_text("base: normal\nmage_errata:\n  adelheim:\n    deck: [crystal, crystal, crystal, spark, spark]\n")
+    overrides = ["game=aeons_end", "runner.n_jobs=1", "pairs=32", 'matchups=["adelheim+brama vs rageborne @standard"]',
+                 "policies=[greedy_damage]"]
+    text = "\n".join(run_ab("normal", str(edit), overrides, progress=False))
+    assert "mages.adelheim.deck: ['crystal', 'crystal', 'crystal', 'crystal', 'crystal'] -> " in text
+    assert "verdict: " in text
 
 
 def test_ab_compares_a_deck_variant_on_common_deals(output_root, tmp_path):

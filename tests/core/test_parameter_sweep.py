@@ -8,7 +8,6 @@ import pytest
 
 from sim.cli import main
 from sim.core import config, runner
-from sim.core.errors import UserError
 from tests.core.helpers import read_lake, sweep
 
 SWEEP = ["sweep.field=rules.target", "sweep.values=[12,15]"]
@@ -72,9 +71,11 @@ def test_sweep_mistakes_are_one_line_and_write_nothing(overrides, expected, outp
     assert not (output_root / "experiments").exists() or not any((output_root / "experiments").iterdir())
 
 
-def test_a_game_with_its_editions_in_one_file_is_refused(output_root):
-    with pytest.raises(UserError, match="keeps its editions in one file"):
-        runner.check_plan(config.compose(["game=aeons_end", "sweep.field=rules.gravehold_life", "sweep.values=[25,30]"]))
+def test_aeons_end_sweeps_a_rule_value_as_any_game_does(output_root):
+    """Aeon's End keeps its editions in editions/ like every game, so a rule value can be swept."""
+    plan = runner.check_plan(config.compose(["game=aeons_end", "sweep.field=rules.gravehold_life", "sweep.values=[25,30]"]))
+    assert [r.ruleset_id for r in plan.rulesets] == ["normal-gravehold_life-25", "normal-gravehold_life-30"]
+    assert [r.tables["rules"]["gravehold_life"] for r in plan.rulesets] == [25, 30]
 
 
 def test_hydra_multirun_points_to_the_sweep_field(capsys):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.core import editions
 from sim.core.data_files import check_name, read_yaml
 from sim.core.errors import UserError, did_you_mean
 from sim.games.aeons_end import layout as L
@@ -118,6 +119,7 @@ class Library:
     nemeses: dict = field(default_factory=dict)       # id -> parsed nemesis info
     mages: dict = field(default_factory=dict)         # id -> index
     mage_names: list[str] = field(default_factory=list)
+    mage_entries: dict = field(default_factory=dict)  # id -> its mages.yaml entry (an edition's mage_errata vary it)
     basic_sets: dict = field(default_factory=dict)    # set name -> [tier 1 ids, tier 2 ids, tier 3 ids]
     pcard: np.ndarray | None = None
     peff: np.ndarray | None = None
@@ -395,41 +397,88 @@ def _load_mages(lib: Library, path: Path):
         _check_keys(entry, MAGE_KEYS, {"id", "name", "breaches", "hand", "deck", "ability"}, file, name)
         check_name(name, file, str(name), "a mage id")
         check_name(entry["name"], file, f"{name}.name")
-        if not isinstance(entry["breaches"], list) or len(entry["breaches"]) != 4:
-            raise UserError("breaches lists I..IV (4 entries)", file=file, entry=name)
-        for k, text in enumerate(entry["breaches"]):
-            text = str(text)
-            if text == "open":
-                value = 4
-            elif text == "none":
-                value = -1
-            elif text.startswith("stage ") and text[6:].isdigit() and int(text[6:]) <= 3:
-                value = int(text[6:])
-            else:
-                raise UserError(f"breach '{text}' must be open, none or 'stage 0..3'", file=file, entry=name)
-            table[i, L.MG_BREACH + k] = value
-        if any(not isinstance(entry[pile], list) or len(entry[pile]) != 5 for pile in ("hand", "deck")):
-            raise UserError("hand and deck have five cards each", file=file, entry=name)
-        for j, card in enumerate(list(entry["hand"]) + list(entry["deck"])):
-            if card not in lib.player_ids:
-                raise UserError(f"unknown card '{card}'" + did_you_mean(card, lib.player_ids), file=file, entry=name)
-            cards[i, j] = lib.player_ids.index(card)
-        ability = entry["ability"]
-        if not isinstance(ability, dict) or ability.get("code") not in ABILITIES:
-            raise UserError(f"ability.code must be one of {ABILITIES[1:]}", file=file, entry=name)
-        if not isinstance(ability.get("charges"), int) or not 1 <= ability["charges"] <= 6:
-            raise UserError("ability.charges must be 1..6", file=file, entry=name)
-        table[i, L.MG_CHARGES] = ability["charges"]
-        table[i, L.MG_ABILITY] = ABILITIES.index(ability["code"])
-        table[i, L.MG_ANY_MAIN] = int(ability.get("timing") == ANY_MAIN_PHASE)
+        table[i], cards[i] = _mage_row(lib, entry, file, name)
         lib.mages[name] = i
         lib.mage_names.append(entry["name"])
+        lib.mage_entries[name] = entry
         if entry.get("assumed"):
             lib.assumed.append(f"{name}: {entry['assumed']}")
     lib.mage, lib.mage_cards = table, cards
 
 
-EDITION_KEYS = {"description", "player_life", "gravehold_life", "nemesis_life_delta", "expert",
+def _mage_row(lib: Library, entry: dict, file: str, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """A mage's table row and its ten starting cards (hand, then deck), checked."""
+    row, cards = np.zeros(L.MG_FIELDS, np.int32), np.zeros(10, np.int32)
+    if not isinstance(entry["breaches"], list) or len(entry["breaches"]) != 4:
+        raise UserError("breaches lists I..IV (4 entries)", file=file, entry=name)
+    for k, text in enumerate(entry["breaches"]):
+        text = str(text)
+        if text == "open":
+            value = 4
+        elif text == "none":
+            value = -1
+        elif text.startswith("stage ") and text[6:].isdigit() and int(text[6:]) <= 3:
+            value = int(text[6:])
+        else:
+            raise UserError(f"breach '{text}' must be open, none or 'stage 0..3'", file=file, entry=name)
+        row[L.MG_BREACH + k] = value
+    if any(not isinstance(entry[pile], list) or len(entry[pile]) != 5 for pile in ("hand", "deck")):
+        raise UserError("hand and deck have five cards each", file=file, entry=name)
+    for j, card in enumerate(list(entry["hand"]) + list(entry["deck"])):
+        if card not in lib.player_ids:
+            raise UserError(f"unknown card '{card}'" + did_you_mean(card, lib.player_ids), file=file, entry=name)
+        cards[j] = lib.player_ids.index(card)
+    ability = entry["ability"]
+    if not isinstance(ability, dict) or ability.get("code") not in ABILITIES:
+        raise UserError(f"ability.code must be one of {ABILITIES[1:]}", file=file, entry=name)
+    if not isinstance(ability.get("charges"), int) or not 1 <= ability["charges"] <= 6:
+        raise UserError("ability.charges must be 1..6", file=file, entry=name)
+    row[L.MG_CHARGES] = ability["charges"]
+    row[L.MG_ABILITY] = ABILITIES.index(ability["code"])
+    row[L.MG_ANY_MAIN] = int(ability.get("timing") == ANY_MAIN_PHASE)
+    return row, cards
+
+
+# A mage variant as an edition: `mage_errata: {adelheim: {hand: [...], deck: [...]}}` gives the mage
+# another starting hand, deck, breaches or ability (`ability: {charges: 4}` changes only what it names).
+# The mage keeps its name, so its matchups keep their ids and their deals: `sim ab` pairs the variant
+# with the mage it varies, deal for deal.
+MAGE_ERRATA_KEYS = ("breaches", "hand", "deck", "ability")
+
+
+def varied_mage(lib: Library, name: str, fields: dict) -> dict:
+    """The mage's mages.yaml entry with an edition's errata applied."""
+    entry = dict(lib.mage_entries[name])
+    entry.update({key: value for key, value in fields.items() if key != "ability"})
+    if "ability" in fields:
+        entry["ability"] = {**entry["ability"], **(fields["ability"] if isinstance(fields["ability"], dict) else {"code": None})}
+    return entry
+
+
+def check_mage_errata(lib: Library, target: str, fields: dict, file: str, where: str) -> None:
+    if target not in lib.mages:
+        raise UserError(f"unknown mage '{target}'" + did_you_mean(target, list(lib.mages)), file=file, entry=where)
+    for key in fields:
+        if key not in MAGE_ERRATA_KEYS:
+            raise UserError(f"unknown key '{key}' (a mage's errata may change: {', '.join(MAGE_ERRATA_KEYS)})",
+                            file=file, entry=f"{where}.{key}")
+    _mage_row(lib, varied_mage(lib, target, fields), file, where)
+
+
+def mage_tables(lib: Library, mage_errata: dict) -> tuple[np.ndarray, np.ndarray, dict]:
+    """The library's mage table and starting cards with an edition's errata applied, and every mage's
+    resolved entry (what `sim ab` lists as changed)."""
+    table, cards = lib.mage.copy(), lib.mage_cards.copy()
+    resolved = {}
+    for name, index in lib.mages.items():
+        entry = varied_mage(lib, name, mage_errata.get(name, {}))
+        if name in mage_errata:
+            table[index], cards[index] = _mage_row(lib, entry, "mage_errata", name)
+        resolved[name] = {key: entry[key] for key in MAGE_ERRATA_KEYS}
+    return table, cards, resolved
+
+
+EDITION_KEYS = {"player_life", "gravehold_life", "nemesis_life_delta", "expert",
                 "deal_group_pairs", "deal_group_varies", "basic_nemesis_set", "unleash_devours_from"}
 # Readings of Prince of Gluttons' Unleash "devour ... from the least expensive supply pile" (RULES.md, Ambiguities):
 # skip empty piles (S4's engine, the default) or take the least expensive pile even when empty (literal).
@@ -444,16 +493,12 @@ def check_basic_set(name, file: str | None = None, entry: str = "basic_nemesis_s
     return name
 
 
-def edition_names(data_dir: Path | None = None) -> tuple[list[str], str]:
-    """The editions listed in editions.yaml and its default."""
-    data_dir = data_dir or DATA_DIR
-    file = str(data_dir / "editions.yaml")
-    eds = _mapping(read_yaml(data_dir / "editions.yaml"), file, "top level")
-    names = list(_mapping(eds.get("editions"), file, "editions"))
-    if eds.get("default") not in names:
-        raise UserError(f"default must name a listed edition, got {eds.get('default')!r}",
-                        file=str(data_dir / "editions.yaml"), entry="default")
-    return names, eds["default"]
+DEFAULT_EDITION = "normal"
+
+
+def edition_names(data_dir: Path | None = None) -> list[str]:
+    """The editions of decks/aeons_end/editions/ (one file each, a delta over its `base`)."""
+    return editions.names(data_dir or DATA_DIR)
 
 
 # Rule numbers of rules.yaml and the editions: (lowest, highest) each; the kernel's arrays hold these.
@@ -468,7 +513,7 @@ BREACH_KEYS = {"number", "focus_cost", "open_cost_by_stage", "bonus_damage"}
 
 def _check_rule_numbers(base: dict, file: str) -> None:
     """rules.yaml: every number the rules vector takes, of the right type and in range."""
-    allowed = BASE_ONLY_KEYS | EDITION_KEYS - {"description"}
+    allowed = BASE_ONLY_KEYS | EDITION_KEYS
     for key in base:
         if key not in allowed:
             raise UserError(f"unknown key '{key}' (allowed: {', '.join(sorted(allowed))})", file=file, entry=str(key))
@@ -494,41 +539,47 @@ def _check_rule_numbers(base: dict, file: str) -> None:
             _int(stage, 0, 30, file, f"{entry}.open_cost_by_stage")
 
 
-def load_rules(edition: str, data_dir: Path | None = None) -> dict:
+def check_edition_rule(rule: str, value, file: str, entry: str):
+    """One rule value of an edition file (its `rules:`), checked; a mistake names the file and the rule."""
+    if rule not in EDITION_KEYS:
+        raise UserError(f"unknown rule '{rule}' (an edition may set: {', '.join(sorted(EDITION_KEYS))})",
+                        file=file, entry=entry)
+    if rule in RULE_NUMBERS:
+        return _int(value, *RULE_NUMBERS[rule], file, entry)
+    if rule == "expert" and not isinstance(value, bool):
+        raise UserError(f"must be true or false, got {value!r:.40}", file=file, entry=entry)
+    if rule == "basic_nemesis_set":
+        check_basic_set(value, file=file, entry=entry)
+    if rule == "deal_group_pairs" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise UserError(f"deal_group_pairs must be a positive integer, got {value!r}", file=file, entry=entry)
+    if rule == "deal_group_varies" and value not in DEAL_GROUP_VARIES:
+        raise UserError(f"deal_group_varies must be one of {', '.join(DEAL_GROUP_VARIES)}, got {value!r}",
+                        file=file, entry=entry)
+    if rule == "unleash_devours_from" and value not in UNLEASH_DEVOURS_FROM:
+        raise UserError(f"unleash_devours_from must be one of {', '.join(UNLEASH_DEVOURS_FROM)}, got {value!r}",
+                        file=file, entry=entry)
+    return value
+
+
+def load_rules(edition: str, lib: Library, data_dir: Path | None = None) -> tuple[dict, dict]:
+    """(the rules of rules.yaml with the edition's chain of deltas applied, the edition's mage_errata)."""
     data_dir = data_dir or DATA_DIR
-    base = _mapping(read_yaml(data_dir / "rules.yaml"), str(data_dir / "rules.yaml"), "top level")
-    _check_rule_numbers(base, str(data_dir / "rules.yaml"))
-    file = str(data_dir / "editions.yaml")
-    eds = _mapping(_mapping(read_yaml(data_dir / "editions.yaml"), file, "top level").get("editions"), file, "editions")
-    if edition not in eds:
-        raise UserError(f"unknown edition '{edition}' (known: {', '.join(map(str, eds))})", file=file, entry=edition)
-    delta = _mapping(eds[edition] or {}, file, edition)
-    for key in delta:
-        if key not in EDITION_KEYS:
-            raise UserError(f"unknown key '{key}' (allowed: {sorted(EDITION_KEYS)})", file=file, entry=edition)
-        if key in RULE_NUMBERS:
-            _int(delta[key], *RULE_NUMBERS[key], file, f"{edition}.{key}")
-    if "expert" in delta and not isinstance(delta["expert"], bool):
-        raise UserError(f"must be true or false, got {delta['expert']!r:.40}", file=file, entry=f"{edition}.expert")
+    base_file = str(data_dir / "rules.yaml")
+    base = _mapping(read_yaml(data_dir / "rules.yaml"), base_file, "top level")
+    _check_rule_numbers(base, base_file)
+    check_basic_set(base.get("basic_nemesis_set"), file=base_file, entry="basic_nemesis_set")
+    for rule in ("deal_group_pairs", "deal_group_varies", "unleash_devours_from"):
+        if rule in base:
+            check_edition_rule(rule, base[rule], base_file, rule)
+    if base.get("unleash_devours_from") not in UNLEASH_DEVOURS_FROM:
+        check_edition_rule("unleash_devours_from", base.get("unleash_devours_from"), base_file, "unleash_devours_from")
+    merged = editions.resolve(data_dir, edition, check_edition_rule, ("mage_errata",),
+                              lambda _, target, fields, file, where: check_mage_errata(lib, target, fields, file, where))
     rules = dict(base)
-    rules.update({k: v for k, v in delta.items() if k != "description"})
-    if "basic_nemesis_set" in delta:
-        check_basic_set(delta["basic_nemesis_set"], file=file, entry=edition)
-    else:
-        check_basic_set(rules.get("basic_nemesis_set"), file=str(data_dir / "rules.yaml"), entry="basic_nemesis_set")
-    group_pairs = rules.get("deal_group_pairs", 1)
-    if isinstance(group_pairs, bool) or not isinstance(group_pairs, int) or group_pairs < 1:
-        raise UserError(f"deal_group_pairs must be a positive integer, got {group_pairs!r}", file=file, entry=edition)
-    if rules.get("deal_group_varies", "turn_order") not in DEAL_GROUP_VARIES:
-        raise UserError(f"deal_group_varies must be one of {', '.join(DEAL_GROUP_VARIES)}, "
-                        f"got {rules['deal_group_varies']!r}", file=file, entry=edition)
-    if rules.get("unleash_devours_from") not in UNLEASH_DEVOURS_FROM:
-        source = file if "unleash_devours_from" in delta else str(data_dir / "rules.yaml")
-        raise UserError(f"unleash_devours_from must be one of {', '.join(UNLEASH_DEVOURS_FROM)}, "
-                        f"got {rules.get('unleash_devours_from')!r}", file=source, entry=edition)
+    rules.update(merged["rules"])
     rules["edition"] = edition
-    rules["description"] = str(delta.get("description", ""))
-    return rules
+    rules["description"] = merged["description"]
+    return rules, merged["mage_errata"]
 
 
 def load_supply(lib: Library, name: str, data_dir: Path | None = None) -> list[int]:

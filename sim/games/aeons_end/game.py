@@ -49,28 +49,29 @@ class AeonsEnd(Game):
 
     # ---- data ----------------------------------------------------------------------------
     def editions(self) -> list[str]:
-        return D.edition_names(self.data_dir)[0]
+        return D.edition_names(self.data_dir)
 
     def default_edition(self) -> str:
-        return D.edition_names(self.data_dir)[1]
+        return D.DEFAULT_EDITION
 
     def load_ruleset(self, edition: str, basic_nemesis_set: str | None = None) -> Ruleset:
         """`basic_nemesis_set` overrides the edition's basic nemesis card set (tests: the golden digest of the
         base-game basics under every edition)."""
         lib = library(self.data_dir)
-        rules = D.load_rules(edition, self.data_dir)
+        rules, mage_errata = D.load_rules(edition, lib, self.data_dir)
         if basic_nemesis_set is not None:
             rules["basic_nemesis_set"] = D.check_basic_set(basic_nemesis_set)
-        tables = {"rules": rules, "library": lib}
+        mage, mage_cards, mages = D.mage_tables(lib, mage_errata)
+        tables = {"rules": rules, "library": lib, "mage": mage, "mage_cards": mage_cards}
         digest = content_hash({"rules": {k: v for k, v in rules.items() if k != "description"},
                                "pcard": lib.pcard, "peff": lib.peff, "ncard": lib.ncard, "neff": lib.neff,
-                               "mage": lib.mage, "mage_cards": lib.mage_cards,
+                               "mage": mage, "mage_cards": mage_cards,
                                "nemeses": {k: {kk: vv for kk, vv in v.items()} for k, v in lib.nemeses.items()}})
         assumed = tuple(lib.assumed) + (rules.get("breaches_assumed", ""), rules.get("round_cap_assumed", ""))
         ruleset_id = edition if basic_nemesis_set is None else f"{edition}+{basic_nemesis_set}-basics"
         return Ruleset(game=self.name, ruleset_id=ruleset_id, ruleset_hash=digest, tables=tables,
                        description=rules.get("description", ""), assumed=tuple(a for a in assumed if a),
-                       resolved={"rules": {k: v for k, v in rules.items() if k != "description"}})
+                       resolved={"rules": {k: v for k, v in rules.items() if k != "description"}, "mages": mages})
 
     def matchup_sets(self) -> list[str]:
         sets = []
@@ -208,7 +209,7 @@ class AeonsEnd(Game):
         if tables is None:
             lib: D.Library = ruleset.tables["library"]
             rules, extra = D.compile_rules(lib, ruleset.tables["rules"], matchup.payload["nemesis"], matchup.players)
-            tables = pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, lib.mage, lib.mage_cards,
+            tables = pack(rules, lib.pcard, lib.peff, lib.ncard, lib.neff, extra, ruleset.tables["mage"], ruleset.tables["mage_cards"],
                           matchup.payload["setup"])
             if len(self._kernel_tables) >= KERNEL_TABLES_KEPT:
                 self._kernel_tables.pop(next(iter(self._kernel_tables)))  # the oldest

@@ -27,12 +27,13 @@ def test_library_contents():
 
 
 def test_editions_numbers():
-    assert data.load_rules("normal")["player_life"] == 10
-    assert data.load_rules("normal")["gravehold_life"] == 30
-    assert data.load_rules("beginner")["player_life"] == 12
-    assert data.load_rules("extinction")["expert"] is True
+    lib = data.load_library()
+    assert data.load_rules("normal", lib)[0]["player_life"] == 10
+    assert data.load_rules("normal", lib)[0]["gravehold_life"] == 30
+    assert data.load_rules("beginner", lib)[0]["player_life"] == 12
+    assert data.load_rules("extinction", lib)[0]["expert"] is True
     with pytest.raises(UserError, match="unknown edition"):
-        data.load_rules("nightmare")
+        data.load_rules("nightmare", lib)
 
 
 def test_unknown_effect_step_names_file_and_entry(data_copy):
@@ -55,12 +56,57 @@ def test_unknown_key_rejected(data_copy):
 @pytest.mark.parametrize(("delta", "message"), [("deal_group_pairs: 0", "deal_group_pairs must be a positive integer"),
                                                  ("deal_group_varies: nemesis", "deal_group_varies must be one of")])
 def test_sampling_design_validated(data_copy, delta, message):
-    target = data_copy
-    path = target / "editions.yaml"
-    path.write_text(path.read_text() + f"  broken: {{{delta}}}\n")
+    (data_copy / "editions" / "broken.yaml").write_text(f"base: normal\nrules: {{{delta}}}\n")
     with pytest.raises(UserError, match=message) as err:
-        data.load_rules("broken")
-    assert "editions.yaml" in str(err.value) and "broken" in str(err.value)
+        data.load_rules("broken", data.load_library())
+    assert "broken.yaml" in str(err.value) and "rules.deal_group" in str(err.value)
+
+
+# Rulebook, Setup: "Each player takes the starting hand and deck shown on their mage's card" -- a
+# designer varies them with an edition's mage_errata, checked as mages.yaml is.
+ADELHEIM_SWAPPED = "mage_errata:\n  adelheim:\n    hand: [amethyst_shard, crystal, crystal, crystal, spark]\n" \
+                   "    deck: [crystal, crystal, crystal, crystal, spark]\n"
+
+
+def test_a_mage_variant_is_an_edition_that_plays_the_same_deals(data_copy):
+    from sim.core.seating import seats_for
+    from sim.core.worker import seed_block
+    from sim.games.aeons_end.game import AeonsEnd
+
+    editions = data_copy / "editions"
+    (editions / "swapped.yaml").write_text("base: normal\n" + ADELHEIM_SWAPPED)
+    (editions / "same.yaml").write_text("base: normal\nmage_errata:\n  adelheim: {ability: {charges: 5}}\n")
+    game = AeonsEnd(data_copy)
+    normal, same, swapped = (game.load_ruleset(name) for name in ("normal", "same", "swapped"))
+    # Aethereal Ward has 5 charges already: the same mage tables
+    assert (same.tables["mage"] == normal.tables["mage"]).all() and (same.tables["mage_cards"] == normal.tables["mage_cards"]).all()
+    assert swapped.resolved["mages"]["adelheim"]["hand"].count("spark") == 1
+    assert swapped.resolved["mages"]["brama"] == normal.resolved["mages"]["brama"]
+    entry = "adelheim+brama vs rageborne @standard"
+    base_matchup, = game.load_matchups(normal, [entry])
+    varied_matchup, = game.load_matchups(swapped, [entry])
+    assert varied_matchup.matchup_id == base_matchup.matchup_id  # the same deals, so sim ab pairs them
+    bots = seats_for((game.load_policy("greedy_damage"),), base_matchup)
+    seeds = seed_block(3, base_matchup, 0, 40)
+    before = game.play_batch(normal, base_matchup, bots, seeds)
+    unchanged = game.play_batch(same, base_matchup, bots, seeds)
+    after = game.play_batch(swapped, varied_matchup, bots, seeds)
+    assert all((getattr(before, c) == getattr(unchanged, c)).all() for c in ("winner", "turns", "score"))
+    assert not all((getattr(before, c) == getattr(after, c)).all() for c in ("winner", "turns", "score"))
+
+
+@pytest.mark.parametrize(("errata", "message"), [
+    ("  mist:\n    hand: [crystal]\n", "unknown mage 'mist'"),
+    ("  adelheim:\n    life: 3\n", "unknown key 'life'"),
+    ("  adelheim:\n    hand: [crystal, crystal, crystal, crystal, diamond]\n", "unknown card 'diamond'"),
+    ("  adelheim:\n    hand: [crystal, crystal]\n", "hand and deck have five cards each"),
+    ("  adelheim:\n    ability: {charges: 9}\n", "ability.charges must be 1..6"),
+])
+def test_bad_mage_errata_are_one_line_naming_the_edition_file(data_copy, errata, message):
+    (data_copy / "editions" / "broken.yaml").write_text("base: normal\nmage_errata:\n" + errata.replace("mist", "misty"))
+    with pytest.raises(UserError, match=message.replace("mist", "misty")) as err:
+        data.load_rules("broken", data.load_library())
+    assert "broken.yaml" in str(err.value) and "mage_errata." in str(err.value)
 
 
 def test_supply_rule_three_gems(data_copy):
@@ -171,16 +217,15 @@ def test_bad_basic_nemesis_set_rejected_in_one_line(data_copy):
     path = target / "rules.yaml"
     path.write_text(path.read_text().replace("basic_nemesis_set: legacy", "basic_nemesis_set: wave6"))
     with pytest.raises(UserError) as err:
-        data.load_rules("normal")
+        data.load_rules("normal", data.load_library())
     text = str(err.value)
     assert "\n" not in text and "rules.yaml" in text and "basic_nemesis_set" in text
     assert "must be one of base, legacy" in text and "wave6" in text
     path.write_text(path.read_text().replace("basic_nemesis_set: wave6", "basic_nemesis_set: legacy"))
-    eds = target / "editions.yaml"
-    eds.write_text(eds.read_text() + "  broken: {basic_nemesis_set: upgraded}\n")
+    (target / "editions" / "broken.yaml").write_text("base: normal\nrules: {basic_nemesis_set: upgraded}\n")
     with pytest.raises(UserError) as err:
-        data.load_rules("broken")
-    assert "editions.yaml: broken:" in str(err.value) and "upgraded" in str(err.value)
+        data.load_rules("broken", data.load_library())
+    assert "broken.yaml: rules.basic_nemesis_set:" in str(err.value) and "upgraded" in str(err.value)
     with pytest.raises(UserError, match="basic_nemesis_set must be one of"):
         GAME.load_ruleset("normal", "upgraded")
 
@@ -211,11 +256,11 @@ def test_a_nemesis_has_nine_cards_three_per_tier(data_copy, edit, message):
 
 
 def test_unleash_reading_validated(data_copy):
-    """A rule variant is data (rules.yaml / editions.yaml); a bad value is one line naming the file and entry."""
-    assert data.load_rules("normal")["unleash_devours_from"] == "least_expensive_nonempty_pile"
-    assert data.load_rules("normal-literal-unleash")["unleash_devours_from"] == "least_expensive_pile"
-    path = data_copy / "editions.yaml"
-    path.write_text(path.read_text() + "  broken: {unleash_devours_from: most_expensive_pile}\n")
+    """A rule variant is data (rules.yaml / editions/); a bad value is one line naming the file and entry."""
+    lib = data.load_library()
+    assert data.load_rules("normal", lib)[0]["unleash_devours_from"] == "least_expensive_nonempty_pile"
+    assert data.load_rules("normal-literal-unleash", lib)[0]["unleash_devours_from"] == "least_expensive_pile"
+    (data_copy / "editions" / "broken.yaml").write_text("base: normal\nrules: {unleash_devours_from: most_expensive_pile}\n")
     with pytest.raises(UserError, match="unleash_devours_from must be one of") as err:
-        data.load_rules("broken")
-    assert "editions.yaml: broken:" in str(err.value) and "\n" not in str(err.value)
+        data.load_rules("broken", lib)
+    assert "broken.yaml: rules.unleash_devours_from:" in str(err.value) and "\n" not in str(err.value)

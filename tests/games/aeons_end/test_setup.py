@@ -57,10 +57,10 @@ def test_default_set_is_legacy_and_base_game_basics_uses_the_base_set():
     base = {c for t in lib.basic_sets["base"] for c in t}
     legacy = {c for t in lib.basic_sets["legacy"] for c in t}
     for edition in ("normal", "expert", "extinction", "beginner", "normal-turn-order-varies", "normal-deal-varies"):
-        assert data.load_rules(edition)["basic_nemesis_set"] == "legacy"
+        assert data.load_rules(edition, data.load_library())[0]["basic_nemesis_set"] == "legacy"
         deck = set(deck_ids(AeonsEndScenario.new(ENTRY, edition=edition, advance=False)))
         assert deck & legacy and not deck & base
-    assert data.load_rules("base-game-basics")["basic_nemesis_set"] == "base"
+    assert data.load_rules("base-game-basics", data.load_library())[0]["basic_nemesis_set"] == "base"
     deck = set(deck_ids(AeonsEndScenario.new(ENTRY, edition="base-game-basics", advance=False)))
     assert deck & base and not deck & legacy
 
