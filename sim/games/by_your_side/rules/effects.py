@@ -313,7 +313,7 @@ def card_step(state, ruleset, fb, row, op, events):
         if n > 1 or optional:
             return pose_choice(state, np.int64(L.CHOICE_TARGET), decider_of(state, ruleset, fb), op, spec)
         apply_target(state, ruleset, fb, row, op, last, events)
-        if state[L.G_DONE] or ready_trigger(state) >= 0:
+        if state[L.G_DONE] or (state[L.G_QUEUE] > 0 and ready_trigger(state) >= 0):
             return DONE if not split or state[fb + L.F_AUX] == STEP_FINISHED else PAUSED_FOR_TRIGGER
 
 
@@ -624,7 +624,7 @@ def run(state, ruleset, keys, counters, events, counts, count_cards):
     fb = top_frame(state)
     depth = state[L.G_FRAMES]
     while not state[L.G_DONE]:
-        if ready_trigger(state) >= 0 or state[L.G_FRAMES] != depth:
+        if (state[L.G_QUEUE] > 0 and ready_trigger(state) >= 0) or state[L.G_FRAMES] != depth:
             return  # what a step triggered, or a frame it pushed (an Event it reads), resolves first
         pc = state[fb + L.F_PC]
         if pc >= state[fb + L.F_END]:
