@@ -175,9 +175,7 @@ def check_parts(state, weights, scores, reads):
 def value_reads(ruleset, card, scores):
     """The parts a card's value reads (the slots card_value counts): the weights always; the Stabilities for
     a Stability gain or a split Weaken; the Planes for another Weaken, a Stun or a move to the bottom of the
-    Exploration Deck. Computed once per card and batch."""
-    if not np.isnan(scores[READS + card]):
-        return np.int64(scores[READS + card])
+    Exploration Deck. Computed once per card and batch (card_value reads it from ``scores`` after that)."""
     kind = T.card(ruleset, card, T.C_TYPE)
     lasting = kind == vocab.TYPE_SIGIL or kind == vocab.TYPE_TALISMAN
     reads = PART_WEIGHTS
@@ -339,7 +337,8 @@ def card_value(state, ruleset, weights, seat, card, supported, scores):
     when not supported, valid while the parts of the board it reads are unchanged (value_reads)."""
     cached = seat * L.MAX_CARDS + card
     if not supported:
-        reads = value_reads(ruleset, card, scores)
+        known = scores[READS + card]  # read here: a call per lookup costs more than the lookup
+        reads = np.int64(known) if not np.isnan(known) else value_reads(ruleset, card, scores)
         check_parts(state, weights, scores, reads)
         fresh = True
         for k in range(N_PARTS):
