@@ -595,7 +595,7 @@ def mark_status(state, status, events):
     log_event(state, events, L.EV_STATUS, -1, status, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def _step_applies(state, ruleset, fb, row):
     """A step reading a die result runs only on those results; a step of a later stage only from then."""
     low = T.step(ruleset, row, T.S_DIE_LO)
@@ -609,7 +609,7 @@ def _step_applies(state, ruleset, fb, row):
     return state[L.G_STAGE] >= T.step(ruleset, row, T.S_MIN_STAGE)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def _next_step(state, fb):
     state[fb + L.F_PC] += 1
     state[fb + L.F_SUB] = 0
