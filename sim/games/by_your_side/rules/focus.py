@@ -74,7 +74,7 @@ def return_token(state, ruleset, box, seat, events):
     log_event(state, events, L.EV_FOCUS, seat, box, 1, 0)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, _nrt=False)
 def chakras_unlocked(state):
     return (state[L.G_UNLOCKED] >> vocab.FEATURE_CHAKRAS) & 1 == 1
 
@@ -93,7 +93,7 @@ def can_focus(state, ruleset, seat):
     return token_sources(state) != 0
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, _nrt=False)
 def can_unfocus(state, ruleset, seat):
     base = seat_base(seat)
     return chakras_unlocked(state) and not state[base + L.P_UNCONSCIOUS] and state[base + L.P_CHAKRA_MOVES] == 0
@@ -171,7 +171,7 @@ def discard_to_top(state, seat, card):
         pile_push(state, base, np.int64(L.P_DECK_N), np.int64(L.DECK_CAP), card)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, _nrt=False)
 def full_focus_ready(state, seat):
     base = seat_base(seat)
     if not chakras_unlocked(state) or state[base + L.P_UNCONSCIOUS]:

@@ -17,7 +17,7 @@ from sim.games.by_your_side.rules.planes import drop_attached  # noqa: F401 - th
 from sim.games.by_your_side.rules.queue import fail, push_frame, push_trigger
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, _nrt=False)
 def talismans_equipped(state, seat):
     """Talismans in the Player Area (a count: summed onto an integer, since two comparisons added to each
     other are a logical or in plain Python, where numpy adds its booleans as "or")."""
@@ -28,7 +28,7 @@ def talismans_equipped(state, seat):
     return n
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, _nrt=False)
 def sigils_in_play(state, seat):
     """Sigils in the Player Area (those on Threats do not count toward the limit)."""
     base = seat_base(seat)

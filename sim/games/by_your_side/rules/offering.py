@@ -109,7 +109,7 @@ def close_offering(state, ruleset, events):
     log_event(state, events, L.EV_OFFERING, -1, 0, 0, 0)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, _nrt=False)
 def offering_usable(state, seat):
     """The Offering's actions: open, its Focus box focused, once per player and Player Phase."""
     base = seat_base(seat)

@@ -12,7 +12,7 @@ from sim.games.by_your_side.rules.cards import discard_from_hand, gain_energy, s
 from sim.games.by_your_side.rules.planes import focused
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, _nrt=False)
 def can_support(state, seat):
     """Unlocked, its Focus box focused, not used yet this Player Phase, a card in hand, conscious."""
     base = seat_base(seat)
