@@ -199,7 +199,7 @@ def advance(state, ruleset, keys, counters, events, counts, count_cards):
     while not state[L.G_DONE]:
         if state[L.G_MODE] == L.MODE_CHOICE:
             return
-        if ready_trigger(state) >= 0:
+        if state[L.G_QUEUE] > 0 and ready_trigger(state) >= 0:  # the queue is empty at most steps: no call
             effects.drain_one(state, ruleset, keys, counters, events)
             continue
         if state[L.G_FRAMES] > 0:

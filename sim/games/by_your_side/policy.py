@@ -64,27 +64,33 @@ def choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores)
     return greedy_choice(state, ruleset, weights, legal, n, draw, scores)
 
 
-VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value while the board is unchanged
-STAMPS = VALUES + 2 * L.MAX_CARDS  # scores[STAMPS + same index]: the board version that value was computed for
-DAMAGE = STAMPS + 2 * L.MAX_CARDS  # scores[DAMAGE + card]: a Threat's damage (NaN: not yet; fixed per batch)
-DECISION = DAMAGE + L.MAX_CARDS  # scores[DECISION]: the board version (NaN: none yet)
-# scores[BOARD...]: what a card's value reads, as of the last version: the deciding bot's weights, both
-# seats' Stability and maximum, the Exploration Deck's focus, the Threshold's size, and per record of
-# positions 1-5 and the Threshold the fields valid_target and target_value read
-BOARD = DECISION + 1
+# What a card's value reads (card_value), in three parts, each with its own version: the deciding bot's
+# weights; both seats' Stability and maximum; the Planes (the Exploration Deck's focus, the Threshold's size,
+# and per record of positions 1-5 and the Threshold the fields valid_target and target_value read). A cached
+# value stays valid while the parts its card reads keep their versions (most cards read the weights alone,
+# so a Weaken that changes the Planes leaves them valid).
+PART_WEIGHTS, PART_STABILITY, PART_PLANES = 1, 2, 4
+N_PARTS = 3
+VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value, cached
+STAMPS = VALUES + 2 * L.MAX_CARDS  # scores[STAMPS + k * 2 * MAX_CARDS + seat * MAX_CARDS + card]: part k's version it was computed for
+DAMAGE = STAMPS + N_PARTS * 2 * L.MAX_CARDS  # scores[DAMAGE + card]: a Threat's damage (NaN: not yet; fixed per batch)
+READS = DAMAGE + L.MAX_CARDS  # scores[READS + card]: the parts a card's value reads (NaN: not yet; fixed per batch)
+VERSIONS = READS + L.MAX_CARDS  # scores[VERSIONS + k]: part k's version (NaN: none yet)
+CHECKED = VERSIONS + N_PARTS  # scores[CHECKED]: the parts compared with their last snapshot at this decision
+# scores[BOARD...]: each part as of its last version
+BOARD = CHECKED + 1
 BOARD_FIELDS = (L.R_CARD, L.R_STRENGTH, L.R_REVEALED, L.R_MARK, L.R_MARK_CARD)
-BOARD_HEAD = len(vocab.GREEDY_WEIGHTS) + 6
-BOARD_SIZE = BOARD_HEAD + (L.N_POSITIONS + L.THRESHOLD_CAP) * len(BOARD_FIELDS)
-SCORES_SIZE = BOARD + BOARD_SIZE
+STABILITY_AT = BOARD + len(vocab.GREEDY_WEIGHTS)
+PLANES_AT = STABILITY_AT + 4
+SCORES_SIZE = PLANES_AT + 2 + (L.N_POSITIONS + L.THRESHOLD_CAP) * len(BOARD_FIELDS)
 
 
 @njit(cache=True, _nrt=False)
 def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     """The best-scored action; among equal scores, one picked with the decision's random draw. Card values
-    are computed once per decision (cached in ``scores``), the Energy wants only when an action needs them."""
+    are cached in ``scores`` (card_value), the Energy wants only when an action needs them."""
     main = state[L.G_MODE] != L.MODE_CHOICE
-    if not same_board(state, weights, scores):  # the cached card values' stamp
-        scores[DECISION] = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0
+    scores[CHECKED] = 0.0  # no part compared yet: each is at the first card value that reads it, if any
     want_self, want_other = -1.0, -1.0
     best, ties = NEG, 0
     for i in range(n):
@@ -120,33 +126,76 @@ def _same(scores, at, value):
 
 
 @njit(cache=True, forceinline=True)
-def same_board(state, weights, scores):
-    """Is everything a card's value reads (card_value) as it was at the last decision? Records the board
-    as it is now. A card's value is a function of these fields alone (its cache is kept while they hold,
-    across decisions: most actions only spend Energy or move cards between a hand and a pile)."""
-    same = True
-    at = BOARD
-    for i in range(len(vocab.GREEDY_WEIGHTS)):
-        same &= _same(scores, at + i, weights[i])
-    at += len(vocab.GREEDY_WEIGHTS)
-    for seat in range(2):
-        same &= _same(scores, at, state[seat_base(seat) + L.P_STABILITY])
-        same &= _same(scores, at + 1, state[seat_base(seat) + L.P_MAX_STABILITY])
-        at += 2
-    same &= _same(scores, at, state[L.FOCUS + L.BOX_DECK])
-    same &= _same(scores, at + 1, state[L.G_THRESHOLD])
-    at += 2
-    for p in range(1, L.N_POSITIONS + 1):
-        r = planes.position(p)
-        for k in range(len(BOARD_FIELDS)):
-            same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
-        at += len(BOARD_FIELDS)
-    for i in range(state[L.G_THRESHOLD]):
-        r = planes.threshold(i)
-        for k in range(len(BOARD_FIELDS)):
-            same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
-        at += len(BOARD_FIELDS)
-    return same
+def _new_version(scores, part):
+    at = VERSIONS + part
+    scores[at] = 1.0 if np.isnan(scores[at]) else scores[at] + 1.0
+
+
+@njit(cache=True, forceinline=True)
+def check_parts(state, weights, scores, reads):
+    """Compare each part in ``reads`` not compared yet at this decision with its last snapshot (a part that
+    changed gets a new version) and record it as it is now."""
+    checked = np.int64(scores[CHECKED])
+    missing = reads & ~checked
+    if missing == 0:
+        return
+    if missing & PART_WEIGHTS:
+        same = True
+        for i in range(len(vocab.GREEDY_WEIGHTS)):
+            same &= _same(scores, BOARD + i, weights[i])
+        if not same:
+            _new_version(scores, np.int64(0))
+    if missing & PART_STABILITY:
+        same = True
+        for seat in range(2):
+            same &= _same(scores, STABILITY_AT + 2 * seat, state[seat_base(seat) + L.P_STABILITY])
+            same &= _same(scores, STABILITY_AT + 2 * seat + 1, state[seat_base(seat) + L.P_MAX_STABILITY])
+        if not same:
+            _new_version(scores, np.int64(1))
+    if missing & PART_PLANES:
+        same = _same(scores, PLANES_AT, state[L.FOCUS + L.BOX_DECK])
+        same &= _same(scores, PLANES_AT + 1, state[L.G_THRESHOLD])
+        at = PLANES_AT + 2
+        for p in range(1, L.N_POSITIONS + 1):
+            r = planes.position(p)
+            for k in range(len(BOARD_FIELDS)):
+                same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
+            at += len(BOARD_FIELDS)
+        for i in range(state[L.G_THRESHOLD]):
+            r = planes.threshold(i)
+            for k in range(len(BOARD_FIELDS)):
+                same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
+            at += len(BOARD_FIELDS)
+        if not same:
+            _new_version(scores, np.int64(2))
+    scores[CHECKED] = checked | missing
+
+
+@njit(cache=True, _nrt=False)
+def value_reads(ruleset, card, scores):
+    """The parts a card's value reads (the slots card_value counts): the weights always; the Stabilities for
+    a Stability gain or a split Weaken; the Planes for another Weaken, a Stun or a move to the bottom of the
+    Exploration Deck. Computed once per card and batch (card_value reads it from ``scores`` after that)."""
+    kind = T.card(ruleset, card, T.C_TYPE)
+    lasting = kind == vocab.TYPE_SIGIL or kind == vocab.TYPE_TALISMAN
+    reads = PART_WEIGHTS
+    for slot in (vocab.SLOT_PLAY, vocab.SLOT_START_OF_PHASE, vocab.SLOT_END_OF_PHASE, vocab.SLOT_USE, vocab.SLOT_ACTIVATE):
+        if slot == vocab.SLOT_ACTIVATE:
+            counted = kind == vocab.TYPE_CHARM
+        else:
+            counted = slot == vocab.SLOT_PLAY or lasting
+        if not counted:
+            continue
+        for row in range(T.effect_start(ruleset, card, slot), T.effect_end(ruleset, card, slot)):
+            op = T.step(ruleset, row, T.S_OP)
+            if op == OP_GAIN_STABILITY:
+                reads |= PART_STABILITY
+            elif op == OP_WEAKEN:
+                reads |= PART_STABILITY if T.step(ruleset, row, T.S_TARGET) == vocab.TARGET_SPLIT else PART_PLANES
+            elif op == OP_TO_BOTTOM or op == OP_STUN:
+                reads |= PART_PLANES
+    scores[READS + card] = reads
+    return reads
 
 
 # ---- what the bot knows of cards -------------------------------------------------------------------
@@ -285,11 +334,18 @@ def steps_value(state, ruleset, weights, seat, start, end, supported, scores):
 @njit(cache=True, _nrt=False)
 def card_value(state, ruleset, weights, seat, card, supported, scores):
     """A card's worth when played now (its play steps; a lasting card's effect counts a few times); cached
-    while the board is unchanged (same_board) when not supported."""
-    cached = VALUES + seat * L.MAX_CARDS + card
-    turn = scores[DECISION]
-    if not supported and scores[STAMPS - VALUES + cached] == turn:
-        return scores[cached]
+    when not supported, valid while the parts of the board it reads are unchanged (value_reads)."""
+    cached = seat * L.MAX_CARDS + card
+    if not supported:
+        known = scores[READS + card]  # read here: a call per lookup costs more than the lookup
+        reads = np.int64(known) if not np.isnan(known) else value_reads(ruleset, card, scores)
+        check_parts(state, weights, scores, reads)
+        fresh = True
+        for k in range(N_PARTS):
+            if (reads >> k) & 1 and scores[STAMPS + k * 2 * L.MAX_CARDS + cached] != scores[VERSIONS + k]:
+                fresh = False
+        if fresh:
+            return scores[VALUES + cached]
     kind = T.card(ruleset, card, T.C_TYPE)
     value = steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_PLAY),
                         T.effect_end(ruleset, card, vocab.SLOT_PLAY), supported, scores)
@@ -303,8 +359,9 @@ def card_value(state, ruleset, weights, seat, card, supported, scores):
         value += 0.8 * steps_value(state, ruleset, weights, seat, T.effect_start(ruleset, card, vocab.SLOT_ACTIVATE),
                                    T.effect_end(ruleset, card, vocab.SLOT_ACTIVATE), np.int64(0), scores)
     if not supported:
-        scores[cached] = value
-        scores[STAMPS - VALUES + cached] = turn
+        scores[VALUES + cached] = value
+        for k in range(N_PARTS):
+            scores[STAMPS + k * 2 * L.MAX_CARDS + cached] = scores[VERSIONS + k]
     return value
 
 

@@ -313,7 +313,7 @@ def card_step(state, ruleset, fb, row, op, events):
         if n > 1 or optional:
             return pose_choice(state, np.int64(L.CHOICE_TARGET), decider_of(state, ruleset, fb), op, spec)
         apply_target(state, ruleset, fb, row, op, last, events)
-        if state[L.G_DONE] or ready_trigger(state) >= 0:
+        if state[L.G_DONE] or (state[L.G_QUEUE] > 0 and ready_trigger(state) >= 0):
             return DONE if not split or state[fb + L.F_AUX] == STEP_FINISHED else PAUSED_FOR_TRIGGER
 
 
@@ -595,7 +595,7 @@ def mark_status(state, status, events):
     log_event(state, events, L.EV_STATUS, -1, status, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def _step_applies(state, ruleset, fb, row):
     """A step reading a die result runs only on those results; a step of a later stage only from then."""
     low = T.step(ruleset, row, T.S_DIE_LO)
@@ -609,7 +609,7 @@ def _step_applies(state, ruleset, fb, row):
     return state[L.G_STAGE] >= T.step(ruleset, row, T.S_MIN_STAGE)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def _next_step(state, fb):
     state[fb + L.F_PC] += 1
     state[fb + L.F_SUB] = 0
@@ -624,7 +624,7 @@ def run(state, ruleset, keys, counters, events, counts, count_cards):
     fb = top_frame(state)
     depth = state[L.G_FRAMES]
     while not state[L.G_DONE]:
-        if ready_trigger(state) >= 0 or state[L.G_FRAMES] != depth:
+        if (state[L.G_QUEUE] > 0 and ready_trigger(state) >= 0) or state[L.G_FRAMES] != depth:
             return  # what a step triggered, or a frame it pushed (an Event it reads), resolves first
         pc = state[fb + L.F_PC]
         if pc >= state[fb + L.F_END]:

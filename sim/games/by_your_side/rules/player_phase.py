@@ -64,7 +64,7 @@ def start_phase(state, ruleset, events):
     state[L.G_STEP] = L.STEP_MAIN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True)
 def can_play(state, ruleset, seat, card):
     """Enough Energy, and room for the card where its type goes (at most talisman_limit Talismans and
     sigil_limit Sigils in the Player Area; a Sigil that goes on a Threat needs a revealed one)."""
