@@ -1,9 +1,12 @@
 """`sim ab`: an edit against its base on common deals, stopped when decided, with a verdict block."""
 
+import shutil
+
 import pytest
 
 from sim.ab import data_diff, looks, run_ab
 from sim.core.errors import UserError
+from sim.core.paths import DECKS_DIR
 from sim.core.registry import get_game
 
 
@@ -89,3 +92,16 @@ def test_ab_compares_a_deck_variant_on_common_deals(output_root, tmp_path):
     assert "factions.hearthbound.starter.thornrush: 3 -> 2" in text
     assert "factions.hearthbound.starter.cinderbolt: 1 -> 2" in text
     assert "verdict: " in text
+
+
+def test_ab_names_a_by_your_side_deck_variants_cards(tmp_path):
+    """The block's first lines say what the edit changes: the deck's resolved copies, not the edition chain."""
+    from sim.games.by_your_side.game import ByYourSide
+
+    folder = tmp_path / "by_your_side"
+    shutil.copytree(DECKS_DIR / "by_your_side", folder)
+    (folder / "editions" / "more-marked.yaml").write_text(
+        "base: standard\ndeck_errata:\n  jolene_starter:\n    cards: {marked: 2}\n")
+    game = ByYourSide(folder)
+    assert data_diff(game.load_ruleset("standard"), game.load_ruleset("more-marked")) == [
+        "deck_errata.jolene_starter.cards.marked: (absent) -> 2", "decks.jolene_starter.marked: 1 -> 2"]

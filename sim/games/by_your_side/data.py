@@ -4,7 +4,7 @@
 - characters.yaml: the two boards (Stability, chakras, Full Focus)
 - decks.yaml: player decks (name -> cards) and matchup sets
 - scenarios/<id>.yaml: set-up, Exploration Deck, Offering decks, Events, goals
-- editions/<name>.yaml: rule values and card errata, a delta over `base` (sim/core/editions.py)
+- editions/<name>.yaml: rule values, card errata and deck errata (deck variants), a delta over `base` (sim/core/editions.py)
 - policies/<name>.yaml: bots (sim/core/policies.py)
 Every mistake is one UserError naming the file, the entry and the rule.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -295,8 +296,8 @@ def _load_scenarios(data_dir: Path) -> dict[str, tuple[dict, str]]:
     return out
 
 
-def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Library:
-    """All data, validated (card errata of an edition merged in first)."""
+def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None, deck_errata: dict | None = None) -> Library:
+    """All data, validated (an edition's card and deck errata merged in first)."""
     cards_file = str(data_dir / "cards.yaml")
     raw = _mapping(read_yaml(data_dir / "cards.yaml"), cards_file, "top level")
     cards = {str(k): copy.deepcopy(_mapping(v, cards_file, f"cards.{k}")) for k, v in
@@ -359,17 +360,26 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None) -> Libra
     decks_file = str(data_dir / "decks.yaml")
     raw = _mapping(read_yaml(data_dir / "decks.yaml"), decks_file, "top level")
     decks, deck_assumed, deck_reasons = {}, {}, {}
-    for deck, spec in _mapping(raw.get("decks"), decks_file, "decks").items():
+    written = _mapping(raw.get("decks"), decks_file, "decks")
+    for name, fix in (deck_errata or {}).items():
+        if name not in written:
+            raise UserError(f"errata for unknown deck '{name}'{_closest(name, written)}", file=fix["_file"],
+                            entry=f"deck_errata.{name}")
+    for deck, spec in written.items():
         spec = _mapping(spec, decks_file, f"decks.{deck}")
         for key in spec:
             if key not in ("cards", "assumed", "reason"):
                 raise UserError(f"unknown field '{key}' (fields: cards, assumed, reason)", file=decks_file,
                                 entry=f"decks.{deck}")
         _check_assumed(spec, decks_file, f"decks.{deck}")
-        ids = _card_list(spec.get("cards"), card_ids, cards, vocab.PLAYER_TYPES, decks_file, f"decks.{deck}.cards")
+        file, entry, counts = decks_file, f"decks.{deck}", spec.get("cards")
+        if str(deck) in (deck_errata or {}):  # the edition's copies replace the deck's (0 removes a card)
+            fix = deck_errata[str(deck)]
+            file, entry = fix["_file"], f"deck_errata.{deck}"
+            counts = {**_mapping(counts, decks_file, f"decks.{deck}.cards"), **fix.get("cards", {})}
+        ids = _card_list(counts, card_ids, cards, vocab.PLAYER_TYPES, file, f"{entry}.cards")
         if not 1 <= len(ids) <= L.DECK_CAP // 2:
-            raise UserError(f"a deck has 1 to {L.DECK_CAP // 2} cards (has {len(ids)})", file=decks_file,
-                            entry=f"decks.{deck}")
+            raise UserError(f"a deck has 1 to {L.DECK_CAP // 2} cards (has {len(ids)})", file=file, entry=entry)
         decks[str(deck)] = tuple(ids)
         deck_assumed[str(deck)] = bool(spec.get("assumed", False))
         deck_reasons[str(deck)] = spec.get("reason", "")
@@ -522,10 +532,20 @@ def _check_rule(rule: str, value, file: str, entry: str) -> int:
     return _integer(value, file, entry, *vocab.RULE_LIMITS[rule])
 
 
+# A deck variant as an edition: `deck_errata: {jolene_starter: {cards: {marked: 2, glimpse: 0}}}` sets those
+# cards' copies in the deck (0 removes one), checked as any deck. The deck keeps its name, so the matchups
+# that play it keep their ids and their deals: `sim ab` pairs the variant with the deck it varies.
+ERRATA_SECTIONS = ("card_errata", "deck_errata")
+
+
 def _check_errata(section: str, target: str, fields: dict, file: str, entry: str) -> None:
+    allowed = CARD_FIELDS if section == "card_errata" else ("cards",)
     for key in fields:
-        if key not in CARD_FIELDS:
-            raise UserError(f"unknown card field '{key}'{_closest(key, CARD_FIELDS)}", file=file, entry=entry)
+        if key not in allowed:
+            raise UserError(f"unknown {section.split('_')[0]} field '{key}'{_closest(key, allowed)}", file=file,
+                            entry=entry)
+    if section == "deck_errata":
+        _mapping(fields.get("cards"), file, f"{entry}.cards")
     fields["_file"] = file
 
 
@@ -540,13 +560,13 @@ class Compiled:
 
 
 def load_ruleset(edition: str, data_dir: Path = DATA_DIR) -> Compiled:
-    resolved = editions.resolve(data_dir, edition, _check_rule, ("card_errata",), _check_errata)
+    resolved = editions.resolve(data_dir, edition, _check_rule, ERRATA_SECTIONS, _check_errata)
     rules = resolved["rules"]
     missing = [r for r in vocab.RULE_NAMES if r not in rules]
     if missing:
         raise UserError(f"rule '{missing[0]}' is not set by the edition or its bases", file=str(data_dir / "editions"),
                         entry=edition)
-    library = load_library(data_dir, resolved.get("card_errata"))
+    library = load_library(data_dir, resolved.get("card_errata"), resolved.get("deck_errata"))
     steps: list[list[int]] = []
     ids = library.card_ids
     card_rows = [_card_row(name, f, ids, library.event_ids, library.status_ids, steps, str(data_dir / "cards.yaml"))
@@ -559,8 +579,11 @@ def load_ruleset(edition: str, data_dir: Path = DATA_DIR) -> Compiled:
     system = _system_steps(steps)
     system["exhaustion"] = ids.get("exhaustion", -1)
     table = tables.pack_ruleset(rules, card_rows, steps, character_rows, scenario_rows, system)
-    resolved = {k: v for k, v in resolved.items() if k != "card_errata"} | {
-        "card_errata": {k: {f: v for f, v in fs.items() if f != "_file"} for k, fs in resolved.get("card_errata", {}).items()}}
+    resolved = {k: v for k, v in resolved.items() if k not in (*ERRATA_SECTIONS, "name", "chain")} | {
+        section: {k: {f: v for f, v in fs.items() if f != "_file"} for k, fs in resolved.get(section, {}).items()}
+        for section in ERRATA_SECTIONS}
+    names = list(library.card_ids)
+    resolved["decks"] = {deck: dict(sorted(Counter(names[c] for c in cards).items())) for deck, cards in library.decks.items()}
     return Compiled(table, library, resolved, index)
 
 

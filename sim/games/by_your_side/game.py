@@ -46,6 +46,7 @@ class ByYourSide(Game):
             self._rulesets[edition] = Ruleset(
                 self.name, edition, content_hash([compiled.resolved["rules"], compiled.table]), compiled,
                 description=compiled.resolved["description"], assumed=compiled.library.assumed,
+                resolved=compiled.resolved,
             )
         return self._rulesets[edition]
 

@@ -157,3 +157,46 @@ def test_an_unknown_matchup_entry_names_the_scenario_or_deck():
         game.load_matchups(ruleset, ["scenario_7"])
     with pytest.raises(UserError, match="unknown deck 'jolene_startr'; did you mean 'jolene_starter'"):
         game.load_matchups(ruleset, ["scenario_1 with jolene_startr+rosi_starter"])
+
+
+def test_a_deck_variant_is_an_edition_that_plays_the_same_deals(copy_of_data):
+    """Issue 20 item 1: "deck variants (a deck variant plays the same deals as the deck it varies)". The Journal
+    keeps "the cards in each player's deck at the start of a scenario"; an edition's deck_errata set a card's
+    copies there (0 removes it) and the deck keeps its name, so its matchups keep their ids."""
+    from sim.core.seating import seats_for
+    from sim.core.worker import seed_block
+
+    (copy_of_data / "editions" / "more-marked.yaml").write_text(
+        "base: standard\ndeck_errata:\n  jolene_starter:\n    cards: {marked: 2, glimpse: 2}\n")
+    (copy_of_data / "editions" / "same.yaml").write_text(
+        "base: standard\ndeck_errata:\n  jolene_starter:\n    cards: {marked: 1}\n")
+    game = ByYourSide(copy_of_data)
+    standard, same, varied = (game.load_ruleset(name) for name in ("standard", "same", "more-marked"))
+    assert varied.resolved["decks"]["jolene_starter"]["marked"] == 2 and "glimpse" in varied.resolved["decks"]["jolene_starter"]
+    assert varied.resolved["decks"]["rosi_starter"] == standard.resolved["decks"]["rosi_starter"]
+    base_matchup, = game.load_matchups(standard, ["scenario_1"])
+    same_matchup, = game.load_matchups(same, ["scenario_1"])
+    varied_matchup, = game.load_matchups(varied, ["scenario_1"])
+    assert varied_matchup.matchup_id == base_matchup.matchup_id and varied_matchup.matchup_hash != base_matchup.matchup_hash
+    assert same_matchup.matchup_hash == base_matchup.matchup_hash
+    bots = seats_for((game.load_policy("guardian"),), base_matchup)
+    seeds = seed_block(5, base_matchup, 0, 40)
+    before = game.play_batch(standard, base_matchup, bots, seeds)
+    unchanged = game.play_batch(same, same_matchup, bots, seeds)
+    after = game.play_batch(varied, varied_matchup, bots, seeds)
+    assert all((getattr(before, c) == getattr(unchanged, c)).all() for c in ("winner", "turns", "rounds"))
+    assert not all((getattr(before, c) == getattr(after, c)).all() for c in ("winner", "turns", "rounds"))
+
+
+@pytest.mark.parametrize(("errata", "expected"), [
+    ("  jolene_startr:\n    cards: {marked: 2}\n", "deck_errata.jolene_startr: errata for unknown deck 'jolene_startr'"),
+    ("  jolene_starter:\n    size: 3\n", "deck_errata.jolene_starter: unknown deck field 'size'"),
+    ("  jolene_starter:\n    cards: {mrked: 2}\n", "deck_errata.jolene_starter.cards: unknown card 'mrked'"),
+    ("  jolene_starter:\n    cards: {marked: -1}\n", "deck_errata.jolene_starter.cards.marked: must be a whole number"),
+])
+def test_bad_deck_errata_are_one_line_naming_the_edition_file(copy_of_data, errata, expected):
+    (copy_of_data / "editions" / "broken.yaml").write_text("base: standard\ndeck_errata:\n" + errata)
+    with pytest.raises(UserError) as error:
+        ByYourSide(copy_of_data).load_ruleset("broken")
+    message = str(error.value)
+    assert "\n" not in message and "broken.yaml" in message and expected in message, message
