@@ -29,12 +29,18 @@ from sim.report.document import Document, Heading, Image, Paragraph, Table
 from sim.stats import wilson_interval
 
 
+def _conclusion(low: float, high: float, reference: float, above: str, below: str,
+                neither: str = "no difference shown") -> str:
+    """What an interval says about a reference value: above it, below it, or neither (it covers it)."""
+    if low > reference:
+        return above
+    if high < reference:
+        return below
+    return neither
+
+
 def _side_of_half(low: float, high: float) -> str:
-    if low > 0.5:
-        return "first player favoured"
-    if high < 0.5:
-        return "second player favoured"
-    return "no advantage shown"
+    return _conclusion(low, high, 0.5, "first player favoured", "second player favoured", "no advantage shown")
 
 
 def _read_table(report_dir: Path, name: str) -> pl.DataFrame | None:
@@ -114,14 +120,6 @@ DIFFERENCE_KINDS = (
 )
 
 
-def _direction(low: float, high: float) -> str:
-    if low > 0:
-        return "rises"
-    if high < 0:
-        return "falls"
-    return "no difference shown"
-
-
 def _edition_differences(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict[str, str],
                          kind: DifferenceKind) -> None:
     """Each measured thing's paired difference from the baseline in every experiment, and one answer
@@ -143,7 +141,7 @@ def _edition_differences(document: Document, reports: dict[str, tuple[Path, Path
     if len(frames) < 2:
         return
     table = pl.concat(frames).with_columns(
-        pl.struct("low", "high").map_elements(lambda r: _direction(r["low"], r["high"]), return_dtype=pl.String)
+        pl.struct("low", "high").map_elements(lambda r: _conclusion(r["low"], r["high"], 0, "rises", "falls"), return_dtype=pl.String)
         .alias("conclusion"))
     experiments = len(reports)
     for (edition, baseline), rows in table.group_by("edition", "baseline", maintain_order=True):
@@ -278,14 +276,6 @@ def _ratings(document: Document, reports: dict[str, tuple[Path, Path]], bots: di
         )
 
 
-def _change(low: float, high: float) -> str:
-    if low > 0:
-        return "raises the team's win rate"
-    if high < 0:
-        return "lowers the team's win rate"
-    return "no difference shown"
-
-
 def _coop(document: Document, target: Path, reports: dict[str, tuple[Path, Path]], bots: dict[str, str]) -> None:
     rates, changes = [], []
     for label, (_, report_dir) in reports.items():
@@ -317,7 +307,7 @@ def _coop(document: Document, target: Path, reports: dict[str, tuple[Path, Path]
         "edition", "baseline", "experiment", "pairs", "baseline_mean", "treatment_mean", "difference", "low", "high", "p_value"
     )
     table = table.with_columns(
-        pl.struct("low", "high").map_elements(lambda r: _change(r["low"], r["high"]), return_dtype=pl.String).alias("conclusion")
+        pl.struct("low", "high").map_elements(lambda r: _conclusion(r["low"], r["high"], 0, "raises the team's win rate", "lowers the team's win rate"), return_dtype=pl.String).alias("conclusion")
     )
 
     def shown(row: dict) -> str:
