@@ -9,7 +9,8 @@
   out of reach (a node without credit lost with its Ring). Movement is valued by the distance it gains
   towards the goal (Sites along Rings, one per Gate crossed; a Lost piece counts from its Exit),
   rotation by how much it aligns the Gate the Veilwalker (or the Rememberer) needs next. Lost units
-  escape once their Exit's Ring no longer Frays. Two styles ship as data: network racing and Thread
+  escape once their Exit's Ring no longer Frays. A Veilbound at a controlled settlement recruits its
+  Local and the Veilwalker at a Sentinel Site awakens it (valued per Power of the unit gained). Two styles ship as data: network racing and Thread
   pressure.
 """
 
@@ -208,6 +209,10 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return weights[V.W_STRONGHOLD] * gained if gained > 0 else -1.0
     if kind == L.A_DESTROY:
         return weights[V.W_STRONGHOLD] * (1 + state[seat_base(1 - seat) + L.P_STRONGHOLD] // L.SITES)
+    if kind == L.A_RECRUIT:
+        return weights[V.W_RECRUIT] * ruleset[T.RULE_RECRUIT_POWER]
+    if kind == L.A_AWAKEN:
+        return weights[V.W_RECRUIT] * ruleset[T.RULE_SENTINEL_POWER]
     if kind == L.A_LAY_LOW:
         return weights[V.W_WATCHER] * 0.5 if state[base + L.P_ATTENTION] >= 3 else -1.0
     if kind == L.A_CLOSE_EYE:

@@ -60,6 +60,31 @@ def test_reactivation_restores_activity_without_new_credit():
     assert activations[0].endswith("(first activation)") and not activations[1].endswith("(first activation)")
 
 
+def test_gardens_first_lamp_activation_remembers_its_site_and_gains_growth():
+    """"First activation records permanent credit; Garden also Remembers that Lamp's Site"; "Garden may
+    gain at most one Growth per Round, maximum three, from ... making a Neutral/Forgotten Site
+    Remembered". A Site is Neutral until then; reactivation repeats no first-activation reward."""
+    sc = shape(resonance=4)
+    sc.place(0, "rememberer", LAMP_I)
+    assert sc.state()["remembered"] == []
+    sc.apply(sc.action("activate", node=0))
+    assert sc.state()["remembered"] == [at(LAMP_I)] and sc.player(0)["growth"] == 1
+    sc.set(0, "P_NODE_ACTIVE", 0)
+    end_turn(sc)
+    end_turn(sc)  # a new Round: Growth could be gained again
+    sc.set(0, "P_RESONANCE", 2)
+    sc.apply(sc.action("activate", node=0))
+    assert sc.player(0)["growth"] == 1, "reactivation Remembers nothing new"
+
+
+def test_wayfarers_waystation_activation_remembers_no_site():
+    """Only Garden's Lamps Remember their Site ("Garden also Remembers that Lamp's Site")."""
+    sc = shape(order=1, resonance=2)  # seat 0 leads Wayfarer
+    sc.place(0, "rememberer", (1, 5))  # Wayfarer's Ring I Waystation: three Sites from the Lamp at I S2
+    sc.apply(sc.action("activate", node=0))
+    assert sc.player(0)["credits"] == 1 and sc.state()["remembered"] == [] and sc.player(0)["growth"] == 0
+
+
 def test_wayfarer_mutes_an_opposing_installed_relic_and_its_controller_reactivates_it():
     """"Wayfarer may Mute an opposing Installed Relic at a Site occupied by its Ready Veilwalker or
     Wayfinder, or one of its active ordinary Figures: one Action and one Resonance. Its text, Presence

@@ -175,3 +175,11 @@ def set_piece_site(state, seat, piece, site):
 def figure(seat, slot):
     """Index of Figure slot ``slot``'s record in the state."""
     return seat_base(seat) + L.P_FIG + slot * L.FIG_W
+
+
+@njit(cache=True, _nrt=False)
+def free_figure_slot(state, seat):
+    for k in range(L.FIG_CAP):
+        if state[figure(seat, k) + L.F_CARD] < 0:
+            return k
+    return -1

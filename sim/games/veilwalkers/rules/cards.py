@@ -10,7 +10,7 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import controls, figure, is_lost, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import controls, figure, free_figure_slot, is_lost, on_ring, seat_base
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
@@ -23,14 +23,6 @@ def to_discard(state, seat, card_id):
     base = seat_base(seat)
     state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = card_id
     state[base + L.P_DISCARD_N] += 1
-
-
-@njit(cache=True, _nrt=False)
-def free_figure_slot(state, seat):
-    for k in range(L.FIG_CAP):
-        if state[figure(seat, k) + L.F_CARD] < 0:
-            return k
-    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -180,6 +172,8 @@ def play(state, ruleset, seat, index, at_stronghold, events, counts, count_cards
         state[f + L.F_READY] = 1
         state[f + L.F_HELD] = 0
         state[f + L.F_SHOCKED] = 0
+        state[f + L.F_UNIT] = L.UNIT_NONE
+        state[f + L.F_HOME] = L.NOWHERE
     elif kind == V.TYPE_RELIC:
         r = base + L.P_REL + free_relic_slot(state, seat) * L.REL_W
         state[r + L.R_CARD] = card_id

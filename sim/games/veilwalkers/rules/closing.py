@@ -29,6 +29,7 @@ from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.movement import can_relocate, is_ally, relocate
 from sim.games.veilwalkers.rules.stronghold import remove_on_ring
+from sim.games.veilwalkers.rules.units import unit_gone
 
 
 @njit(cache=True, inline="always")
@@ -56,6 +57,9 @@ def close_ring(state, ruleset, ring, events):
             if piece >= L.PIECE_FIGURE and state[figure(seat, piece - L.PIECE_FIGURE) + L.F_CARD] < 0:
                 continue
             if on_ring(site) and site // L.SITES == ring:
+                if piece >= L.PIECE_FIGURE and state[figure(seat, piece - L.PIECE_FIGURE) + L.F_UNIT] != L.UNIT_NONE:
+                    unit_gone(state, ruleset, seat, piece - L.PIECE_FIGURE, L.UNIT_REMOVED, events)  # a local board unit
+                    continue
                 lost = lost_at(state, site)
                 if piece < L.PIECE_FIGURE:
                     state[base + L.P_VB_SITE + piece] = lost
