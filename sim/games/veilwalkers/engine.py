@@ -57,7 +57,7 @@ from sim.games.veilwalkers.rules import (
     watcher,
 )
 from sim.games.veilwalkers.rules.attention import lay_low, pay_surcharge
-from sim.games.veilwalkers.rules.board import figure, lateral_distance, on_ring, ring_closed, seat_base
+from sim.games.veilwalkers.rules.board import figure, lateral_distance, on_ring, power, ring_closed, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 
 
@@ -230,6 +230,7 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
     else:
         shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards)
         rites.check_standing(state, ruleset, seat, events)
+    combat.recheck_lethal(state, ruleset, events)
     if state[L.G_DONE]:
         state[L.G_PENDING] = L.DEC_NONE
 
@@ -329,7 +330,7 @@ def check_invariants(state, ruleset, matchup):
             f = figure(seat, k)
             if state[f + L.F_CARD] >= 0:
                 total += state[f + L.F_UNIT] == L.UNIT_NONE  # a board unit is no deck card
-                if state[f + L.F_DAMAGE] >= T.card(ruleset, state[f + L.F_CARD], T.C_POWER) or state[f + L.F_SITE] < 0:
+                if state[f + L.F_DAMAGE] >= power(state, ruleset, seat, k) or state[f + L.F_SITE] < 0:
                     return L.INVARIANT_FIGURES
                 if not placed(state, state[f + L.F_SITE]):
                     return L.INVARIANT_BOARD

@@ -69,7 +69,8 @@ G_CLOSING_ROUND = G_WATCHER_ROUND + 1  # statistics: the Round at whose end the 
 G_LOCAL = G_CLOSING_ROUND + 1  # 5: each settlement's Local, LOCAL_*
 G_SENTINEL = G_LOCAL + SETTLEMENTS  # 2: each board Sentinel, SENTINEL_*
 G_REMEMBERED = G_SENTINEL + SENTINELS  # Site states: bit s set once Site s is Remembered (else Neutral)
-GLOBALS = G_REMEMBERED + 1
+G_REACTION_DIE = G_REMEMBERED + 1  # the pending arrival reaction's die: 3-4 the -1 Power, 5-6 the Challenge
+GLOBALS = G_REACTION_DIE + 1
 WATCHER_DORMANT, WATCHER_HIDDEN, WATCHER_REVEALED, WATCHER_REMOVED = range(4)
 # a settlement's Local: waiting to be recruited, recruited (a Figure of the recruiting Company), or gone
 # (its Recruit defeated: "destroys that settlement ... permanently"; or its Ring closed)
@@ -118,10 +119,11 @@ P_TURN_GLYPH = 61  # Rite of Two Voices: the first Glyph the Company's cards res
 P_SEVERANCE = 62  # Rite of Severance this turn: bit 2b Thread damaged, bit 2b+1 Thread restored at Gate b
 P_RINGS_HELD = 63  # Rite of the Last Place: bit r once the Company controlled a Site on Ring r
 P_FIG = 64
-FIG_W = 8
-F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED, F_UNIT, F_HOME = range(FIG_W)  # F_CARD -1: an empty slot
+FIG_W = 9
+F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED, F_UNIT, F_HOME, F_POWER_CHANGE = range(FIG_W)  # F_CARD -1: empty
 # F_SHOCKED: Veilshock, "skip its next Remember Ready"; F_UNIT: UNIT_* (a deck card, or a board unit whose
-# F_CARD is its unit row, tables.unit_card); F_HOME: a board unit's home Site (NOWHERE for deck cards)
+# F_CARD is its unit row, tables.unit_card); F_HOME: a board unit's home Site (NOWHERE for deck cards);
+# F_POWER_CHANGE: temporary Power until its Company's next Remember (the arrival reaction's -1)
 UNIT_NONE, UNIT_RECRUIT, UNIT_SENTINEL = range(3)
 P_REL = P_FIG + FIG_CAP * FIG_W
 REL_W = 4
@@ -141,7 +143,7 @@ THREAD_CREATION, THREAD_STORY, THREAD_MEMORY, THREAD_FALLBACK_USED = 1, 2, 4, 8
 # ---- phases and decisions
 PH_SETUP, PH_WEAVE, PH_SHAPE, PH_END, PH_OVER = range(5)
 DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT, DEC_REACTION = range(8)
-# intercept: a Thread Strike, Drive Off or Raze; reaction: an Escape's arrival reaction (a Challenge)
+# intercept: a Thread Strike, Drive Off or Raze; reaction: an Escape's arrival reaction (-1 Power or a Challenge)
 
 # ---- actions: kind << 16 | a << 8 | b
 A_MULLIGAN = 1  # a: bit mask of opening-hand positions put on the bottom
@@ -242,6 +244,7 @@ EV_REMNANT = 35  # seat, piece, to
 EV_STRONGHOLD = 36  # seat, Site, STRONGHOLD_* what happened
 EV_UNIT = 37  # seat, UNIT_* kind, Site, UNIT_JOINED / UNIT_DEFEATED / UNIT_REMOVED
 EV_REMEMBERED = 38  # seat (whose deed), Site: the Site became Remembered
+EV_WEAKEN = 39  # seat (the defender), the arriving Figure's card, its Power now (-1 until next Remember)
 UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED = range(3)
 STRONGHOLD_ESTABLISHED, STRONGHOLD_FOUNDATION, STRONGHOLD_FINISHED, STRONGHOLD_DESTROYED, STRONGHOLD_ABANDONED, \
     STRONGHOLD_REMOVED = range(6)

@@ -35,9 +35,10 @@ from sim.games.veilwalkers.rules.board import (
     neighbor,
     piece_site,
     port_site,
+    power,
     seat_base,
 )
-from sim.games.veilwalkers.rules.combat import interceptors, power
+from sim.games.veilwalkers.rules.combat import interceptors
 from sim.games.veilwalkers.rules.movement import traverse_destination
 from sim.games.veilwalkers.rules.network import history_credits, node_site
 from sim.games.veilwalkers.rules.remembrance import carried
@@ -188,7 +189,11 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
     if kind == L.A_NO_WEAVE or kind == L.A_NO_INTERCEPT or kind == L.A_NO_REACT:
         return 0.0
     if kind == L.A_REACT:
-        return fight_value(state, ruleset, weights, seat, a, state[L.G_REACTION])
+        if state[L.G_REACTION_DIE] >= 5:
+            return fight_value(state, ruleset, weights, seat, a, state[L.G_REACTION])
+        # -1 Power: worth a whole Figure when it Breaks it, else a point of Power for a turn
+        weakened = power(state, ruleset, 1 - seat, state[L.G_REACTION])
+        return weights[V.W_CHALLENGE] * (weakened if weakened <= 1 else 0.5)
     if kind == L.A_ESCAPE or kind == L.A_BREACH:
         # a Lost unit rides inward for free as Rings close: it comes back once its Exit's Ring no
         # longer Frays (it would only be Lost again at this Round's end)

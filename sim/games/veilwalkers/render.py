@@ -165,6 +165,8 @@ def describe_event(row) -> str:
         unit = ("a Recruit", "a board Sentinel")[a - L.UNIT_RECRUIT]
         what = ("gains {} at {}", "loses {} at {} (defeated)", "loses {} at {} (removed with the Ring)")[c]
         return f"{who} " + what.format(unit, site_name(b))
+    if kind == L.EV_WEAKEN:
+        return f"{who} gives the arriving {card_name(a)} -1 Power until its next Remember (Power {b})"
     if kind == L.EV_REMEMBERED:
         return f"{site_name(a)} becomes Remembered ({who})"
     if kind == L.EV_STRONGHOLD:
@@ -181,7 +183,7 @@ def describe_event(row) -> str:
     if kind == L.EV_ESCAPE:
         return f"{who} {piece_name(a)} {'forces the breach' if c else 'escapes'} to {site_name(b)}"
     if kind == L.EV_REACTION:
-        return f"{who} arrival reaction: die {a}" + (f" against Figure {b}" if a >= 5 else "")
+        return f"{who} arrival reaction: die {a}" + (f" against Figure {b}" if a >= 3 else "")
     if kind == L.EV_EFFECT:
         return f"{who} effect {V.OPS[a]}: {b}"
     if kind == L.EV_END:

@@ -22,6 +22,7 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import policy as bots
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules import remembrance
+from sim.games.veilwalkers.rules.board import power
 from sim.games.veilwalkers.rules.network import history_credits
 
 PIECE_NAMES = ("veilwalker", "wayfinder", "rememberer")
@@ -114,7 +115,8 @@ class VeilwalkersScenario(Scenario):
             if s[f + L.F_CARD] >= 0:
                 figures.append({"slot": k, "card": render.card_name(int(s[f + L.F_CARD])), "site": int(s[f + L.F_SITE]),
                                 "damage": int(s[f + L.F_DAMAGE]), "ready": bool(s[f + L.F_READY]),
-                                "held": bool(s[f + L.F_HELD])})
+                                "held": bool(s[f + L.F_HELD]),
+                                "power": int(power(s, self.ruleset.tables, seat, k))})
         relics = [{"card": names[s[base + L.P_REL + k * L.REL_W]], "site": int(s[base + L.P_REL + k * L.REL_W + L.R_SITE])}
                   | ({"muted": True} if s[base + L.P_REL + k * L.REL_W + L.R_MUTED] else {})
                   | ({"suppressed": True} if s[base + L.P_REL + k * L.REL_W + L.R_SUPPRESSED] else {})
@@ -234,7 +236,7 @@ class VeilwalkersScenario(Scenario):
         for k in range(L.FIG_CAP):
             f = base + L.P_FIG + k * L.FIG_W
             if s[f + L.F_CARD] < 0:
-                s[f: f + L.FIG_W] = [card_id, site_of(where), 0, int(ready), 0, 0, L.UNIT_NONE, L.NOWHERE]
+                s[f: f + L.FIG_W] = [card_id, site_of(where), 0, int(ready), 0, 0, L.UNIT_NONE, L.NOWHERE, 0]
                 self.check()
                 return k
         raise IllegalAction("no free Figure slot")

@@ -86,6 +86,7 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     "close_eye_resonance": (0, 9),
     "stronghold_power": (0, 9),  # "It immediately gives +1 allied combat Power there"
     "destroy_power": (0, 12),  # "destroyed by a Ready enemy Figure of at least Power 4 there"
+    "guardian_power": (0, 9),  # Thorn Sentinel's Guardian of the Walker: "+1 Power while together and the network remains active"
     "recruit_power": (1, 12),  # a recruited Local "becomes a loyal Power-2 Figure"
     "sentinel_power": (1, 12),  # an awakened board Sentinel "becomes a loyal Power-5 Figure"
     "round_cap": (1, 1000),  # not in the rulebook: the match ends as a draw after this many Rounds
@@ -103,7 +104,9 @@ ASPECT_NEUTRAL, ASPECT_CREATION, ASPECT_STORY, ASPECT_MEMORY = range(len(ASPECTS
 # Appendix C's glyph key (chains and Alignments are a later stage; a card's glyph is recorded)
 GLYPHS = ("none", "SPI", "DRP", "BRN", "SPL", "GAT", "EYE", "FLM", "KNT", "PTH", "SED", "RIV", "SHD")
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
-               "reference", "effects", "traits", "text", "assumed", "reason")
+               "guardian", "reference", "effects", "traits", "text", "assumed", "reason")
+# guardian: the printed Guardian of the Walker reward (Thorn Sentinel): for Garden, +guardian_power Power
+# while at its Veilwalker's Site with all three Lamps active
 MAX_CARDS = 254  # and the two board units below
 # Board units are Figures that are not deck cards ("A neutral Local is not a deck card for costs, deck
 # limits or retrieval"): each has a row after the cards (tables.unit_card) with its type and the

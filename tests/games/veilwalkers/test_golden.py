@@ -39,9 +39,9 @@ def _digest() -> str:
 
 def test_golden_digest():
     assert GAME.engine_version == "0.3.0"
-    # 0.3.0 (stage 3: Locals and Recruits, board Sentinels, Site states); 0.2.0's was
-    # 4580c10e804100dd896bc9a91304f4bc
-    assert _digest() == "c4bfd63d3289e40dacf24a50cbc1b399"
+    # 0.3.0 (stage 3: Locals and Recruits, board Sentinels, Site states, temporary Power, Thorn
+    # Sentinel's reward); 0.2.0's was 4580c10e804100dd896bc9a91304f4bc
+    assert _digest() == "8dd8c4feb63643dbe5053af734f52c0c"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

@@ -155,3 +155,42 @@ def test_garden_may_use_its_free_turnpoint_with_no_action_left():
     sc.set(None, "G_ACTIONS", 0)
     sc.apply(sc.action("rotate", ring=1, direction="clockwise"))
     assert sc.state()["offsets"][0] == 1 and [a >> 16 for a in sc.legal()] == [5]
+
+
+def test_thorn_sentinel_guards_the_walker_with_plus_one_power_while_together_and_the_lamps_burn():
+    """Garden: "Thorn Sentinel has its printed Guardian of the Walker reward: normal paid deployment Ready
+    beside the Veilwalker, and +1 Power while together and the network remains active." The bonus ends
+    when it leaves its Veilwalker or a Lamp goes out; a Wayfarer Thorn Sentinel never has it."""
+    sc = shape(resonance=2)
+    sc.credit_nodes(0)
+    sc.give(0, "thorn_sentinel")
+    sc.apply(sc.action("play", index=len(sc.player(0)["hand"]) - 1))
+    [thorn] = sc.player(0)["figures"]
+    walker_site = sc.player(0)["veilbound"][0]
+    assert thorn["ready"] and thorn["site"] == walker_site and thorn["power"] == 4, "printed 3, +1"
+    assert presence(sc.state_vector, sc.ruleset.tables, 0, walker_site) == 3 + 4
+    sc.apply(sc.action("move", piece=thorn["slot"], direction="clockwise"))
+    assert sc.player(0)["figures"][0]["power"] == 3, "not together"
+    sc.apply(sc.action("move", piece="veilwalker", direction="clockwise"))
+    assert sc.player(0)["figures"][0]["power"] == 4
+    sc.set(0, "P_NODE_ACTIVE", 0)
+    assert sc.player(0)["figures"][0]["power"] == 3, "the network no longer active"
+    wayfarer = shape(entry="roadfolk vs lamplight", order=1)  # seat 0 leads Wayfarer, with lamplight
+    wayfarer.credit_nodes(0)
+    slot = wayfarer.put_figure(0, "thorn_sentinel", (1, 3))
+    assert wayfarer.player(0)["figures"][0]["power"] == 3 and slot == 0
+
+
+def test_a_damaged_thorn_sentinel_breaks_when_its_bonus_ends():
+    """"Recheck lethal damage when a temporary Power bonus expires": Thorn Sentinel (3 + 1) survives 3
+    damage beside its Veilwalker, then Breaks when the Veilwalker steps away."""
+    sc = shape(entry="lamplight vs lamplight")
+    sc.credit_nodes(0)
+    site = (1, 3)  # seat 0's Veilwalker is here
+    thorn = sc.put_figure(0, "thorn_sentinel", site)
+    enemy = sc.put_figure(1, "nessa", site)  # Power 3
+    sc.apply(sc.action("challenge", attacker=thorn, defender=enemy))
+    assert sc.player(1)["figures"] == [], "4 damage Breaks Nessa"
+    assert sc.player(0)["figures"][0]["damage"] == 3 and sc.player(0)["figures"][0]["power"] == 4
+    sc.apply(sc.action("move", piece="veilwalker", direction="clockwise"))
+    assert sc.player(0)["figures"] == [] and "thorn_sentinel" in sc.player(0)["discard"]

@@ -10,7 +10,16 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import controls, figure, free_figure_slot, is_lost, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import (
+    controls,
+    figure,
+    free_figure_slot,
+    is_lost,
+    on_ring,
+    place_figure,
+    power,
+    seat_base,
+)
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
@@ -128,7 +137,7 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
                 for k in range(L.FIG_CAP):
                     f = figure(seat, k)
                     if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 0 and state[f + L.F_SITE] == site:
-                        p = T.card(ruleset, state[f + L.F_CARD], T.C_POWER)
+                        p = power(state, ruleset, seat, k)
                         if p > best_power:
                             best, best_power = k, p
                 if best < 0:
@@ -165,15 +174,7 @@ def play(state, ruleset, seat, index, at_stronghold, events, counts, count_cards
         counts[seat, card_id, L.COUNT_PLAYED] += 1
     log_event(state, events, L.EV_PLAY, seat, card_id, site, 0)
     if kind <= V.TYPE_ECHO:
-        f = figure(seat, free_figure_slot(state, seat))
-        state[f + L.F_CARD] = card_id
-        state[f + L.F_SITE] = site
-        state[f + L.F_DAMAGE] = 0
-        state[f + L.F_READY] = 1
-        state[f + L.F_HELD] = 0
-        state[f + L.F_SHOCKED] = 0
-        state[f + L.F_UNIT] = L.UNIT_NONE
-        state[f + L.F_HOME] = L.NOWHERE
+        place_figure(state, seat, card_id, site, L.UNIT_NONE, L.NOWHERE)
     elif kind == V.TYPE_RELIC:
         r = base + L.P_REL + free_relic_slot(state, seat) * L.REL_W
         state[r + L.R_CARD] = card_id

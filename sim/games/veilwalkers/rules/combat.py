@@ -9,7 +9,16 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import figure, is_lost, lost_at, on_ring, ring_closed, seat_base
+from sim.games.veilwalkers.rules.board import (
+    clear_figure,
+    figure,
+    is_lost,
+    lost_at,
+    on_ring,
+    power,
+    ring_closed,
+    seat_base,
+)
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
@@ -17,11 +26,6 @@ from sim.games.veilwalkers.rules.remembrance import carried, dislodge
 from sim.games.veilwalkers.rules.rites import complete_at, rite_of, severed
 from sim.games.veilwalkers.rules.stronghold import combat_bonus, stronghold_site
 from sim.games.veilwalkers.rules.units import is_recruit, unit_gone
-
-
-@njit(cache=True, forceinline=True)
-def power(state, ruleset, seat, slot):
-    return T.card(ruleset, state[figure(seat, slot) + L.F_CARD], T.C_POWER)
 
 
 @njit(cache=True, _nrt=False)
@@ -37,12 +41,23 @@ def break_figure(state, ruleset, seat, slot, events):
     broken_at(state, ruleset, seat, state[f + L.F_SITE], events)
     state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = state[f + L.F_CARD]
     state[base + L.P_DISCARD_N] += 1
-    state[f + L.F_CARD] = -1
-    state[f + L.F_SITE] = L.NOWHERE
-    state[f + L.F_DAMAGE] = 0
-    state[f + L.F_READY] = 0
-    state[f + L.F_HELD] = 0
-    state[f + L.F_SHOCKED] = 0
+    clear_figure(state, seat, slot)
+
+
+@njit(cache=True, _nrt=False)
+def recheck_lethal(state, ruleset, events):
+    """"If Power falls to zero, Break the Figure; damage-only survival cannot rescue zero Power. Recheck
+    lethal damage when a temporary Power bonus expires": after every decision, each Figure whose Power
+    fell to zero, or whose damage now meets its Power (Thorn Sentinel leaving its Veilwalker, the Lamps
+    going out), is Broken."""
+    for seat in range(L.SEATS):
+        for slot in range(L.FIG_CAP):
+            f = figure(seat, slot)
+            if state[f + L.F_CARD] >= 0 and (state[f + L.F_DAMAGE] > 0 or state[f + L.F_POWER_CHANGE] < 0):
+                current = power(state, ruleset, seat, slot)
+                if current <= 0 or state[f + L.F_DAMAGE] >= current:
+                    break_figure(state, ruleset, seat, slot, events)
+                    state[seat_base(1 - seat) + L.P_BROKEN] += 1
 
 
 @njit(cache=True, inline="always")

@@ -20,6 +20,7 @@ from sim.games.veilwalkers.rules.board import (
     has_piece,
     is_lost,
     neighbor,
+    network_active,
     on_ring,
     piece_site,
     port_site,
@@ -31,7 +32,6 @@ from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import (
     gain_growth_or_disruption,
     history_credits,
-    network_active,
     node_site,
 )
 from sim.games.veilwalkers.rules.remembrance import carried

@@ -29,13 +29,6 @@ def history_credits(state, seat):
 
 
 @njit(cache=True, _nrt=False)
-def network_active(state, seat):
-    """All three nodes active: the Company's reward applies."""
-    base = seat_base(seat)
-    return state[base + L.P_NODE_ACTIVE] + state[base + L.P_NODE_ACTIVE + 1] + state[base + L.P_NODE_ACTIVE + 2] == 3
-
-
-@njit(cache=True, _nrt=False)
 def can_activate(state, ruleset, seat, node):
     """"Your Ready Rememberer must occupy and control your inactive physical, non-Fraying node. Pay one
     Action and two Resonance". (A node on a closed Ring has no physical Site to occupy.)"""

@@ -10,7 +10,7 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.attention import surcharge
-from sim.games.veilwalkers.rules.board import controls, figure, gate_site, presence, seat_base
+from sim.games.veilwalkers.rules.board import controls, figure, gate_site, power, presence, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.remembrance import carried
 
@@ -259,7 +259,7 @@ def can_trial(state, ruleset, seat, slot, b):
     if (rite_of(ruleset, b) != V.RITE_CHALLENGE or state[seat_base(seat) + L.P_RITE_DONE + b] == 1
             or state[L.G_ACTIONS] < 1 or state[f + L.F_CARD] < 0 or state[f + L.F_READY] == 0
             or state[f + L.F_UNIT] == L.UNIT_RECRUIT  # a Recruit "cannot ... perform Rites"
-            or state[f + L.F_SITE] != site or T.card(ruleset, state[f + L.F_CARD], T.C_POWER) < ruleset[T.RULE_TRIAL_POWER]):
+            or state[f + L.F_SITE] != site or power(state, ruleset, seat, slot) < ruleset[T.RULE_TRIAL_POWER]):
         return False
     for k in range(L.FIG_CAP):
         e = figure(1 - seat, k)

@@ -15,10 +15,12 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers.rules.board import (
+    clear_figure,
     controls,
     figure,
     free_figure_slot,
     lateral_distance,
+    place_figure,
     ring_closed,
     seat_base,
 )
@@ -73,15 +75,7 @@ def join(state, ruleset, seat, unit, site, events):
     """The unit enters play as a Figure of the Company, Ready (the rulebook gives no other readiness:
     RULES.md, Ambiguities), at its home Site, for one Action."""
     state[L.G_ACTIONS] -= 1
-    f = figure(seat, free_figure_slot(state, seat))
-    state[f + L.F_CARD] = T.unit_card(ruleset, unit)
-    state[f + L.F_SITE] = site
-    state[f + L.F_DAMAGE] = 0
-    state[f + L.F_READY] = 1
-    state[f + L.F_HELD] = 0
-    state[f + L.F_SHOCKED] = 0
-    state[f + L.F_UNIT] = unit
-    state[f + L.F_HOME] = site
+    place_figure(state, seat, T.unit_card(ruleset, unit), site, unit, site)
     log_event(state, events, L.EV_UNIT, seat, unit, site, L.UNIT_JOINED)
 
 
@@ -117,14 +111,7 @@ def unit_gone(state, ruleset, seat, slot, reason, events):
             if T.board(ruleset, T.B_SENTINEL + k) == home:
                 state[L.G_SENTINEL + k] = L.SENTINEL_GONE
     log_event(state, events, L.EV_UNIT, seat, unit, state[f + L.F_SITE], reason)
-    state[f + L.F_CARD] = -1
-    state[f + L.F_SITE] = L.NOWHERE
-    state[f + L.F_DAMAGE] = 0
-    state[f + L.F_READY] = 0
-    state[f + L.F_HELD] = 0
-    state[f + L.F_SHOCKED] = 0
-    state[f + L.F_UNIT] = L.UNIT_NONE
-    state[f + L.F_HOME] = L.NOWHERE
+    clear_figure(state, seat, slot)
 
 
 @njit(cache=True, inline="always")
