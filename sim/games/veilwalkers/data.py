@@ -96,6 +96,7 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
     glyph = _choice(fields.get("glyph", "none"), V.GLYPHS, file, f"{entry}.glyph")
     flags = [_flag(fields.get(name, False), file, f"{entry}.{name}") for name in ("singular", "unique", "quick",
                                                                                   "disaster", "major", "guardian",
+                                                                                  "through_the_waystations",
                                                                                   "reference")]
     if (flags[2] or flags[3]) and kind != V.TYPE_EVENT:
         raise UserError("only Events are Quick or Disasters", file=file, entry=entry)
@@ -103,6 +104,8 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
         raise UserError("only Relics are Major", file=file, entry=f"{entry}.major")
     if flags[5] and kind > V.TYPE_ECHO:
         raise UserError("only Figures have Guardian of the Walker", file=file, entry=f"{entry}.guardian")
+    if flags[6] and kind > V.TYPE_ECHO:
+        raise UserError("only Figures Deploy Through the Waystations", file=file, entry=f"{entry}.through_the_waystations")
     effects = fields.get("effects", []) or []
     if not isinstance(effects, list) or len(effects) > V.MAX_EFFECTS:
         raise UserError(f"effects is a list of at most {V.MAX_EFFECTS}", file=file, entry=f"{entry}.effects")
@@ -121,7 +124,7 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
         raise UserError("an Event, Memory or Path needs at least one effect", file=file, entry=f"{entry}.effects")
     _check_assumed(fields, file, entry)
     pad = V.MAX_EFFECTS - len(ops)
-    row = [kind, cost, power, aspect, glyph, *flags[:6], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad)]
+    row = [kind, cost, power, aspect, glyph, *flags[:7], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad)]
     assert len(row) == T.CARD_W
     return row
 

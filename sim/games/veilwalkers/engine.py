@@ -95,7 +95,7 @@ def await_interception(state, seat, defender_may_intercept):
 @njit(cache=True, _nrt=False)
 def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards):
     if kind == L.A_PLAY:
-        cards.play(state, ruleset, seat, a, b == L.PLAY_AT_STRONGHOLD, events, counts, count_cards)
+        cards.play(state, ruleset, seat, a, b, events, counts, count_cards)
     elif kind == L.A_MOVE:
         movement.move(state, ruleset, seat, a, b, events)
     elif kind == L.A_TRAVERSE:

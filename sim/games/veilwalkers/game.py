@@ -17,8 +17,8 @@ class Veilwalkers(Game):
     # Reports quote the title in their answer (kind `endings`): it says plainly which rules are missing.
     title = ("Veilwalkers (Tabletop Beta 1), engine 0.3.0, stage 3 of 5: a partial rule set (map, turn, network, "
              "16 of 18 Rites, combat, Strongholds, the Watcher, the Closing Spiral, Locals and Recruits, board "
-             "Sentinels, Site states, temporary Power, Thorn Sentinel's reward); not modeled yet: Patrols, the "
-             "Homeground bonus, closed and Broken roads, Behind the Lines, Threadlines and responses, the Glyph "
+             "Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines); not modeled yet: "
+             "Patrols, the Homeground bonus, closed and Broken roads, Threadlines and responses, the Glyph "
              "chains and the 24 Alignments, Portable Relics and Awakening, Memories' Recall and Imprint, laid Paths, "
              "Weather, hidden objects; 33 assumed cards; bots: random and two greedy styles (racer, pressure), no "
              "flat search or ISMCTS yet")

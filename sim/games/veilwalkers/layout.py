@@ -191,6 +191,7 @@ A_SEARCH = 42  # Rite of the Unseen's Search the Veil: a: boundary
 A_RECRUIT = 43  # a: the Ready Veilbound at the settlement, b: the settlement
 A_AWAKEN = 44  # the Veilwalker awakens a Dormant board Sentinel at its Site: b: the Sentinel
 PLAY_AT_STRONGHOLD = 1  # A_PLAY's b: an Ally deployed at the Stronghold instead of the Veilwalker's Site
+PLAY_BEHIND_LINES = 2  # A_PLAY's b from here: Behind the Lines, a Deploy at Site b - PLAY_BEHIND_LINES
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
                 "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through",

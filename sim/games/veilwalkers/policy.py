@@ -248,6 +248,13 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
             value += weights[V.W_DEPLOY] * T.card(ruleset, card_id, T.C_POWER)
             if b == L.PLAY_AT_STRONGHOLD:
                 value -= 0.01  # the same Ally, at the Veilwalker's side by preference
+            elif b >= L.PLAY_BEHIND_LINES:
+                # Behind the Lines: worth it where it contests an active Lamp (control at turn end puts it out)
+                value -= 0.02
+                for node in range(L.NODES):
+                    if (node_site(state, ruleset, 1 - seat, node) == b - L.PLAY_BEHIND_LINES
+                            and state[seat_base(1 - seat) + L.P_NODE_ACTIVE + node] == 1):
+                        value += 0.5 * weights[V.W_ACTIVATE]
         for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
             amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
             if T.card(ruleset, card_id, T.C_OP + e) == V.OP_THREAD_LOSS:

@@ -48,7 +48,12 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
     if kind == L.A_START:
         return f"start Ring I S{a}"
     if kind in (L.A_WEAVE, L.A_PLAY, L.A_OFFER, L.A_DISCARD):
-        return f"{name} {a}{held}" + (" at the Stronghold" if kind == L.A_PLAY and b == L.PLAY_AT_STRONGHOLD else "")
+        where = ""
+        if kind == L.A_PLAY and b == L.PLAY_AT_STRONGHOLD:
+            where = " at the Stronghold"
+        elif kind == L.A_PLAY and b >= L.PLAY_BEHIND_LINES:
+            where = f" behind the lines at {site_name(b - L.PLAY_BEHIND_LINES)}"
+        return f"{name} {a}{held}{where}"
     if kind in (L.A_MOVE, L.A_ROTATE):
         subject = piece_name(a) if kind == L.A_MOVE else f"Ring {RINGS[a]}"
         return f"{name} {subject} {DIRECTIONS[b]}"

@@ -97,6 +97,8 @@ class VeilwalkersScenario(Scenario):
         for name in ("defender", "destination", "thread", "relic", "settlement", "sentinel"):
             if name in fields:
                 b = int(fields.pop(name))
+        if "behind" in fields:  # a play's Behind the Lines Site, [Ring 1-6, Site 0-5]
+            b = L.PLAY_BEHIND_LINES + site_of(fields.pop("behind"))
         if "ally" in fields:  # an Escape's Lost Ally (a Figure slot)
             b = 1 + int(fields.pop("ally"))
         if fields:

@@ -104,9 +104,10 @@ ASPECT_NEUTRAL, ASPECT_CREATION, ASPECT_STORY, ASPECT_MEMORY = range(len(ASPECTS
 # Appendix C's glyph key (chains and Alignments are a later stage; a card's glyph is recorded)
 GLYPHS = ("none", "SPI", "DRP", "BRN", "SPL", "GAT", "EYE", "FLM", "KNT", "PTH", "SED", "RIV", "SHD")
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
-               "guardian", "reference", "effects", "traits", "text", "assumed", "reason")
+               "guardian", "through_the_waystations", "reference", "effects", "traits", "text", "assumed", "reason")
 # guardian: the printed Guardian of the Walker reward (Thorn Sentinel): for Garden, +guardian_power Power
-# while at its Veilwalker's Site with all three Lamps active
+# while at its Veilwalker's Site with all three Lamps active; through_the_waystations: the beta's Through the
+# Waystations permission (Mirror Hound, Mirror Hound Packleader, Mirror Stalker): Behind the Lines
 MAX_CARDS = 254  # and the two board units below
 # Board units are Figures that are not deck cards ("A neutral Local is not a deck card for costs, deck
 # limits or retrieval"): each has a row after the cards (tables.unit_card) with its type and the

@@ -194,3 +194,39 @@ def test_a_damaged_thorn_sentinel_breaks_when_its_bonus_ends():
     assert sc.player(0)["figures"][0]["damage"] == 3 and sc.player(0)["figures"][0]["power"] == 4
     sc.apply(sc.action("move", piece="veilwalker", direction="clockwise"))
     assert sc.player(0)["figures"] == [] and "thorn_sentinel" in sc.player(0)["discard"]
+
+
+def test_behind_the_lines_deploys_a_through_the_waystations_card_exhausted_at_a_garden_controlled_site():
+    """Wayfarer, "While all three Waystations are active ... Behind the Lines: only cards expressly
+    bearing the beta Through the Waystations permission may Deploy from hand at a physical, non-Fraying
+    Site Garden controls. This beta names Mirror Hound, Mirror Hound Packleader and Mirror Stalker. Pay
+    the usual Action and Resonance ... and place it faceup and Exhausted ... The Site need not contain a
+    Lamp. First Bloom and closed Sites are never destinations." Garden holds Ring I S0 (its start)."""
+    sc = shape(order=1, resonance=4)  # seat 0 leads Wayfarer (roadfolk), seat 1 Garden (its Entry Ring I S0)
+    sc.give(0, "mirror_hound")
+    sc.give(0, "roadfolk_guide")
+    hound, guide = len(sc.player(0)["hand"]) - 2, len(sc.player(0)["hand"]) - 1
+    assert sc.action("play", index=hound, behind=(1, 0)) not in sc.legal(), "the Waystations are not active"
+    sc.credit_nodes(0)
+    legal = sc.legal()
+    assert sc.action("play", index=guide, behind=(1, 0)) not in legal, "no Through the Waystations permission"
+    behind = [a for a in legal if a >> 16 == 6 and a >> 8 & 255 == hound and a & 255 >= 2]
+    assert behind == [sc.action("play", index=hound, behind=(1, 0))], "Garden controls only its Entry"
+    sc.apply(behind[0])
+    [figure] = [f for f in sc.player(0)["figures"] if f["card"] == "mirror_hound"]
+    assert figure["site"] == at((1, 0)) and not figure["ready"]
+    assert sc.player(0)["resonance"] == 2 and sc.state()["actions"] == 2
+    sc.give(0, "mirror_hound")
+    sc.set(None, "G_FRAYING", 0)
+    assert not [a for a in sc.legal() if a >> 16 == 6 and a & 255 >= 2], "Ring I Frays"
+
+
+def test_garden_does_not_gain_the_behind_the_lines_permission():
+    """"These cards remain playable by Garden under their ordinary rules, but Garden does not gain this
+    network permission.\""""
+    sc = shape(resonance=4)  # seat 0 leads Garden (lamplight, with Mirror Stalkers)
+    sc.credit_nodes(0)
+    sc.give(0, "mirror_stalker")
+    index = len(sc.player(0)["hand"]) - 1
+    plays = [a for a in sc.legal() if a >> 16 == 6 and a >> 8 & 255 == index]
+    assert plays == [sc.action("play", index=index)]

@@ -10,7 +10,12 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.attention import can_lay_low
 from sim.games.veilwalkers.rules.board import figure, is_lost, neighbor, on_ring, piece_site, seat_base
-from sim.games.veilwalkers.rules.cards import can_play, can_play_at_stronghold
+from sim.games.veilwalkers.rules.cards import (
+    behind_the_lines_sites,
+    can_play,
+    can_play_at_stronghold,
+    can_play_behind_the_lines,
+)
 from sim.games.veilwalkers.rules.closing import can_breach, can_escape
 from sim.games.veilwalkers.rules.combat import (
     can_challenge,
@@ -89,6 +94,7 @@ def list_shape(state, ruleset, seat, legal):
     free_traverse = can_pay_traverse(state, seat)
     if not has_action and not free_traverse and not turnpoint_free(state, ruleset, seat) and state[base + L.P_REMNANT] == 0:
         return n
+    behind_the_lines = -1  # the Sites, computed once when a card may use them
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
             legal[n] = encode(L.A_PLAY, i, 0)
@@ -96,6 +102,13 @@ def list_shape(state, ruleset, seat, legal):
         if can_play_at_stronghold(state, ruleset, seat, i):
             legal[n] = encode(L.A_PLAY, i, L.PLAY_AT_STRONGHOLD)
             n += 1
+        if can_play_behind_the_lines(state, ruleset, seat, i):
+            if behind_the_lines < 0:
+                behind_the_lines = behind_the_lines_sites(state, ruleset, seat)
+            for site in range(L.BLOOM):
+                if behind_the_lines >> site & 1:
+                    legal[n] = encode(L.A_PLAY, i, L.PLAY_BEHIND_LINES + site)
+                    n += 1
     if can_establish(state, ruleset, seat):
         legal[n] = encode(L.A_ESTABLISH, 0, 0)
         n += 1

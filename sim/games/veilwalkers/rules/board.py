@@ -213,8 +213,9 @@ def free_figure_slot(state, seat):
 @njit(cache=True, _nrt=False)
 def place_figure(state, seat, card_id, site, unit, home):
     """A Figure enters play Ready in the Company's first free slot (a deck card: unit UNIT_NONE, home
-    NOWHERE; a board unit: its kind and home Site)."""
-    f = figure(seat, free_figure_slot(state, seat))
+    NOWHERE; a board unit: its kind and home Site). Returns its slot."""
+    slot = free_figure_slot(state, seat)
+    f = figure(seat, slot)
     state[f + L.F_CARD] = card_id
     state[f + L.F_SITE] = site
     state[f + L.F_DAMAGE] = 0
@@ -224,6 +225,7 @@ def place_figure(state, seat, card_id, site, unit, home):
     state[f + L.F_UNIT] = unit
     state[f + L.F_HOME] = home
     state[f + L.F_POWER_CHANGE] = 0
+    return slot
 
 
 @njit(cache=True, _nrt=False)
