@@ -10,7 +10,9 @@
   towards the goal (Sites along Rings, one per Gate crossed; a Lost piece counts from its Exit),
   rotation by how much it aligns the Gate the Veilwalker (or the Rememberer) needs next. Lost units
   escape once their Exit's Ring no longer Frays. A Veilbound at a controlled settlement recruits its
-  Local and the Veilwalker at a Sentinel Site awakens it (valued per Power of the unit gained). Two styles ship as data: network racing and Thread
+  Local and the Veilwalker at a Sentinel Site awakens it (valued per Power of the unit gained); the
+  arrival reaction's -1 Power is taken where it Breaks the arriving Figure; Behind the Lines is a
+  deploy, worth more at an active enemy Lamp. Two styles ship as data: network racing and Thread
   pressure.
 """
 

@@ -110,3 +110,17 @@ def test_the_greedy_bots_awaken_a_board_sentinel_and_recruit_a_local_at_hand():
         sc.place(0, piece, (2, 1))
     recruits = {sc.action("recruit", piece=p, settlement=1) for p in ("veilwalker", "wayfinder", "rememberer")}
     assert sc.bot_action((PRESSURE, PRESSURE)) in recruits
+
+
+def test_the_greedy_bots_deploy_behind_the_lines_at_an_active_lamp():
+    """Behind the Lines is valued as a deploy, and more where it contests an active Lamp of Garden's
+    (enemy control at turn end puts a node out): with the Waystations lit and a Mirror Hound in hand,
+    the racer sends it to Garden's lit Lamp at Ring I S2 (the pressure style deploys its biggest Figure
+    first)."""
+    sc = shape(order=1, resonance=4)  # seat 0 leads Wayfarer (roadfolk), seat 1 Garden
+    sc.credit_nodes(0)
+    sc.place(1, "rememberer", (1, 2))
+    sc.set(1, "P_NODE_ACTIVE", 1)
+    sc.give(0, "mirror_hound")
+    hound = len(sc.player(0)["hand"]) - 1
+    assert sc.bot_action((RACER, RACER)) == sc.action("play", index=hound, behind=(1, 2))

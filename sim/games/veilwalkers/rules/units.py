@@ -28,12 +28,6 @@ from sim.games.veilwalkers.rules.events import log_event
 
 
 @njit(cache=True, forceinline=True)
-def unit_of(state, seat, slot):
-    """UNIT_NONE for a deck card's Figure, else the board unit's kind."""
-    return state[figure(seat, slot) + L.F_UNIT]
-
-
-@njit(cache=True, forceinline=True)
 def is_recruit(state, seat, slot):
     return state[figure(seat, slot) + L.F_UNIT] == L.UNIT_RECRUIT
 
