@@ -95,11 +95,17 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
     aspect = _choice(fields.get("aspect", "neutral"), V.ASPECTS, file, f"{entry}.aspect")
     glyph = _choice(fields.get("glyph", "none"), V.GLYPHS, file, f"{entry}.glyph")
     flags = [_flag(fields.get(name, False), file, f"{entry}.{name}") for name in ("singular", "unique", "quick",
-                                                                                  "disaster", "major", "reference")]
+                                                                                  "disaster", "major", "guardian",
+                                                                                  "through_the_waystations",
+                                                                                  "reference")]
     if (flags[2] or flags[3]) and kind != V.TYPE_EVENT:
         raise UserError("only Events are Quick or Disasters", file=file, entry=entry)
     if flags[4] and kind != V.TYPE_RELIC:
         raise UserError("only Relics are Major", file=file, entry=f"{entry}.major")
+    if flags[5] and kind > V.TYPE_ECHO:
+        raise UserError("only Figures have Guardian of the Walker", file=file, entry=f"{entry}.guardian")
+    if flags[6] and kind > V.TYPE_ECHO:
+        raise UserError("only Figures Deploy Through the Waystations", file=file, entry=f"{entry}.through_the_waystations")
     effects = fields.get("effects", []) or []
     if not isinstance(effects, list) or len(effects) > V.MAX_EFFECTS:
         raise UserError(f"effects is a list of at most {V.MAX_EFFECTS}", file=file, entry=f"{entry}.effects")
@@ -118,7 +124,7 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
         raise UserError("an Event, Memory or Path needs at least one effect", file=file, entry=f"{entry}.effects")
     _check_assumed(fields, file, entry)
     pad = V.MAX_EFFECTS - len(ops)
-    row = [kind, cost, power, aspect, glyph, *flags[:5], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad)]
+    row = [kind, cost, power, aspect, glyph, *flags[:7], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad)]
     assert len(row) == T.CARD_W
     return row
 
@@ -171,10 +177,22 @@ def _load_board(data_dir: Path) -> tuple[list[int], tuple[str, ...]]:
     if not isinstance(tokens, list) or len(tokens) != 5:
         raise UserError("remembrances lists the five Remembrance Sites", file=file, entry="remembrances")
     token_sites = [_site(s, file, f"remembrances[{i}]") for i, s in enumerate(tokens)]
-    for key in ("sentinels", "settlements"):
-        for i, s in enumerate(raw.get(key) or []):
-            _site(s, file, f"{key}[{i}]")
-    board = outer + inner + [bloom_port] + [ring["_turnpoint"] for ring in rings] + lamp_sites + stations + token_sites
+    settlements = raw.get("settlements")
+    if not isinstance(settlements, list) or len(settlements) != V.N_SETTLEMENTS:
+        raise UserError(f"settlements lists the {V.N_SETTLEMENTS} settlement Sites (each has one Local)", file=file,
+                        entry="settlements")
+    settlement_sites = [_site(s, file, f"settlements[{i}]") for i, s in enumerate(settlements)]
+    if len(set(settlement_sites)) != len(settlement_sites) or max(settlement_sites) >= (V.RINGS - 1) * V.SITES_PER_RING:
+        raise UserError("settlements are five different Sites on Rings I-V (\"Settlements remain on Rings I-V\")",
+                        file=file, entry="settlements")
+    sentinels = raw.get("sentinels")
+    if not isinstance(sentinels, list) or len(sentinels) != V.N_SENTINELS:
+        raise UserError(f"sentinels lists the {V.N_SENTINELS} board Sentinel Sites", file=file, entry="sentinels")
+    sentinel_sites = [_site(s, file, f"sentinels[{i}]") for i, s in enumerate(sentinels)]
+    if sentinel_sites[0] == sentinel_sites[1]:
+        raise UserError("the two board Sentinels stand on different Sites", file=file, entry="sentinels")
+    board = (outer + inner + [bloom_port] + [ring["_turnpoint"] for ring in rings] + lamp_sites + stations + token_sites
+             + settlement_sites + sentinel_sites)
     return board, tuple(names)
 
 
@@ -193,6 +211,7 @@ def load_library(data_dir: Path = DATA_DIR) -> Library:
         if fields.get("assumed"):
             assumed.append(f"card {card_id}")
     board, board_names = _load_board(data_dir)
+    board.append(len(names))  # tables.B_UNIT_CARD: the board units' rows follow the cards
     assumed.append("board register")
 
     decks_file = str(data_dir / "decks.yaml")
@@ -294,7 +313,8 @@ def load_ruleset_table(edition: str, library: Library, data_dir: Path = DATA_DIR
                         file=str(data_dir / "editions"), entry=edition)
     for name, deck in library.decks.items():
         check_deck(name, deck, library, rules, str(data_dir / "decks.yaml"))
-    return T.pack_ruleset(rules, list(library.board), [list(r) for r in library.card_rows]), resolved
+    rows = [list(r) for r in library.card_rows] + T.unit_rows(rules)
+    return T.pack_ruleset(rules, list(library.board), rows), resolved
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,20 @@
-"""Veilwalkers (Tabletop Beta 1), second stage: two Companies (Garden and Wayfarer), three Veilbound
-each, six rotating Rings of six Sites around First Bloom, the Watcher and the Closing Spiral.
+"""Veilwalkers (Tabletop Beta 1), third stage: two Companies (Garden and Wayfarer), three Veilbound
+each, six rotating Rings of six Sites around First Bloom, the Watcher, the Closing Spiral, the
+settlements' Locals and the board Sentinels.
 
 Rules summary (the rulebook is ../shared/rulebooks/veilwalkers-beta1.txt; RULES.md has each clause's
 status, and names what later stages add):
   Setup: decks of 30 shuffled, five drawn, one bottom-and-redraw each; the coin flip is the seat
   order (its winner moves second and picks a Ring I start Site, the opponent starts three Sites away
   and moves first); all three Veilbound at their Entry Site; the five Remembrances on their Sites;
-  the Watcher Dormant on a Ring Site rolled with two dice.
+  the Watcher Dormant on a Ring Site rolled with two dice; five Locals waiting and two Sentinels Dormant.
   Turn: Remember (Convergence check, ready, clear damage, Resonance = Loom size, 3 Actions, 4 with
   Garden's reward), Draw 2 (the first turn of the match 1), Weave (one card to the Loom, +1
   Resonance), Shape (Actions: play a card, Move, Traverse, escort, trio crossing, Turnpoint rotation,
   Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, Mute and
   Reactivate, Break Through, the Rites' own steps, Waystation links, Lay Low, Close the Eye, the
-  Remnant, Challenging the Revealed Watcher, Escape and Force the Breach), End (discard to 7, node
+  Remnant, Challenging the Revealed Watcher, Escape and Force the Breach, recruiting a Local, awakening
+  a board Sentinel), End (discard to 7, node
   deactivation by enemy control, Dominion markers, Suppression ends). Round end: the Watcher's
   awakening roll and phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
@@ -51,10 +53,11 @@ from sim.games.veilwalkers.rules import (
     setup,
     stronghold,
     turn,
+    units,
     watcher,
 )
 from sim.games.veilwalkers.rules.attention import lay_low, pay_surcharge
-from sim.games.veilwalkers.rules.board import figure, on_ring, ring_closed, seat_base
+from sim.games.veilwalkers.rules.board import figure, lateral_distance, on_ring, power, ring_closed, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 
 
@@ -92,7 +95,7 @@ def await_interception(state, seat, defender_may_intercept):
 @njit(cache=True, _nrt=False)
 def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards):
     if kind == L.A_PLAY:
-        cards.play(state, ruleset, seat, a, b == L.PLAY_AT_STRONGHOLD, events, counts, count_cards)
+        cards.play(state, ruleset, seat, a, b, events, counts, count_cards)
     elif kind == L.A_MOVE:
         movement.move(state, ruleset, seat, a, b, events)
     elif kind == L.A_TRAVERSE:
@@ -173,6 +176,10 @@ def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, count
     elif kind == L.A_SACRIFICE:
         state[L.G_ACTIONS] -= 1
         combat.break_figure(state, ruleset, seat, a, events)
+    elif kind == L.A_RECRUIT:
+        units.recruit(state, ruleset, seat, b, events)
+    elif kind == L.A_AWAKEN:
+        units.awaken_sentinel(state, ruleset, seat, b, events)
     elif kind == L.A_SEARCH:
         state[L.G_ACTIONS] -= 1
         state[seat_base(seat) + L.P_RESONANCE] -= ruleset[T.RULE_UNSEEN_RESONANCE]
@@ -223,6 +230,7 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
     else:
         shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards)
         rites.check_standing(state, ruleset, seat, events)
+    combat.recheck_lethal(state, ruleset, events)
     if state[L.G_DONE]:
         state[L.G_PENDING] = L.DEC_NONE
 
@@ -261,11 +269,51 @@ def placed(state, site):
 
 
 @njit(cache=True, _nrt=False)
+def units_invariant(state, ruleset):
+    """0 or INVARIANT_UNITS: each recruited Local is exactly one Recruit at its settlement, each awakened
+    Sentinel exactly one Sentinel within a step of its home on the same Ring, every board unit's Figure
+    is of its unit row and on a Ring not closed, and every deck card's Figure is of a deck card."""
+    first_unit = T.board(ruleset, T.B_UNIT_CARD)
+    found = 0  # bit k: settlement k's Recruit seen; bit SETTLEMENTS + k: Sentinel k seen
+    for seat in range(L.SEATS):
+        for slot in range(L.FIG_CAP):
+            f = figure(seat, slot)
+            card_id, unit, site, home = state[f + L.F_CARD], state[f + L.F_UNIT], state[f + L.F_SITE], state[f + L.F_HOME]
+            if card_id < 0:
+                continue
+            if unit == L.UNIT_NONE:
+                if card_id >= first_unit:
+                    return L.INVARIANT_UNITS
+                continue
+            if card_id != T.unit_card(ruleset, unit) or not on_ring(site) or ring_closed(state, site // L.SITES):
+                return L.INVARIANT_UNITS
+            if site // L.SITES != home // L.SITES or lateral_distance(site, home) > (1 if unit == L.UNIT_SENTINEL else 0):
+                return L.INVARIANT_UNITS
+            count, field, table, bit, joined = L.SETTLEMENTS, L.G_LOCAL, T.B_SETTLEMENT, 0, L.LOCAL_RECRUITED
+            if unit == L.UNIT_SENTINEL:
+                count, field, table, bit, joined = L.SENTINELS, L.G_SENTINEL, T.B_SENTINEL, L.SETTLEMENTS, L.SENTINEL_AWAKENED
+            matched = False
+            for k in range(count):
+                if T.board(ruleset, table + k) == home and state[field + k] == joined and not found >> (bit + k) & 1:
+                    found |= 1 << (bit + k)
+                    matched = True
+            if not matched:
+                return L.INVARIANT_UNITS
+    for k in range(L.SETTLEMENTS):
+        if (state[L.G_LOCAL + k] == L.LOCAL_RECRUITED) != (found >> k & 1 == 1):
+            return L.INVARIANT_UNITS
+    for k in range(L.SENTINELS):
+        if (state[L.G_SENTINEL + k] == L.SENTINEL_AWAKENED) != (found >> (L.SETTLEMENTS + k) & 1 == 1):
+            return L.INVARIANT_UNITS
+    return 0
+
+
+@njit(cache=True, _nrt=False)
 def check_invariants(state, ruleset, matchup):
     """0, or the code of the first broken invariant: every card of a deck in exactly one zone, Thread
     and Resonance in range, every Remembrance on a Site of a Ring not closed or carried, Figures alive
     and on the board or Lost, no piece or Relic on a closed Ring, Ring offsets in range, the Closing
-    Spiral's Rings in order."""
+    Spiral's Rings in order, the board units where their rules keep them (units_invariant)."""
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -281,8 +329,8 @@ def check_invariants(state, ruleset, matchup):
         for k in range(L.FIG_CAP):
             f = figure(seat, k)
             if state[f + L.F_CARD] >= 0:
-                total += 1
-                if state[f + L.F_DAMAGE] >= T.card(ruleset, state[f + L.F_CARD], T.C_POWER) or state[f + L.F_SITE] < 0:
+                total += state[f + L.F_UNIT] == L.UNIT_NONE  # a board unit is no deck card
+                if state[f + L.F_DAMAGE] >= power(state, ruleset, seat, k) or state[f + L.F_SITE] < 0:
                     return L.INVARIANT_FIGURES
                 if not placed(state, state[f + L.F_SITE]):
                     return L.INVARIANT_BOARD
@@ -324,6 +372,9 @@ def check_invariants(state, ruleset, matchup):
             site = state[seat_base(seat) + field]
             if site != L.NOWHERE and (not on_ring(site) or ring_closed(state, site // L.SITES)):
                 return L.INVARIANT_BOARD
+    units_broken = units_invariant(state, ruleset)
+    if units_broken:
+        return units_broken
     watcher_site = state[L.G_WATCHER_SITE]
     if state[L.G_WATCHER] == L.WATCHER_REMOVED:
         if watcher_site != L.NOWHERE:

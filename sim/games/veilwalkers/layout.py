@@ -16,6 +16,8 @@ LOST = 40  # LOST + world sector: Lost in the Fray, its Exit at that world secto
 BOUNDARIES = 5  # the inter-Ring boundaries I-II ... V-VI
 TOKENS = 5  # Remembrances
 NODES = 3  # per Company: Lamps (Garden) or Waystations (Wayfarer)
+SETTLEMENTS = 5  # each with one neutral Local (Rings I-V)
+SENTINELS = 2  # the board Sentinels (Waking Cairn V S1, Quiet Thorn Court VI S1)
 
 # ---- capacities
 SEATS = 2
@@ -64,8 +66,18 @@ G_WATCHER = G_WATCHER_SITE + 1  # WATCHER_*
 G_WATCHER_DAMAGE = G_WATCHER + 1
 G_WATCHER_ROUND = G_WATCHER_DAMAGE + 1  # statistics: the Round the Watcher awoke (0: still Dormant)
 G_CLOSING_ROUND = G_WATCHER_ROUND + 1  # statistics: the Round at whose end the Closing Spiral began (0: never)
-GLOBALS = G_CLOSING_ROUND + 1
+G_LOCAL = G_CLOSING_ROUND + 1  # 5: each settlement's Local, LOCAL_*
+G_SENTINEL = G_LOCAL + SETTLEMENTS  # 2: each board Sentinel, SENTINEL_*
+G_REMEMBERED = G_SENTINEL + SENTINELS  # Site states: bit s set once Site s is Remembered (else Neutral)
+G_REACTION_DIE = G_REMEMBERED + 1  # the pending arrival reaction's die: 3-4 the -1 Power, 5-6 the Challenge
+GLOBALS = G_REACTION_DIE + 1
 WATCHER_DORMANT, WATCHER_HIDDEN, WATCHER_REVEALED, WATCHER_REMOVED = range(4)
+# a settlement's Local: waiting to be recruited, recruited (a Figure of the recruiting Company), or gone
+# (its Recruit defeated: "destroys that settlement ... permanently"; or its Ring closed)
+LOCAL_WAITING, LOCAL_RECRUITED, LOCAL_GONE = range(3)
+# a board Sentinel: Dormant, awakened (a Figure of the awakening Company), or gone ("Broken means
+# permanently removed"; or its Ring closed)
+SENTINEL_DORMANT, SENTINEL_AWAKENED, SENTINEL_GONE = range(3)
 
 # ---- one block per seat
 P_THREAD = 0
@@ -107,9 +119,12 @@ P_TURN_GLYPH = 61  # Rite of Two Voices: the first Glyph the Company's cards res
 P_SEVERANCE = 62  # Rite of Severance this turn: bit 2b Thread damaged, bit 2b+1 Thread restored at Gate b
 P_RINGS_HELD = 63  # Rite of the Last Place: bit r once the Company controlled a Site on Ring r
 P_FIG = 64
-FIG_W = 6
-F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED = range(FIG_W)  # F_CARD -1: an empty slot
-# F_SHOCKED: Veilshock, "skip its next Remember Ready"
+FIG_W = 9
+F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED, F_UNIT, F_HOME, F_POWER_CHANGE = range(FIG_W)  # F_CARD -1: empty
+# F_SHOCKED: Veilshock, "skip its next Remember Ready"; F_UNIT: UNIT_* (a deck card, or a board unit whose
+# F_CARD is its unit row, tables.unit_card); F_HOME: a board unit's home Site (NOWHERE for deck cards);
+# F_POWER_CHANGE: temporary Power until its Company's next Remember (the arrival reaction's -1)
+UNIT_NONE, UNIT_RECRUIT, UNIT_SENTINEL = range(3)
 P_REL = P_FIG + FIG_CAP * FIG_W
 REL_W = 4
 R_CARD, R_SITE, R_MUTED, R_SUPPRESSED = range(REL_W)  # R_MUTED: Muted by Wayfarer (no text, Presence or
@@ -128,7 +143,7 @@ THREAD_CREATION, THREAD_STORY, THREAD_MEMORY, THREAD_FALLBACK_USED = 1, 2, 4, 8
 # ---- phases and decisions
 PH_SETUP, PH_WEAVE, PH_SHAPE, PH_END, PH_OVER = range(5)
 DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT, DEC_REACTION = range(8)
-# intercept: a Thread Strike, Drive Off or Raze; reaction: an Escape's arrival reaction (a Challenge)
+# intercept: a Thread Strike, Drive Off or Raze; reaction: an Escape's arrival reaction (-1 Power or a Challenge)
 
 # ---- actions: kind << 16 | a << 8 | b
 A_MULLIGAN = 1  # a: bit mask of opening-hand positions put on the bottom
@@ -173,12 +188,15 @@ A_DESTROY = 39  # a: the attacker's Figure slot, against the opposing undefended
 A_TRIAL = 40  # Rite of Challenge's Trial of Strength: a: the Figure's slot, b: boundary
 A_SACRIFICE = 41  # Rite of Loss: voluntarily Break an own Figure at the Gate: a: its slot, b: boundary
 A_SEARCH = 42  # Rite of the Unseen's Search the Veil: a: boundary
+A_RECRUIT = 43  # a: the Ready Veilbound at the settlement, b: the settlement
+A_AWAKEN = 44  # the Veilwalker awakens a Dormant board Sentinel at its Site: b: the Sentinel
 PLAY_AT_STRONGHOLD = 1  # A_PLAY's b: an Ally deployed at the Stronghold instead of the Veilwalker's Site
+PLAY_BEHIND_LINES = 2  # A_PLAY's b from here: Behind the Lines, a Deploy at Site b - PLAY_BEHIND_LINES
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
                 "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through",
                 "escape", "breach", "react", "no_react", "challenge_watcher", "close_eye", "lay_low", "remnant",
-                "establish", "finish", "destroy", "trial", "sacrifice", "search")
+                "establish", "finish", "destroy", "trial", "sacrifice", "search", "recruit", "awaken")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself; the dice: the Watcher's place, awakening and phase,
@@ -225,6 +243,10 @@ EV_SUPPRESS = 33  # (seat field: the controller) Relic card
 EV_CLOSE_EYE = 34  # seat, die, Veilshock's Figure card or -1
 EV_REMNANT = 35  # seat, piece, to
 EV_STRONGHOLD = 36  # seat, Site, STRONGHOLD_* what happened
+EV_UNIT = 37  # seat, UNIT_* kind, Site, UNIT_JOINED / UNIT_DEFEATED / UNIT_REMOVED
+EV_REMEMBERED = 38  # seat (whose deed), Site: the Site became Remembered
+EV_WEAKEN = 39  # seat (the defender), the arriving Figure's card, its Power now (-1 until next Remember)
+UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED = range(3)
 STRONGHOLD_ESTABLISHED, STRONGHOLD_FOUNDATION, STRONGHOLD_FINISHED, STRONGHOLD_DESTROYED, STRONGHOLD_ABANDONED, \
     STRONGHOLD_REMOVED = range(6)
 
@@ -242,3 +264,4 @@ INVARIANT_TOKENS = 3
 INVARIANT_FIGURES = 4
 INVARIANT_COUNTS = 5
 INVARIANT_BOARD = 6
+INVARIANT_UNITS = 7

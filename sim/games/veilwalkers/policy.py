@@ -9,7 +9,10 @@
   out of reach (a node without credit lost with its Ring). Movement is valued by the distance it gains
   towards the goal (Sites along Rings, one per Gate crossed; a Lost piece counts from its Exit),
   rotation by how much it aligns the Gate the Veilwalker (or the Rememberer) needs next. Lost units
-  escape once their Exit's Ring no longer Frays. Two styles ship as data: network racing and Thread
+  escape once their Exit's Ring no longer Frays. A Veilbound at a controlled settlement recruits its
+  Local and the Veilwalker at a Sentinel Site awakens it (valued per Power of the unit gained); the
+  arrival reaction's -1 Power is taken where it Breaks the arriving Figure; Behind the Lines is a
+  deploy, worth more at an active enemy Lamp. Two styles ship as data: network racing and Thread
   pressure.
 """
 
@@ -34,9 +37,10 @@ from sim.games.veilwalkers.rules.board import (
     neighbor,
     piece_site,
     port_site,
+    power,
     seat_base,
 )
-from sim.games.veilwalkers.rules.combat import interceptors, power
+from sim.games.veilwalkers.rules.combat import interceptors
 from sim.games.veilwalkers.rules.movement import traverse_destination
 from sim.games.veilwalkers.rules.network import history_credits, node_site
 from sim.games.veilwalkers.rules.remembrance import carried
@@ -187,7 +191,11 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
     if kind == L.A_NO_WEAVE or kind == L.A_NO_INTERCEPT or kind == L.A_NO_REACT:
         return 0.0
     if kind == L.A_REACT:
-        return fight_value(state, ruleset, weights, seat, a, state[L.G_REACTION])
+        if state[L.G_REACTION_DIE] >= 5:
+            return fight_value(state, ruleset, weights, seat, a, state[L.G_REACTION])
+        # -1 Power: worth a whole Figure when it Breaks it, else a point of Power for a turn
+        weakened = power(state, ruleset, 1 - seat, state[L.G_REACTION])
+        return weights[V.W_CHALLENGE] * (weakened if weakened <= 1 else 0.5)
     if kind == L.A_ESCAPE or kind == L.A_BREACH:
         # a Lost unit rides inward for free as Rings close: it comes back once its Exit's Ring no
         # longer Frays (it would only be Lost again at this Round's end)
@@ -208,6 +216,10 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return weights[V.W_STRONGHOLD] * gained if gained > 0 else -1.0
     if kind == L.A_DESTROY:
         return weights[V.W_STRONGHOLD] * (1 + state[seat_base(1 - seat) + L.P_STRONGHOLD] // L.SITES)
+    if kind == L.A_RECRUIT:
+        return weights[V.W_RECRUIT] * ruleset[T.RULE_RECRUIT_POWER]
+    if kind == L.A_AWAKEN:
+        return weights[V.W_RECRUIT] * ruleset[T.RULE_SENTINEL_POWER]
     if kind == L.A_LAY_LOW:
         return weights[V.W_WATCHER] * 0.5 if state[base + L.P_ATTENTION] >= 3 else -1.0
     if kind == L.A_CLOSE_EYE:
@@ -238,6 +250,13 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
             value += weights[V.W_DEPLOY] * T.card(ruleset, card_id, T.C_POWER)
             if b == L.PLAY_AT_STRONGHOLD:
                 value -= 0.01  # the same Ally, at the Veilwalker's side by preference
+            elif b >= L.PLAY_BEHIND_LINES:
+                # Behind the Lines: worth it where it contests an active Lamp (control at turn end puts it out)
+                value -= 0.02
+                for node in range(L.NODES):
+                    if (node_site(state, ruleset, 1 - seat, node) == b - L.PLAY_BEHIND_LINES
+                            and state[seat_base(1 - seat) + L.P_NODE_ACTIVE + node] == 1):
+                        value += 0.5 * weights[V.W_ACTIVATE]
         for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
             amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
             if T.card(ruleset, card_id, T.C_OP + e) == V.OP_THREAD_LOSS:

@@ -13,10 +13,16 @@ WATCHER = ("Dormant", "Hidden", "Revealed", "removed")
 THREADS = {L.THREAD_CREATION: "Creation", L.THREAD_STORY: "Story", L.THREAD_MEMORY: "Memory"}
 
 
-def _card(index: int) -> str:
+def card_name(index: int) -> str:
+    """A card's name, or a board unit's (its row follows the deck cards: tables.unit_card)."""
     from sim.games.veilwalkers import GAME
 
-    return GAME.library.card_names[index] if 0 <= index < len(GAME.library.card_names) else f"card {index}"
+    names = GAME.library.card_names
+    if 0 <= index < len(names):
+        return names[index]
+    if 0 <= index - len(names) < len(V.UNIT_NAMES):
+        return V.UNIT_NAMES[index - len(names)]
+    return f"card {index}"
 
 
 def site_name(site: int) -> str:
@@ -42,7 +48,12 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
     if kind == L.A_START:
         return f"start Ring I S{a}"
     if kind in (L.A_WEAVE, L.A_PLAY, L.A_OFFER, L.A_DISCARD):
-        return f"{name} {a}{held}" + (" at the Stronghold" if kind == L.A_PLAY and b == L.PLAY_AT_STRONGHOLD else "")
+        where = ""
+        if kind == L.A_PLAY and b == L.PLAY_AT_STRONGHOLD:
+            where = " at the Stronghold"
+        elif kind == L.A_PLAY and b >= L.PLAY_BEHIND_LINES:
+            where = f" behind the lines at {site_name(b - L.PLAY_BEHIND_LINES)}"
+        return f"{name} {a}{held}{where}"
     if kind in (L.A_MOVE, L.A_ROTATE):
         subject = piece_name(a) if kind == L.A_MOVE else f"Ring {RINGS[a]}"
         return f"{name} {subject} {DIRECTIONS[b]}"
@@ -86,6 +97,10 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
         return f"{name} Figure {a} at boundary {RINGS[b]}-{RINGS[b + 1]}"
     if kind == L.A_SEARCH:
         return f"search the Veil at boundary {RINGS[a]}-{RINGS[a + 1]}"
+    if kind == L.A_RECRUIT:
+        return f"recruit the Local of settlement {b} with the {piece_name(a)}"
+    if kind == L.A_AWAKEN:
+        return f"awaken board Sentinel {b}"
     return name
 
 
@@ -95,11 +110,11 @@ def describe_event(row) -> str:
     if kind == L.EV_TURN:
         return f"round {a}: {who} begins its turn with {b} Actions"
     if kind == L.EV_DRAW:
-        return f"{who} draws {_card(a)}"
+        return f"{who} draws {card_name(a)}"
     if kind == L.EV_WEAVE:
-        return f"{who} weaves {_card(a)} (Loom {b})"
+        return f"{who} weaves {card_name(a)} (Loom {b})"
     if kind == L.EV_PLAY:
-        return f"{who} plays {_card(a)} at {site_name(b)}"
+        return f"{who} plays {card_name(a)} at {site_name(b)}"
     if kind == L.EV_MOVE:
         return f"{who} {piece_name(a)}: {site_name(b)} -> {site_name(c)}"
     if kind == L.EV_ROTATE:
@@ -115,16 +130,16 @@ def describe_event(row) -> str:
     if kind == L.EV_CLAIM:
         return f"{who} claims Remembrance {a} at {site_name(b)}"
     if kind == L.EV_CHALLENGE:
-        return f"{who} {_card(a)} fights {_card(b) if b >= 0 else 'the Watcher'}" + (" (attacker Broken)" if c & 1 else "") + (
+        return f"{who} {card_name(a)} fights {card_name(b) if b >= 0 else 'the Watcher'}" + (" (attacker Broken)" if c & 1 else "") + (
             " (defender Broken)" if c & 2 else "")
     if kind == L.EV_STRIKE:
-        return f"{who} {_card(a)} strikes: the opponent loses {b} Thread"
+        return f"{who} {card_name(a)} strikes: the opponent loses {b} Thread"
     if kind == L.EV_DISLODGE:
         return f"{who} drops Remembrance {a} at {site_name(b)}"
     if kind == L.EV_INTERCEPT:
-        return f"{who} intercepts with {_card(a)}"
+        return f"{who} intercepts with {card_name(a)}"
     if kind == L.EV_DISCARD:
-        return f"{who} discards {_card(a)}"
+        return f"{who} discards {card_name(a)}"
     if kind == L.EV_MULLIGAN:
         return f"{who} puts {a} card(s) on the bottom and redraws"
     if kind == L.EV_START:
@@ -135,9 +150,9 @@ def describe_event(row) -> str:
         what = ("gains Growth", "gains Disruption", "spends three Disruption: Break Through")[a]
         return f"{who} {what} ({b})"
     if kind == L.EV_MUTE:
-        return f"{who} {'Mutes' if b else 'Reactivates'} {_card(a)}"
+        return f"{who} {'Mutes' if b else 'Reactivates'} {card_name(a)}"
     if kind == L.EV_RAZE:
-        return f"{who} {_card(a)} razes {_card(b)}" + (": Broken" if c else ": it holds")
+        return f"{who} {card_name(a)} razes {card_name(b)}" + (": Broken" if c else ": it holds")
     if kind == L.EV_DRIVE_OFF:
         return f"{who} drives off the enemy {piece_name(a)}: {site_name(b)} -> {site_name(c)} (Exhausted)"
     if kind == L.EV_WATCHER:
@@ -146,11 +161,19 @@ def describe_event(row) -> str:
     if kind == L.EV_ATTENTION:
         return f"{who} Attention {a}"
     if kind == L.EV_SUPPRESS:
-        return f"the Watcher Suppresses {_card(a)} ({who})"
+        return f"the Watcher Suppresses {card_name(a)} ({who})"
     if kind == L.EV_CLOSE_EYE:
-        return f"{who} closes the Eye: die {a}" + (f", Veilshock on {_card(b)}" if b >= 0 else "")
+        return f"{who} closes the Eye: die {a}" + (f", Veilshock on {card_name(b)}" if b >= 0 else "")
     if kind == L.EV_REMNANT:
         return f"{who} spends its Remnant: {piece_name(a)} to {site_name(b)}, one Thread restored"
+    if kind == L.EV_UNIT:
+        unit = ("a Recruit", "a board Sentinel")[a - L.UNIT_RECRUIT]
+        what = ("gains {} at {}", "loses {} at {} (defeated)", "loses {} at {} (removed with the Ring)")[c]
+        return f"{who} " + what.format(unit, site_name(b))
+    if kind == L.EV_WEAKEN:
+        return f"{who} gives the arriving {card_name(a)} -1 Power until its next Remember (Power {b})"
+    if kind == L.EV_REMEMBERED:
+        return f"{site_name(a)} becomes Remembered ({who})"
     if kind == L.EV_STRONGHOLD:
         what = ("establishes its Stronghold", "places a Foundation (the old Stronghold removed)",
                 "finishes its Stronghold", "loses its Stronghold (destroyed)", "abandons its Foundation",
@@ -165,7 +188,7 @@ def describe_event(row) -> str:
     if kind == L.EV_ESCAPE:
         return f"{who} {piece_name(a)} {'forces the breach' if c else 'escapes'} to {site_name(b)}"
     if kind == L.EV_REACTION:
-        return f"{who} arrival reaction: die {a}" + (f" against Figure {b}" if a >= 5 else "")
+        return f"{who} arrival reaction: die {a}" + (f" against Figure {b}" if a >= 3 else "")
     if kind == L.EV_EFFECT:
         return f"{who} effect {V.OPS[a]}: {b}"
     if kind == L.EV_END:

@@ -22,10 +22,13 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import policy as bots
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules import remembrance
+from sim.games.veilwalkers.rules.board import power
 from sim.games.veilwalkers.rules.network import history_credits
 
 PIECE_NAMES = ("veilwalker", "wayfinder", "rememberer")
 WATCHER_NAMES = ("dormant", "hidden", "revealed", "removed")
+LOCAL_NAMES = ("waiting", "recruited", "gone")
+SENTINEL_NAMES = ("dormant", "awakened", "gone")
 PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept", "reaction")
 
 
@@ -72,7 +75,7 @@ class VeilwalkersScenario(Scenario):
         """Fields by name: piece ("veilwalker", "wayfinder", "rememberer" or a Figure slot), direction
         ("clockwise"/"counterclockwise" or "inward"/"outward"), index (hand), ring (1-6), boundary
         (0-4), node, token, slot, attacker, defender, relic, mask, site (Ring I local), thread, ally (an
-        Escape's Lost Ally slot); a Drive Off's piece is the opposing Veilbound it targets (by index 0-2 or
+        Escape's Lost Ally slot), settlement (0-4), sentinel (0-1); a Drive Off's piece is the opposing Veilbound it targets (by index 0-2 or
         name)."""
         if kind not in L.ACTION_NAMES[1:]:
             raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(L.ACTION_NAMES[1:])})")
@@ -91,9 +94,11 @@ class VeilwalkersScenario(Scenario):
                 a = int(fields.pop(name))
         if "ring" in fields:
             a = int(fields.pop("ring")) - 1
-        for name in ("defender", "destination", "thread", "relic"):
+        for name in ("defender", "destination", "thread", "relic", "settlement", "sentinel"):
             if name in fields:
                 b = int(fields.pop(name))
+        if "behind" in fields:  # a play's Behind the Lines Site, [Ring 1-6, Site 0-5]
+            b = L.PLAY_BEHIND_LINES + site_of(fields.pop("behind"))
         if "ally" in fields:  # an Escape's Lost Ally (a Figure slot)
             b = 1 + int(fields.pop("ally"))
         if fields:
@@ -110,9 +115,10 @@ class VeilwalkersScenario(Scenario):
         for k in range(L.FIG_CAP):
             f = base + L.P_FIG + k * L.FIG_W
             if s[f + L.F_CARD] >= 0:
-                figures.append({"slot": k, "card": names[s[f + L.F_CARD]], "site": int(s[f + L.F_SITE]),
+                figures.append({"slot": k, "card": render.card_name(int(s[f + L.F_CARD])), "site": int(s[f + L.F_SITE]),
                                 "damage": int(s[f + L.F_DAMAGE]), "ready": bool(s[f + L.F_READY]),
-                                "held": bool(s[f + L.F_HELD])})
+                                "held": bool(s[f + L.F_HELD]),
+                                "power": int(power(s, self.ruleset.tables, seat, k))})
         relics = [{"card": names[s[base + L.P_REL + k * L.REL_W]], "site": int(s[base + L.P_REL + k * L.REL_W + L.R_SITE])}
                   | ({"muted": True} if s[base + L.P_REL + k * L.REL_W + L.R_MUTED] else {})
                   | ({"suppressed": True} if s[base + L.P_REL + k * L.REL_W + L.R_SUPPRESSED] else {})
@@ -163,6 +169,9 @@ class VeilwalkersScenario(Scenario):
             "watcher_site": int(s[L.G_WATCHER_SITE]),
             "tokens": [(int(s[L.G_TOKEN + t * L.TOKEN_W]), int(s[L.G_TOKEN + t * L.TOKEN_W + 1]))
                        for t in range(L.TOKENS)],
+            "locals": [LOCAL_NAMES[int(v)] for v in s[L.G_LOCAL: L.G_LOCAL + L.SETTLEMENTS]],
+            "sentinels": [SENTINEL_NAMES[int(v)] for v in s[L.G_SENTINEL: L.G_SENTINEL + L.SENTINELS]],
+            "remembered": [site for site in range(L.BLOOM) if int(s[L.G_REMEMBERED]) >> site & 1],
             "done": bool(s[L.G_DONE]),
             "winner": int(s[L.G_WINNER]),
             "end_reason": GAME.end_reasons[int(s[L.G_END_REASON])] if s[L.G_DONE] else "",
@@ -229,7 +238,7 @@ class VeilwalkersScenario(Scenario):
         for k in range(L.FIG_CAP):
             f = base + L.P_FIG + k * L.FIG_W
             if s[f + L.F_CARD] < 0:
-                s[f: f + L.FIG_W] = [card_id, site_of(where), 0, int(ready), 0, 0]
+                s[f: f + L.FIG_W] = [card_id, site_of(where), 0, int(ready), 0, 0, L.UNIT_NONE, L.NOWHERE, 0]
                 self.check()
                 return k
         raise IllegalAction("no free Figure slot")

@@ -2,7 +2,8 @@
 
 The ruleset table is packed once per ruleset: int64[N_RULES + BOARD_SIZE + n_cards * CARD_W] = the rule
 values in vocab.RULE_NAMES order, the board register (board.yaml: Gate ports, the Bloom port,
-Turnpoints, network nodes, Remembrances), then one row per card. The matchup table is packed once
+Turnpoints, network nodes, Remembrances, settlements, Sentinels), then one row per card and one per
+board unit (vocab.UNIT_NAMES: a Recruit, a board Sentinel). The matchup table is packed once
 per matchup: (sides, seats per side, deck size, company of slot 0, company of slot 1, then each slot's
 deck as card ids).
 """
@@ -53,6 +54,9 @@ RULE_CLOSE_EYE_ACTIONS = _R["close_eye_actions"]
 RULE_CLOSE_EYE_RESONANCE = _R["close_eye_resonance"]
 RULE_STRONGHOLD_POWER = _R["stronghold_power"]
 RULE_DESTROY_POWER = _R["destroy_power"]
+RULE_GUARDIAN_POWER = _R["guardian_power"]
+RULE_RECRUIT_POWER = _R["recruit_power"]
+RULE_SENTINEL_POWER = _R["sentinel_power"]
 RULE_ROUND_CAP = _R["round_cap"]
 
 # board register, after the rules
@@ -63,12 +67,16 @@ B_TURNPOINT = 11  # 6: local Site of each Ring's Turnpoint
 B_LAMP = 17  # 3: Site of each Lamp (Garden's nodes)
 B_WAYSTATION = 20  # 3: Site of each Waystation (Wayfarer's nodes): three Sites from its Lamp
 B_TOKEN = 23  # 5: starting Site of each Remembrance
-BOARD_SIZE = 28
+B_SETTLEMENT = 28  # 5: Site of each settlement (its Local)
+B_SENTINEL = 33  # 2: Site of each board Sentinel
+B_UNIT_CARD = 35  # the card id of the first board unit's row (the number of deck cards)
+BOARD_SIZE = 36
 BOARD_BASE = N_RULES
 CARD_BASE = N_RULES + BOARD_SIZE
 
-C_TYPE, C_COST, C_POWER, C_ASPECT, C_GLYPH, C_SINGULAR, C_UNIQUE, C_QUICK, C_DISASTER, C_MAJOR, C_N_EFFECTS = range(11)
-C_OP = 11  # MAX_EFFECTS ops, then MAX_EFFECTS amounts
+(C_TYPE, C_COST, C_POWER, C_ASPECT, C_GLYPH, C_SINGULAR, C_UNIQUE, C_QUICK, C_DISASTER, C_MAJOR, C_GUARDIAN,
+ C_WAYSTATIONS, C_N_EFFECTS) = range(13)
+C_OP = 13  # MAX_EFFECTS ops, then MAX_EFFECTS amounts
 C_AMOUNT = C_OP + vocab.MAX_EFFECTS
 CARD_W = C_AMOUNT + vocab.MAX_EFFECTS
 
@@ -76,7 +84,19 @@ MATCHUP_SIDES, MATCHUP_SEATS_PER_SIDE, MATCHUP_DECK_SIZE, MATCHUP_COMPANY = 0, 1
 MATCHUP_HEADER = 5
 
 
+def unit_rows(rules: dict[str, int]) -> list[list[int]]:
+    """The board units' rows (vocab.UNIT_NAMES order): a Figure type of their own and the edition's Power."""
+    rows = []
+    for kind, power in ((vocab.TYPE_RECRUIT, rules["recruit_power"]), (vocab.TYPE_SENTINEL, rules["sentinel_power"])):
+        row = [0] * CARD_W
+        row[C_TYPE], row[C_POWER] = kind, power
+        rows.append(row)
+    return rows
+
+
 def pack_ruleset(rules: dict[str, int], board: list[int], card_rows: list[list[int]]) -> np.ndarray:
+    """``card_rows``: the deck cards' rows then the board units' (unit_rows); board[B_UNIT_CARD] is the
+    number of deck cards."""
     assert len(board) == BOARD_SIZE and all(len(r) == CARD_W for r in card_rows)
     return np.array([rules[name] for name in vocab.RULE_NAMES] + board + [v for row in card_rows for v in row], np.int64)
 
@@ -94,6 +114,12 @@ def card(ruleset, card_id, column):
 @njit(cache=True, forceinline=True)
 def board(ruleset, field):
     return ruleset[BOARD_BASE + field]
+
+
+@njit(cache=True, forceinline=True)
+def unit_card(ruleset, unit):
+    """The card id of board unit ``unit`` (layout.UNIT_RECRUIT or UNIT_SENTINEL)."""
+    return ruleset[BOARD_BASE + B_UNIT_CARD] + unit - 1
 
 
 @njit(cache=True, forceinline=True)

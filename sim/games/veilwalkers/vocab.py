@@ -86,6 +86,9 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     "close_eye_resonance": (0, 9),
     "stronghold_power": (0, 9),  # "It immediately gives +1 allied combat Power there"
     "destroy_power": (0, 12),  # "destroyed by a Ready enemy Figure of at least Power 4 there"
+    "guardian_power": (0, 9),  # Thorn Sentinel's Guardian of the Walker: "+1 Power while together and the network remains active"
+    "recruit_power": (1, 12),  # a recruited Local "becomes a loyal Power-2 Figure"
+    "sentinel_power": (1, 12),  # an awakened board Sentinel "becomes a loyal Power-5 Figure"
     "round_cap": (1, 1000),  # not in the rulebook: the match ends as a draw after this many Rounds
 }
 RULE_NAMES = tuple(RULE_LIMITS)
@@ -101,8 +104,16 @@ ASPECT_NEUTRAL, ASPECT_CREATION, ASPECT_STORY, ASPECT_MEMORY = range(len(ASPECTS
 # Appendix C's glyph key (chains and Alignments are a later stage; a card's glyph is recorded)
 GLYPHS = ("none", "SPI", "DRP", "BRN", "SPL", "GAT", "EYE", "FLM", "KNT", "PTH", "SED", "RIV", "SHD")
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
-               "reference", "effects", "traits", "text", "assumed", "reason")
-MAX_CARDS = 256
+               "guardian", "through_the_waystations", "reference", "effects", "traits", "text", "assumed", "reason")
+# guardian: the printed Guardian of the Walker reward (Thorn Sentinel): for Garden, +guardian_power Power
+# while at its Veilwalker's Site with all three Lamps active; through_the_waystations: the beta's Through the
+# Waystations permission (Mirror Hound, Mirror Hound Packleader, Mirror Stalker): Behind the Lines
+MAX_CARDS = 254  # and the two board units below
+# Board units are Figures that are not deck cards ("A neutral Local is not a deck card for costs, deck
+# limits or retrieval"): each has a row after the cards (tables.unit_card) with its type and the
+# edition's Power, never in a deck, hand or discard.
+UNIT_NAMES = ("local_recruit", "board_sentinel")
+TYPE_RECRUIT, TYPE_SENTINEL = len(CARD_TYPES), len(CARD_TYPES) + 1
 COST_LIMIT = 9
 POWER_LIMIT = 12
 
@@ -126,6 +137,8 @@ RINGS = 6
 SITES_PER_RING = 6
 BOARD_FIELDS = ("description", "assumed", "reason", "rings", "gates", "bloom_port", "turnpoints", "lamps",
                 "remembrances", "sentinels", "settlements")
+N_SETTLEMENTS = 5  # "There are five settlements, five associated Recruits ... two Sentinels"
+N_SENTINELS = 2
 
 # ---- deck files
 DECK_FIELDS = ("description", "aspects", "cards", "reserve", "assumed", "reason")
@@ -164,6 +177,7 @@ GREEDY_WEIGHTS = (
     "escape",  # bringing a Lost unit back to the board (Escape, Force the Breach), per unit
     "watcher",  # Close the Eye (and, per Attention, Lay Low at full Attention)
     "stronghold",  # per Ring a Stronghold moves the Company's Drive Off return inward (establish, finish)
+    "recruit",  # per Power of a board unit gained (recruiting a Local, awakening a board Sentinel)
 )
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
@@ -171,4 +185,4 @@ BOT_KINDS = {
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
- W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD) = range(len(GREEDY_WEIGHTS))
+ W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT) = range(len(GREEDY_WEIGHTS))

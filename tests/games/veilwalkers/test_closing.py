@@ -4,8 +4,8 @@ Escape and its arrival reaction, Force the Breach, and light beyond the Fray (se
 import pytest
 
 from sim.core.scenario import IllegalAction
+from sim.games.veilwalkers import GAME, policy
 from sim.games.veilwalkers import layout as L
-from sim.games.veilwalkers import policy
 from sim.games.veilwalkers.rules.board import presence
 from tests.games.veilwalkers.helpers import at, end_turn, kinds, shape
 
@@ -209,33 +209,59 @@ def test_forcing_the_breach_with_the_last_thread_loses_before_escape():
     assert sc.player(0)["veilbound"][0] == L.LOST + 3
 
 
+def escaped_into_a_reaction(seed: int, card: str):
+    """A Lost ``card`` of seat 0 escapes to its Exit, Ring II S1, where seat 1's Crowned Tempest (Power 4)
+    stands Ready: (scenario, the escapee's slot, the defender's slot, the reaction die)."""
+    sc = shape(seed=seed)
+    fray_ring_i(sc)
+    slot = sc.put_figure(0, card, (1, 3))
+    end_round(sc)
+    sc.place(0, "wayfinder", (2, 1))  # the Exit stays open
+    defender = sc.put_figure(1, "crowned_tempest", (2, 1))
+    sc.set(0, "P_RESONANCE", 2)
+    sc.apply(sc.action("escape", piece=slot))
+    die = int(next(e for e in sc.events_text()[::-1] if "arrival reaction" in e).split("die ")[1].split()[0])
+    return sc, slot, defender, die
+
+
 def test_an_escaping_figure_meets_the_arrival_reaction_die():
     """"If an enemy Ready Figure is there, roll once: 1-2 no reaction; 3-4 the defender may Exhaust an
     eligible Figure to give one arriving Figure -1 Power until next Remember; 5-6 it may Exhaust one to
-    Challenge an arriving Figure." On 5-6 the defender chooses; 3-4's -1 Power is not modeled."""
+    Challenge an arriving Figure." On 3-6 the defender chooses."""
     seen = set()
-    for seed in range(1, 40):
-        sc = shape(seed=seed)
-        fray_ring_i(sc)
-        ally = sc.put_figure(0, "everburn_scout", (1, 3))  # Power 1
-        end_round(sc)
-        sc.place(0, "wayfinder", (2, 1))  # the Exit stays open
-        defender = sc.put_figure(1, "crowned_tempest", (2, 1))  # Power 4
-        sc.set(0, "P_RESONANCE", 2)
-        sc.apply(sc.action("escape", piece=ally))
-        die = int(next(e for e in sc.events_text()[::-1] if "arrival reaction" in e).split("die ")[1].split()[0])
-        seen.add(die >= 5)
+    for seed in range(1, 60):
+        sc, slot, defender, die = escaped_into_a_reaction(seed, "nessa")  # Power 3
+        result = (die + 1) // 2  # 1: 1-2, 2: 3-4, 3: 5-6
+        seen.add(result)
         state = sc.state()
-        if die >= 5:
-            assert state["pending"] == "reaction" and state["decider"] == 1
-            sc.apply(sc.action("react", slot=defender))
-            assert sc.player(0)["figures"] == [] and not sc.player(1)["figures"][0]["ready"]
-            assert sc.state()["decider"] == 0 and sc.state()["pending"] == "shape"
+        if result == 1:
+            assert state["pending"] == "shape" and sc.player(0)["figures"][0]["power"] == 3
+            continue
+        assert state["pending"] == "reaction" and state["decider"] == 1
+        sc.apply(sc.action("react", slot=defender))
+        assert not sc.player(1)["figures"][0]["ready"], "the reacting Figure is Exhausted"
+        assert sc.state()["decider"] == 0 and sc.state()["pending"] == "shape"
+        if result == 3:
+            assert sc.player(0)["figures"] == [], "Crowned Tempest's 4 Breaks Nessa"
         else:
-            assert state["pending"] == "shape" and sc.player(0)["figures"][0]["site"] == at((2, 1))
-        if seen == {True, False}:
+            assert sc.player(0)["figures"][0]["power"] == 2, "-1 Power"
+            assert presence(sc.state_vector, sc.ruleset.tables, 0, at((2, 1))) == 3, "the Wayfinder 1 + Nessa 2"
+            end_round(sc)
+            assert sc.player(0)["figures"][0]["power"] == 3, "until next Remember"
+        if seen == {1, 2, 3}:
             break
-    assert seen == {True, False}
+    assert seen == {1, 2, 3}
+
+
+def test_minus_one_power_breaks_a_power_one_figure():
+    """"If Power falls to zero, Break the Figure; damage-only survival cannot rescue zero Power.\""""
+    for seed in range(1, 60):
+        sc, slot, defender, die = escaped_into_a_reaction(seed, "everburn_scout")  # Power 1
+        if die in (3, 4):
+            sc.apply(sc.action("react", slot=defender))
+            assert sc.player(0)["figures"] == [] and "everburn_scout" in sc.player(0)["discard"]
+            return
+    raise AssertionError("no 3-4 in 59 seeds")
 
 
 def test_a_driven_off_role_with_a_closed_entry_is_lost():
@@ -270,3 +296,14 @@ def test_the_round_closing_began_is_recorded():
     assert sc.state()["fraying"] == 0 and int(sc.result().extra["closing_round"][0]) == 0
     end_round(sc)
     assert sc.state()["fraying"] == 1 and int(sc.result().extra["closing_round"][0]) == 4
+
+
+def test_the_greedy_bots_weaken_an_arriving_power_one_figure_on_3_to_4():
+    """The bots use the 3-4 reaction where -1 Power Breaks the arriving Figure (valued as that Break)."""
+    for seed in range(1, 60):
+        sc, slot, defender, die = escaped_into_a_reaction(seed, "everburn_scout")  # Power 1
+        if die in (3, 4):
+            for bot in (GAME.load_policy("racer"), GAME.load_policy("pressure")):
+                assert sc.bot_action((bot, bot)) == sc.action("react", slot=defender)
+            return
+    raise AssertionError("no 3-4 in 59 seeds")

@@ -9,6 +9,7 @@ import yaml
 from sim.core.errors import UserError
 from sim.games.veilwalkers import data
 from sim.games.veilwalkers import tables as T
+from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.game import Veilwalkers
 
 
@@ -62,6 +63,23 @@ def test_the_board_register_keeps_every_placement_the_text_states():
     ring_iii = [s for s in lamps + stations if s // 6 == 2]
     assert sorted(ring_iii) == sorted(t for t in tokens if t // 6 == 2)
     assert library.board_names[4 * 6 + 1] == "Waking Cairn" and library.board_names[5 * 6 + 1] == "Quiet Thorn Court"
+    assert board[T.B_SENTINEL: T.B_SENTINEL + 2] == [4 * 6 + 1, 5 * 6 + 1]
+
+
+def test_the_register_places_five_settlements_on_rings_i_to_v_and_the_board_units_follow_the_cards():
+    """"There are five settlements, five associated Recruits ... two Sentinels"; "Settlements remain on
+    Rings I-V"; "A neutral Local is not a deck card": the units' rows follow the deck cards, with the
+    Standard edition's Power 2 (Recruit) and 5 (Sentinel), and no deck may name them."""
+    game = Veilwalkers()
+    board = list(game.library.board)
+    settlements = board[T.B_SETTLEMENT: T.B_SETTLEMENT + 5]
+    assert len(set(settlements)) == 5 and all(site // 6 <= 4 for site in settlements)
+    n_cards = len(game.library.card_names)
+    assert board[T.B_UNIT_CARD] == n_cards and "local_recruit" not in game.library.card_names
+    table = game.load_ruleset("standard").tables
+    for unit, power in ((0, 2), (1, 5)):
+        row = T.CARD_BASE + (n_cards + unit) * T.CARD_W
+        assert table[row + T.C_POWER] == power and table[row + T.C_TYPE] == len(V.CARD_TYPES) + unit
 
 
 def _deck_file(folder, deck: dict) -> None:
@@ -151,6 +169,7 @@ def test_the_legal_starter_decks_pass_with_a_six_card_reserve(copy_of_data):
         ("editions/standard.yaml", "rules: {rite_1: broken_path}\n", "Rite 'broken_path' is not modeled yet"),
         ("editions/standard.yaml", "rules: {rite_1: presense}\n", "did you mean 'presence'"),
         ("editions/standard.yaml", "rules: {thread_start: 0}\n", "must be a whole number"),
+        ("editions/standard.yaml", "rules: {sentinel_power: 0}\n", "must be a whole number"),
         ("editions/burden-gate.yaml", "base: standart\n", "unknown edition 'standart'"),
         ("editions/burden-gate.yaml", "rules: {turbo: 1}\n", "unknown rule 'turbo'"),
         ("policies/racer.yaml", "kind: greedy\nweights: {claim: 1}\n", "missing weight(s)"),
@@ -166,6 +185,23 @@ def test_bad_data_is_one_line_naming_file_and_entry(copy_of_data, file, text, ex
     message = str(error.value)
     assert "\n" not in message and expected in message
     assert file.split("/")[-1] in message or "editions" in message
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("settlements: [[1, 4], [2, 1], [3, 3], [4, 4], [6, 4]]", "Rings I-V"),
+        ("settlements: [[1, 4], [2, 1]]", "settlements lists the 5 settlement Sites"),
+        ("sentinels: [[5, 1], [5, 1]]", "different Sites"),
+    ],
+)
+def test_a_bad_settlement_or_sentinel_register_is_one_line(copy_of_data, line, expected):
+    board = copy_of_data / "board.yaml"
+    key = line.split(":")[0]
+    board.write_text("\n".join(line if row.startswith(key + ":") else row for row in board.read_text().splitlines()))
+    with pytest.raises(UserError) as error:
+        Veilwalkers(copy_of_data).load_ruleset("standard")
+    assert "\n" not in str(error.value) and expected in str(error.value) and "board.yaml" in str(error.value)
 
 
 def test_an_unknown_matchup_entry_names_the_deck():

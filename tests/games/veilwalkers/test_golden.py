@@ -38,10 +38,10 @@ def _digest() -> str:
 
 
 def test_golden_digest():
-    assert GAME.engine_version == "0.2.0"
-    # the old digest d6034e2b1d71c13bcd15092b4293c436 still holds over the six editions and eight extras
-    # it covered (the five study editions and three extras of 4124cc5 added the rest)
-    assert _digest() == "4580c10e804100dd896bc9a91304f4bc"
+    assert GAME.engine_version == "0.3.0"
+    # 0.3.0 (stage 3: Locals and Recruits, board Sentinels, Site states, temporary Power, Thorn
+    # Sentinel's reward); 0.2.0's was 4580c10e804100dd896bc9a91304f4bc
+    assert _digest() == "8dd8c4feb63643dbe5053af734f52c0c"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

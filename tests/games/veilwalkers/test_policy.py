@@ -5,7 +5,7 @@ import numpy as np
 from sim.core.seating import seats_for
 from sim.core.worker import seed_block
 from sim.games.veilwalkers import GAME
-from tests.games.veilwalkers.helpers import shape
+from tests.games.veilwalkers.helpers import at, shape
 
 RACER, PRESSURE, RANDOM = (GAME.load_policy(n) for n in ("racer", "pressure", "random"))
 
@@ -94,3 +94,33 @@ def test_a_lost_unit_waits_while_its_exit_frays_and_escapes_after():
     sc.set(None, "G_FRAYING", -1)
     sc.set(None, "G_CLOSED", 5)
     assert sc.bot_action((RACER, RACER)) >> 16 == L.A_ESCAPE
+
+
+def test_the_greedy_bots_awaken_a_board_sentinel_and_recruit_a_local_at_hand():
+    """Recruiting a Local and awakening a board Sentinel are valued per Power of the unit gained (weight
+    `recruit`): at Waking Cairn (V S1), its Stronghold there already, both styles awaken the Sentinel;
+    the pressure style recruits the Local of the settlement at Ring II S1 its Veilbound stand on."""
+    for bot in (RACER, PRESSURE):
+        sc = shape()
+        sc.place(0, "veilwalker", (5, 1))
+        sc.set(0, "P_STRONGHOLD", at((5, 1)))
+        assert sc.bot_action((bot, bot)) == sc.action("awaken", sentinel=0)
+    sc = shape()
+    for piece in ("veilwalker", "wayfinder", "rememberer"):
+        sc.place(0, piece, (2, 1))
+    recruits = {sc.action("recruit", piece=p, settlement=1) for p in ("veilwalker", "wayfinder", "rememberer")}
+    assert sc.bot_action((PRESSURE, PRESSURE)) in recruits
+
+
+def test_the_greedy_bots_deploy_behind_the_lines_at_an_active_lamp():
+    """Behind the Lines is valued as a deploy, and more where it contests an active Lamp of Garden's
+    (enemy control at turn end puts a node out): with the Waystations lit and a Mirror Hound in hand,
+    the racer sends it to Garden's lit Lamp at Ring I S2 (the pressure style deploys its biggest Figure
+    first)."""
+    sc = shape(order=1, resonance=4)  # seat 0 leads Wayfarer (roadfolk), seat 1 Garden
+    sc.credit_nodes(0)
+    sc.place(1, "rememberer", (1, 2))
+    sc.set(1, "P_NODE_ACTIVE", 1)
+    sc.give(0, "mirror_hound")
+    hound = len(sc.player(0)["hand"]) - 1
+    assert sc.bot_action((RACER, RACER)) == sc.action("play", index=hound, behind=(1, 2))

@@ -6,5 +6,6 @@ bottom-and-redraw, the start Sites), turn.py (Remember, Draw, Weave, End, the Ro
 combat.py (Challenge, Thread Strike, interception), cards.py (playing cards and their effects),
 closing.py (the Closing Spiral: Fraying, closure, Lost in the Fray, Escape, Force the Breach),
 watcher.py (the Watcher: awakening, its phase, Suppression, Close the Eye, the Remnant), attention.py
-(Attention, its surcharge, Lay Low), ending.py (Thread, the Round cap), actions.py (the legal actions
+(Attention, its surcharge, Lay Low), units.py (the Locals and their Recruits, the board Sentinels),
+stronghold.py (Strongholds), ending.py (Thread, the Round cap), actions.py (the legal actions
 of every decision), events.py (the log)."""

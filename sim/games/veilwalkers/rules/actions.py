@@ -9,8 +9,13 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.attention import can_lay_low
-from sim.games.veilwalkers.rules.board import figure, is_lost, on_ring, piece_site, seat_base
-from sim.games.veilwalkers.rules.cards import can_play, can_play_at_stronghold
+from sim.games.veilwalkers.rules.board import figure, is_lost, neighbor, on_ring, piece_site, seat_base
+from sim.games.veilwalkers.rules.cards import (
+    behind_the_lines_sites,
+    can_play,
+    can_play_at_stronghold,
+    can_play_behind_the_lines,
+)
 from sim.games.veilwalkers.rules.closing import can_breach, can_escape
 from sim.games.veilwalkers.rules.combat import (
     can_challenge,
@@ -45,6 +50,7 @@ from sim.games.veilwalkers.rules.rites import (
     veilwalker_gate,
 )
 from sim.games.veilwalkers.rules.stronghold import can_destroy, can_establish, can_finish
+from sim.games.veilwalkers.rules.units import can_awaken, can_recruit, lateral_allowed
 from sim.games.veilwalkers.rules.watcher import (
     can_challenge_watcher,
     can_spend_remnant,
@@ -88,6 +94,7 @@ def list_shape(state, ruleset, seat, legal):
     free_traverse = can_pay_traverse(state, seat)
     if not has_action and not free_traverse and not turnpoint_free(state, ruleset, seat) and state[base + L.P_REMNANT] == 0:
         return n
+    behind_the_lines = -1  # the Sites, computed once when a card may use them
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
             legal[n] = encode(L.A_PLAY, i, 0)
@@ -95,6 +102,13 @@ def list_shape(state, ruleset, seat, legal):
         if can_play_at_stronghold(state, ruleset, seat, i):
             legal[n] = encode(L.A_PLAY, i, L.PLAY_AT_STRONGHOLD)
             n += 1
+        if can_play_behind_the_lines(state, ruleset, seat, i):
+            if behind_the_lines < 0:
+                behind_the_lines = behind_the_lines_sites(state, ruleset, seat)
+            for site in range(L.BLOOM):
+                if behind_the_lines >> site & 1:
+                    legal[n] = encode(L.A_PLAY, i, L.PLAY_BEHIND_LINES + site)
+                    n += 1
     if can_establish(state, ruleset, seat):
         legal[n] = encode(L.A_ESTABLISH, 0, 0)
         n += 1
@@ -122,8 +136,10 @@ def list_shape(state, ruleset, seat, legal):
             continue
         if on_ring(site) and has_action:
             for direction in range(2):
-                legal[n] = encode(L.A_MOVE, piece, direction)
-                n += 1
+                if piece < L.PIECE_FIGURE or lateral_allowed(state, seat, piece - L.PIECE_FIGURE,
+                                                             neighbor(site, direction)):
+                    legal[n] = encode(L.A_MOVE, piece, direction)
+                    n += 1
         for direction in range(2):
             if free_traverse:
                 destination = traverse_destination(state, ruleset, seat, piece, direction, False)
@@ -176,6 +192,16 @@ def list_shape(state, ruleset, seat, legal):
         if can_activate(state, ruleset, seat, node):
             legal[n] = encode(L.A_ACTIVATE, node, 0)
             n += 1
+    if has_action:
+        for k in range(L.SETTLEMENTS):
+            for piece in range(3):
+                if can_recruit(state, ruleset, seat, piece, k):
+                    legal[n] = encode(L.A_RECRUIT, piece, k)
+                    n += 1
+        for k in range(L.SENTINELS):
+            if can_awaken(state, ruleset, seat, k):
+                legal[n] = encode(L.A_AWAKEN, 0, k)
+                n += 1
     for t in range(L.TOKENS):
         if can_claim(state, ruleset, seat, t):
             legal[n] = encode(L.A_CLAIM, t, 0)
@@ -203,8 +229,10 @@ def list_shape(state, ruleset, seat, legal):
         for piece in range(L.PIECE_FIGURE + L.FIG_CAP):
             if can_spend_remnant(state, seat, piece):
                 for direction in range(2):
-                    legal[n] = encode(L.A_REMNANT, piece, direction)
-                    n += 1
+                    if piece < L.PIECE_FIGURE or lateral_allowed(
+                            state, seat, piece - L.PIECE_FIGURE, neighbor(piece_site(state, seat, piece), direction)):
+                        legal[n] = encode(L.A_REMNANT, piece, direction)
+                        n += 1
     for attacker in range(L.FIG_CAP):
         if state[figure(seat, attacker) + L.F_CARD] < 0:
             continue
@@ -233,14 +261,16 @@ def list_shape(state, ruleset, seat, legal):
 
 
 @njit(cache=True, _nrt=False)
-def list_ready_figures_at(state, seat, site, decline, choose, legal):
+def list_ready_figures_at(state, seat, site, decline, choose, recruits, legal):
     """A defender's choice against an opposing Figure at ``site`` (the interception of an attack, the
-    Escape's arrival reaction): decline, or one of its Ready Figures there."""
+    Escape's arrival reaction): decline, or one of its Ready Figures there (``recruits``: Recruits too;
+    "A Local Recruit or Patrol cannot Intercept", but it "can Challenge/defend")."""
     legal[0] = encode(decline, 0, 0)
     n = 1
     for k in range(L.FIG_CAP):
         f = figure(seat, k)
-        if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
+        if (state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site
+                and (recruits or state[f + L.F_UNIT] != L.UNIT_RECRUIT)):
             legal[n] = encode(choose, k, 0)
             n += 1
     return n
@@ -276,8 +306,8 @@ def list_legal(state, ruleset, legal):
             n += 1
     elif pending == L.DEC_REACTION:
         n = list_ready_figures_at(state, seat, state[figure(1 - seat, state[L.G_REACTION]) + L.F_SITE],
-                                  L.A_NO_REACT, L.A_REACT, legal)
+                                  L.A_NO_REACT, L.A_REACT, True, legal)
     elif pending == L.DEC_INTERCEPT:
         n = list_ready_figures_at(state, seat, state[figure(1 - seat, state[L.G_STRIKER]) + L.F_SITE],
-                                  L.A_NO_INTERCEPT, L.A_INTERCEPT, legal)
+                                  L.A_NO_INTERCEPT, L.A_INTERCEPT, False, legal)
     return n

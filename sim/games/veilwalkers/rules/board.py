@@ -12,6 +12,7 @@ from numba import njit
 
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
+from sim.games.veilwalkers import vocab as V
 
 
 @njit(cache=True, forceinline=True)
@@ -103,6 +104,30 @@ def bloom_misalignment(state, ruleset):
 
 
 @njit(cache=True, _nrt=False)
+def network_active(state, seat):
+    """All three nodes active: the Company's reward applies."""
+    base = seat_base(seat)
+    return state[base + L.P_NODE_ACTIVE] + state[base + L.P_NODE_ACTIVE + 1] + state[base + L.P_NODE_ACTIVE + 2] == 3
+
+
+@njit(cache=True, _nrt=False)
+def power(state, ruleset, seat, slot):
+    """A Figure's current Power: its printed Power, its temporary change until its Company's next
+    Remember (the arrival reaction's -1), and Thorn Sentinel's Guardian of the Walker ("+1 Power while
+    together and the network remains active": Garden's, at its Veilwalker's Site, all three Lamps
+    active). "Damage does not reduce Power." The Stronghold's bonus is to damage (combat_bonus)."""
+    f = figure(seat, slot)
+    card_id = state[f + L.F_CARD]
+    total = T.card(ruleset, card_id, T.C_POWER) + state[f + L.F_POWER_CHANGE]
+    if T.card(ruleset, card_id, T.C_GUARDIAN) == 1:
+        base = seat_base(seat)
+        if (state[base + L.P_COMPANY] == V.GARDEN and state[f + L.F_SITE] == state[base + L.P_VB_SITE + L.VEILWALKER]
+                and network_active(state, seat)):
+            total += ruleset[T.RULE_GUARDIAN_POWER]
+    return total
+
+
+@njit(cache=True, _nrt=False)
 def presence(state, ruleset, seat, site):
     """A Company's Presence at a Site: one per Veilbound there, each Figure's Power, each active (not
     Muted, not Suppressed) Installed Relic's Power. Exhaustion does not remove Presence; damage does not reduce Power."""
@@ -114,7 +139,7 @@ def presence(state, ruleset, seat, site):
     for k in range(L.FIG_CAP):
         f = base + L.P_FIG + k * L.FIG_W
         if state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == site:
-            total += T.card(ruleset, state[f + L.F_CARD], T.C_POWER)
+            total += power(state, ruleset, seat, k)
     for k in range(L.REL_CAP):
         r = base + L.P_REL + k * L.REL_W
         if (state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site and state[r + L.R_MUTED] == 0
@@ -175,3 +200,44 @@ def set_piece_site(state, seat, piece, site):
 def figure(seat, slot):
     """Index of Figure slot ``slot``'s record in the state."""
     return seat_base(seat) + L.P_FIG + slot * L.FIG_W
+
+
+@njit(cache=True, _nrt=False)
+def free_figure_slot(state, seat):
+    for k in range(L.FIG_CAP):
+        if state[figure(seat, k) + L.F_CARD] < 0:
+            return k
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def place_figure(state, seat, card_id, site, unit, home):
+    """A Figure enters play Ready in the Company's first free slot (a deck card: unit UNIT_NONE, home
+    NOWHERE; a board unit: its kind and home Site). Returns its slot."""
+    slot = free_figure_slot(state, seat)
+    f = figure(seat, slot)
+    state[f + L.F_CARD] = card_id
+    state[f + L.F_SITE] = site
+    state[f + L.F_DAMAGE] = 0
+    state[f + L.F_READY] = 1
+    state[f + L.F_HELD] = 0
+    state[f + L.F_SHOCKED] = 0
+    state[f + L.F_UNIT] = unit
+    state[f + L.F_HOME] = home
+    state[f + L.F_POWER_CHANGE] = 0
+    return slot
+
+
+@njit(cache=True, _nrt=False)
+def clear_figure(state, seat, slot):
+    """The Figure leaves play: its slot is empty."""
+    f = figure(seat, slot)
+    state[f + L.F_CARD] = -1
+    state[f + L.F_SITE] = L.NOWHERE
+    state[f + L.F_DAMAGE] = 0
+    state[f + L.F_READY] = 0
+    state[f + L.F_HELD] = 0
+    state[f + L.F_SHOCKED] = 0
+    state[f + L.F_UNIT] = L.UNIT_NONE
+    state[f + L.F_HOME] = L.NOWHERE
+    state[f + L.F_POWER_CHANGE] = 0

@@ -10,7 +10,18 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import controls, figure, is_lost, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import (
+    controls,
+    figure,
+    free_figure_slot,
+    is_lost,
+    network_active,
+    on_ring,
+    place_figure,
+    power,
+    ring_closed,
+    seat_base,
+)
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
@@ -23,14 +34,6 @@ def to_discard(state, seat, card_id):
     base = seat_base(seat)
     state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = card_id
     state[base + L.P_DISCARD_N] += 1
-
-
-@njit(cache=True, _nrt=False)
-def free_figure_slot(state, seat):
-    for k in range(L.FIG_CAP):
-        if state[figure(seat, k) + L.F_CARD] < 0:
-            return k
-    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -104,6 +107,32 @@ def can_play_at_stronghold(state, ruleset, seat, index):
 
 
 @njit(cache=True, _nrt=False)
+def can_play_behind_the_lines(state, ruleset, seat, index):
+    """Behind the Lines, Wayfarer's reward "While all three Waystations are active": "only cards
+    expressly bearing the beta Through the Waystations permission may Deploy from hand ... Pay the
+    usual Action and Resonance"; "Garden does not gain this network permission." The Sites:
+    behind_the_lines_sites."""
+    base = seat_base(seat)
+    card_id = state[base + L.P_HAND + index]
+    return (state[base + L.P_COMPANY] == V.WAYFARER and T.card(ruleset, card_id, T.C_WAYSTATIONS) == 1
+            and state[L.G_ACTIONS] >= 1 and state[base + L.P_RESONANCE] >= T.card(ruleset, card_id, T.C_COST)
+            and network_active(state, seat) and free_figure_slot(state, seat) >= 0
+            and not (T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, seat, card_id)))
+
+
+@njit(cache=True, _nrt=False)
+def behind_the_lines_sites(state, ruleset, seat):
+    """The Sites a Behind the Lines Deploy may reach, a bit each: "a physical, non-Fraying Site Garden
+    controls ... The Site need not contain a Lamp. First Bloom and closed Sites are never destinations.\""""
+    sites = 0
+    for site in range(L.BLOOM):
+        ring = site // L.SITES
+        if ring != state[L.G_FRAYING] and not ring_closed(state, ring) and controls(state, ruleset, 1 - seat, site):
+            sites |= 1 << site
+    return sites
+
+
+@njit(cache=True, _nrt=False)
 def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
     base = seat_base(seat)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
@@ -136,7 +165,7 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
                 for k in range(L.FIG_CAP):
                     f = figure(seat, k)
                     if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 0 and state[f + L.F_SITE] == site:
-                        p = T.card(ruleset, state[f + L.F_CARD], T.C_POWER)
+                        p = power(state, ruleset, seat, k)
                         if p > best_power:
                             best, best_power = k, p
                 if best < 0:
@@ -159,34 +188,35 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
 
 
 @njit(cache=True, _nrt=False)
-def play(state, ruleset, seat, index, at_stronghold, events, counts, count_cards):
+def play(state, ruleset, seat, index, placement, events, counts, count_cards):
+    """``placement``: 0 at the Veilwalker's Site, PLAY_AT_STRONGHOLD, or PLAY_BEHIND_LINES + the Site
+    (Behind the Lines: "place it faceup and Exhausted")."""
     base = seat_base(seat)
     card_id = take_from_hand(state, seat, index)
     state[L.G_ACTIONS] -= 1
     state[base + L.P_RESONANCE] -= T.card(ruleset, card_id, T.C_COST)
     kind = T.card(ruleset, card_id, T.C_TYPE)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
-    if at_stronghold:
+    if placement == L.PLAY_AT_STRONGHOLD:
         site = state[base + L.P_STRONGHOLD]
         state[base + L.P_STRONGHOLD_DEPLOY] = state[L.G_ROUND]
+    elif placement >= L.PLAY_BEHIND_LINES:
+        site = placement - L.PLAY_BEHIND_LINES
     if count_cards:
         counts[seat, card_id, L.COUNT_PLAYED] += 1
     log_event(state, events, L.EV_PLAY, seat, card_id, site, 0)
     if kind <= V.TYPE_ECHO:
-        f = figure(seat, free_figure_slot(state, seat))
-        state[f + L.F_CARD] = card_id
-        state[f + L.F_SITE] = site
-        state[f + L.F_DAMAGE] = 0
-        state[f + L.F_READY] = 1
-        state[f + L.F_HELD] = 0
-        state[f + L.F_SHOCKED] = 0
+        slot = place_figure(state, seat, card_id, site, L.UNIT_NONE, L.NOWHERE)
+        if placement >= L.PLAY_BEHIND_LINES:
+            state[figure(seat, slot) + L.F_READY] = 0
     elif kind == V.TYPE_RELIC:
         r = base + L.P_REL + free_relic_slot(state, seat) * L.REL_W
         state[r + L.R_CARD] = card_id
         state[r + L.R_SITE] = site
         state[r + L.R_MUTED] = 0
         state[r + L.R_SUPPRESSED] = 0
-    if kind <= V.TYPE_RELIC and T.card(ruleset, card_id, T.C_ASPECT) == V.ASPECT_CREATION:
+    if (kind <= V.TYPE_RELIC and T.card(ruleset, card_id, T.C_ASPECT) == V.ASPECT_CREATION
+            and site == state[base + L.P_VB_SITE + L.VEILWALKER]):
         mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "successfully deploy a Creation card here"
     if T.card(ruleset, card_id, T.C_DISASTER):
         state[base + L.P_DISASTER] = 1

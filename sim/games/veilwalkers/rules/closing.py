@@ -21,6 +21,7 @@ from sim.games.veilwalkers.rules.board import (
     lost_at,
     on_ring,
     piece_site,
+    power,
     seat_base,
     sector,
 )
@@ -29,6 +30,7 @@ from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.movement import can_relocate, is_ally, relocate
 from sim.games.veilwalkers.rules.stronghold import remove_on_ring
+from sim.games.veilwalkers.rules.units import unit_gone
 
 
 @njit(cache=True, inline="always")
@@ -56,6 +58,9 @@ def close_ring(state, ruleset, ring, events):
             if piece >= L.PIECE_FIGURE and state[figure(seat, piece - L.PIECE_FIGURE) + L.F_CARD] < 0:
                 continue
             if on_ring(site) and site // L.SITES == ring:
+                if piece >= L.PIECE_FIGURE and state[figure(seat, piece - L.PIECE_FIGURE) + L.F_UNIT] != L.UNIT_NONE:
+                    unit_gone(state, ruleset, seat, piece - L.PIECE_FIGURE, L.UNIT_REMOVED, events)  # a local board unit
+                    continue
                 lost = lost_at(state, site)
                 if piece < L.PIECE_FIGURE:
                     state[base + L.P_VB_SITE + piece] = lost
@@ -158,15 +163,16 @@ def arrival_reaction(state, seat, site, arriving, keys, counters, events):
     """"If an enemy Ready Figure is there, roll once: 1-2 no reaction; 3-4 the defender may Exhaust an
     eligible Figure to give one arriving Figure -1 Power until next Remember; 5-6 it may Exhaust one to
     Challenge an arriving Figure. A Veilbound cannot be a Challenge target." The die is rolled only when
-    a Figure arrives (no result can touch a Veilbound). On 5-6 the defender decides (DEC_REACTION);
-    3-4's -1 Power is not modeled (no temporary Power in this stage). Returns whether a decision waits."""
+    a Figure arrives (no result can touch a Veilbound). On 3-6 the defender decides (DEC_REACTION): which
+    Ready Figure there it Exhausts, or none. Returns whether a decision waits."""
     if arriving < 0 or ready_enemy_figures(state, seat, site) == 0:
         return False
     die = 1 + rng.next_below(keys, counters, L.STREAM_CHANCE, 6)
     log_event(state, events, L.EV_REACTION, 1 - seat, die, arriving, 0)
-    if die < 5:
+    if die < 3:
         return False
     state[L.G_REACTION] = arriving
+    state[L.G_REACTION_DIE] = die
     state[L.G_PENDING] = L.DEC_REACTION
     state[L.G_DECIDER] = 1 - seat
     return True
@@ -212,11 +218,19 @@ def breach(state, ruleset, seat, events):
 
 @njit(cache=True, _nrt=False)
 def react(state, ruleset, defender, slot, events):
-    """The defender's 5-6 reaction: Exhaust its Ready Figure ``slot`` (or -1: none) to Challenge the
-    arriving Figure; then the active Company's Shape resumes."""
+    """The defender's reaction: Exhaust its Ready Figure ``slot`` (or -1: none) to give the arriving
+    Figure -1 Power until its Company's next Remember (3-4) or to Challenge it (5-6); then the active
+    Company's Shape resumes (a Figure brought to zero Power is Broken: combat.recheck_lethal)."""
+    arriving = state[L.G_REACTION]
     if slot >= 0:
         state[figure(defender, slot) + L.F_READY] = 0
-        fight(state, ruleset, defender, slot, state[L.G_REACTION], events)
+        if state[L.G_REACTION_DIE] >= 5:
+            fight(state, ruleset, defender, slot, arriving, events)
+        else:
+            state[figure(1 - defender, arriving) + L.F_POWER_CHANGE] -= 1
+            log_event(state, events, L.EV_WEAKEN, defender, state[figure(1 - defender, arriving) + L.F_CARD],
+                      power(state, ruleset, 1 - defender, arriving), 0)
     state[L.G_REACTION] = -1
+    state[L.G_REACTION_DIE] = 0
     state[L.G_DECIDER] = 1 - defender
     state[L.G_PENDING] = L.DEC_SHAPE

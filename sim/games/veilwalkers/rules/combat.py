@@ -9,35 +9,55 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import figure, is_lost, lost_at, on_ring, ring_closed, seat_base
+from sim.games.veilwalkers.rules.board import (
+    clear_figure,
+    figure,
+    is_lost,
+    lost_at,
+    on_ring,
+    power,
+    ring_closed,
+    seat_base,
+)
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
 from sim.games.veilwalkers.rules.remembrance import carried, dislodge
 from sim.games.veilwalkers.rules.rites import complete_at, rite_of, severed
 from sim.games.veilwalkers.rules.stronghold import combat_bonus, stronghold_site
-
-
-@njit(cache=True, forceinline=True)
-def power(state, ruleset, seat, slot):
-    return T.card(ruleset, state[figure(seat, slot) + L.F_CARD], T.C_POWER)
+from sim.games.veilwalkers.rules.units import is_recruit, unit_gone
 
 
 @njit(cache=True, _nrt=False)
 def break_figure(state, ruleset, seat, slot, events):
     """A Broken Figure leaves play for its owner's discard (Rite of Loss: "Something you control must be
-    Broken at this Gate Site")."""
+    Broken at this Gate Site. Eligible: Hero Ally Echo Relic Path"); a board unit is no card and leaves
+    for good (units.unit_gone)."""
     base = seat_base(seat)
     f = figure(seat, slot)
+    if state[f + L.F_UNIT] != L.UNIT_NONE:
+        unit_gone(state, ruleset, seat, slot, L.UNIT_DEFEATED, events)
+        return
     broken_at(state, ruleset, seat, state[f + L.F_SITE], events)
     state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = state[f + L.F_CARD]
     state[base + L.P_DISCARD_N] += 1
-    state[f + L.F_CARD] = -1
-    state[f + L.F_SITE] = L.NOWHERE
-    state[f + L.F_DAMAGE] = 0
-    state[f + L.F_READY] = 0
-    state[f + L.F_HELD] = 0
-    state[f + L.F_SHOCKED] = 0
+    clear_figure(state, seat, slot)
+
+
+@njit(cache=True, _nrt=False)
+def recheck_lethal(state, ruleset, events):
+    """"If Power falls to zero, Break the Figure; damage-only survival cannot rescue zero Power. Recheck
+    lethal damage when a temporary Power bonus expires": after every decision, each Figure whose Power
+    fell to zero, or whose damage now meets its Power (Thorn Sentinel leaving its Veilwalker, the Lamps
+    going out), is Broken."""
+    for seat in range(L.SEATS):
+        for slot in range(L.FIG_CAP):
+            f = figure(seat, slot)
+            if state[f + L.F_CARD] >= 0 and (state[f + L.F_DAMAGE] > 0 or state[f + L.F_POWER_CHANGE] < 0):
+                current = power(state, ruleset, seat, slot)
+                if current <= 0 or state[f + L.F_DAMAGE] >= current:
+                    break_figure(state, ruleset, seat, slot, events)
+                    state[seat_base(1 - seat) + L.P_BROKEN] += 1
 
 
 @njit(cache=True, inline="always")
@@ -58,9 +78,12 @@ def fight(state, ruleset, seat, attacker, defender, events):
     received = pd + combat_bonus(state, ruleset, other, site)
     state[d + L.F_DAMAGE] += dealt
     state[a + L.F_DAMAGE] += received
-    # Rite of Challenge: "Win one Challenge at this Gate Site ... deal more Challenge damage than you receive"
-    if dealt != received:
-        complete_at(state, ruleset, seat if dealt > received else other, V.RITE_CHALLENGE, site, events)
+    # Rite of Challenge: "Win one Challenge at this Gate Site ... deal more Challenge damage than you
+    # receive"; a Recruit "cannot ... perform Rites"
+    if dealt > received and not is_recruit(state, seat, attacker):
+        complete_at(state, ruleset, seat, V.RITE_CHALLENGE, site, events)
+    elif received > dealt and not is_recruit(state, other, defender):
+        complete_at(state, ruleset, other, V.RITE_CHALLENGE, site, events)
     card_a, card_d = state[a + L.F_CARD], state[d + L.F_CARD]
     broken = 0
     if state[a + L.F_DAMAGE] >= pa:
@@ -101,17 +124,20 @@ def can_strike(state, seat, attacker):
     a = figure(seat, attacker)
     target = state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER]
     return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
+            and state[a + L.F_UNIT] != L.UNIT_RECRUIT  # a Recruit "cannot ... Thread Strike"
             and state[a + L.F_HELD] == 0 and state[a + L.F_SITE] == target and target != L.NOWHERE
             and not is_lost(target))
 
 
 @njit(cache=True, _nrt=False)
 def interceptors(state, seat, site):
-    """The defender's eligible interceptors: its Ready Figures at the struck Site."""
+    """The defender's eligible interceptors: its Ready Figures at the struck Site ("Ordinary deck Figures
+    and awakened board Sentinels can normally intercept"; "A Local Recruit or Patrol cannot Intercept")."""
     n = 0
     for k in range(L.FIG_CAP):
         f = figure(seat, k)
-        if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
+        if (state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site
+                and state[f + L.F_UNIT] != L.UNIT_RECRUIT):
             n += 1
     return n
 

@@ -20,6 +20,7 @@ from sim.games.veilwalkers.rules.board import (
     has_piece,
     is_lost,
     neighbor,
+    network_active,
     on_ring,
     piece_site,
     port_site,
@@ -31,7 +32,6 @@ from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import (
     gain_growth_or_disruption,
     history_credits,
-    network_active,
     node_site,
 )
 from sim.games.veilwalkers.rules.remembrance import carried
@@ -43,12 +43,13 @@ NO_ROUTE = -2
 @njit(cache=True, _nrt=False)
 def can_relocate(state, seat, piece):
     """Veilbound: "Exhausted Veilbound cannot act or voluntarily move"; Figures: "Ordinary Exhausted
-    Figures may Move and Traverse", but a Figure held after a Thread Strike "cannot relocate"."""
+    Figures may Move and Traverse", but a Figure held after a Thread Strike "cannot relocate", and a
+    Recruit "cannot Move, Traverse"."""
     base = seat_base(seat)
     if piece < L.PIECE_FIGURE:
         return state[base + L.P_VB_READY + piece] == 1 and state[base + L.P_VB_SITE + piece] != L.NOWHERE
     f = figure(seat, piece - L.PIECE_FIGURE)
-    return state[f + L.F_CARD] >= 0 and state[f + L.F_HELD] == 0
+    return state[f + L.F_CARD] >= 0 and state[f + L.F_HELD] == 0 and state[f + L.F_UNIT] != L.UNIT_RECRUIT
 
 
 @njit(cache=True, _nrt=False)
@@ -68,10 +69,13 @@ def traverse_destination(state, ruleset, seat, piece, direction, escorted):
     Bloom is opened, your Veilwalker may contest it with fewer than three, but your own network
     history must still be complete ... Ordinary deck Figures use a legal Bloom entrance only after
     their Company's milestone is complete and Bloom is open. One eligible Ally may accompany its
-    Veilwalker. Wayfinders, Rememberers ... never enter Bloom.\""""
+    Veilwalker. Wayfinders, Rememberers, Recruits, board Sentinels ... never enter Bloom." A board
+    Sentinel "cannot Traverse" (nor can a Recruit)."""
     base = seat_base(seat)
     site = piece_site(state, seat, piece)
     if site == L.NOWHERE or is_lost(site):
+        return NO_ROUTE
+    if piece >= L.PIECE_FIGURE and state[figure(seat, piece - L.PIECE_FIGURE) + L.F_UNIT] != L.UNIT_NONE:
         return NO_ROUTE
     if site == L.BLOOM:
         if direction == 1 and bloom_misalignment(state, ruleset) == 0:
@@ -286,8 +290,11 @@ def station_link(state, ruleset, seat, node):
 @njit(cache=True, _nrt=False)
 def can_link(state, ruleset, seat, piece, node):
     """"Spend one Action and zero base Resonance to move one eligible unit between them. All three
-    Ready Veilbound roles and ordinary deck Figures may use the link ... preserves readiness.\""""
+    Ready Veilbound roles and ordinary deck Figures may use the link ... preserves readiness ... Recruits,
+    board Sentinels, Patrols and the Watcher cannot use it.\""""
     if state[L.G_ACTIONS] < 1 or not network_active(state, seat) or not can_relocate(state, seat, piece):
+        return False
+    if piece >= L.PIECE_FIGURE and state[figure(seat, piece - L.PIECE_FIGURE) + L.F_UNIT] != L.UNIT_NONE:
         return False
     site = piece_site(state, seat, piece)
     if site == node_site(state, ruleset, seat, node) or not station_link(state, ruleset, seat, node):

@@ -29,13 +29,6 @@ def history_credits(state, seat):
 
 
 @njit(cache=True, _nrt=False)
-def network_active(state, seat):
-    """All three nodes active: the Company's reward applies."""
-    base = seat_base(seat)
-    return state[base + L.P_NODE_ACTIVE] + state[base + L.P_NODE_ACTIVE + 1] + state[base + L.P_NODE_ACTIVE + 2] == 3
-
-
-@njit(cache=True, _nrt=False)
 def can_activate(state, ruleset, seat, node):
     """"Your Ready Rememberer must occupy and control your inactive physical, non-Fraying node. Pay one
     Action and two Resonance". (A node on a closed Ring has no physical Site to occupy.)"""
@@ -52,7 +45,8 @@ def can_activate(state, ruleset, seat, node):
 @njit(cache=True, _nrt=False)
 def activate(state, ruleset, seat, node, events):
     """Activation records permanent credit the first time; "The Rememberer stays Ready". A major
-    objective (the Attention surcharge)."""
+    objective (the Attention surcharge). "First activation records permanent credit; Garden also
+    Remembers that Lamp's Site."""
     base = seat_base(seat)
     state[L.G_ACTIONS] -= 1
     state[base + L.P_RESONANCE] -= ruleset[T.RULE_ACTIVATE_RESONANCE]
@@ -61,6 +55,8 @@ def activate(state, ruleset, seat, node, events):
     first = 1 - state[base + L.P_NODE_CREDIT + node]
     state[base + L.P_NODE_CREDIT + node] = 1
     log_event(state, events, L.EV_ACTIVATE, seat, node, node_site(state, ruleset, seat, node), first)
+    if first and state[base + L.P_COMPANY] == V.GARDEN:
+        remember_site(state, seat, node_site(state, ruleset, seat, node), events)
     if first and ruleset[T.RULE_WATCHER_MILESTONE] == 1 and history_credits(state, seat) == L.NODES:
         awaken(state, events)  # "Either Company's first completed three-node historical milestone"
 
@@ -88,6 +84,23 @@ def gain_growth_or_disruption(state, seat, company, events):
     state[base + field] += 1
     state[base + L.P_GAINED_ROUND] = state[L.G_ROUND]
     log_event(state, events, L.EV_GAIN, seat, company, state[base + field], 0)
+
+
+@njit(cache=True, inline="always")
+def is_remembered(state, site):
+    return state[L.G_REMEMBERED] >> site & 1 == 1
+
+
+@njit(cache=True, _nrt=False)
+def remember_site(state, seat, site, events):
+    """A Site becomes Remembered. Garden gains Growth "from ... making a Neutral/Forgotten Site
+    Remembered" (a Site already Remembered is a no-op: "No-op repairs ... do not qualify"). No effect of
+    this stage makes a Site Forgotten, so a Site is Neutral until Remembered."""
+    if is_remembered(state, site):
+        return
+    state[L.G_REMEMBERED] |= 1 << site
+    log_event(state, events, L.EV_REMEMBERED, seat, site, 0, 0)
+    gain_growth_or_disruption(state, seat, V.GARDEN, events)
 
 
 @njit(cache=True, _nrt=False)

@@ -10,7 +10,7 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.attention import surcharge
-from sim.games.veilwalkers.rules.board import controls, figure, gate_site, presence, seat_base
+from sim.games.veilwalkers.rules.board import controls, figure, gate_site, power, presence, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.remembrance import carried
 
@@ -258,7 +258,8 @@ def can_trial(state, ruleset, seat, slot, b):
     site = gate_site(ruleset, b)
     if (rite_of(ruleset, b) != V.RITE_CHALLENGE or state[seat_base(seat) + L.P_RITE_DONE + b] == 1
             or state[L.G_ACTIONS] < 1 or state[f + L.F_CARD] < 0 or state[f + L.F_READY] == 0
-            or state[f + L.F_SITE] != site or T.card(ruleset, state[f + L.F_CARD], T.C_POWER) < ruleset[T.RULE_TRIAL_POWER]):
+            or state[f + L.F_UNIT] == L.UNIT_RECRUIT  # a Recruit "cannot ... perform Rites"
+            or state[f + L.F_SITE] != site or power(state, ruleset, seat, slot) < ruleset[T.RULE_TRIAL_POWER]):
         return False
     for k in range(L.FIG_CAP):
         e = figure(1 - seat, k)
@@ -270,10 +271,12 @@ def can_trial(state, ruleset, seat, slot, b):
 @njit(cache=True, _nrt=False)
 def can_sacrifice(state, ruleset, seat, slot, b):
     """Rite of Loss: "Universal Alternative: Voluntarily Break one eligible card you control here as an
-    Action" (a Figure; Relics and Paths: see RULES.md)."""
+    Action" (a Figure; Relics and Paths: see RULES.md). A board unit is no card ("Eligible: Hero Ally Echo
+    Relic Path")."""
     f = figure(seat, slot)
     return (rite_of(ruleset, b) == V.RITE_LOSS and state[seat_base(seat) + L.P_RITE_DONE + b] == 0
-            and state[L.G_ACTIONS] >= 1 and state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == gate_site(ruleset, b))
+            and state[L.G_ACTIONS] >= 1 and state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == gate_site(ruleset, b)
+            and state[f + L.F_UNIT] == L.UNIT_NONE)
 
 
 @njit(cache=True, _nrt=False)

@@ -42,6 +42,7 @@ def prepare(state, ruleset, matchup, order, keys, counters, events, counts, coun
         for k in range(L.FIG_CAP):
             state[figure(seat, k) + L.F_CARD] = -1
             state[figure(seat, k) + L.F_SITE] = L.NOWHERE
+            state[figure(seat, k) + L.F_HOME] = L.NOWHERE
         for k in range(L.REL_CAP):
             state[base + L.P_REL + k * L.REL_W + L.R_CARD] = -1
             state[base + L.P_REL + k * L.REL_W + L.R_SITE] = L.NOWHERE

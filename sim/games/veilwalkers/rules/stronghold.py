@@ -8,7 +8,7 @@ from numba import njit
 
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
-from sim.games.veilwalkers.rules.board import controls, figure, has_piece, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import controls, figure, has_piece, on_ring, power, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 
 
@@ -99,7 +99,7 @@ def can_destroy(state, ruleset, seat, attacker):
     a = figure(seat, attacker)
     site = stronghold_site(state, 1 - seat)
     return (state[L.G_ACTIONS] >= 1 and site != L.NOWHERE and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
-            and state[a + L.F_SITE] == site and T.card(ruleset, state[a + L.F_CARD], T.C_POWER) >= ruleset[
+            and state[a + L.F_SITE] == site and power(state, ruleset, seat, attacker) >= ruleset[
                 T.RULE_DESTROY_POWER] and not has_piece(state, 1 - seat, site))
 
 

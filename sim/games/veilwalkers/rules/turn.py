@@ -9,11 +9,11 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import figure, seat_base
+from sim.games.veilwalkers.rules.board import figure, network_active, seat_base
 from sim.games.veilwalkers.rules.closing import round_end
 from sim.games.veilwalkers.rules.ending import check_round_cap
 from sim.games.veilwalkers.rules.events import log_event
-from sim.games.veilwalkers.rules.network import deactivation_checks, network_active
+from sim.games.veilwalkers.rules.network import deactivation_checks
 from sim.games.veilwalkers.rules.remembrance import check_convergence
 from sim.games.veilwalkers.rules.rites import dominion_turn_end, offered, shape_ends
 from sim.games.veilwalkers.rules.stronghold import foundation_checks
@@ -78,6 +78,7 @@ def begin_turn(state, ruleset, seat, events, counts, count_cards):
             state[f + L.F_SHOCKED] = 0
             state[f + L.F_HELD] = 0
             state[f + L.F_DAMAGE] = 0
+            state[f + L.F_POWER_CHANGE] = 0  # "Refresh expiring until-Remember effects"
     state[base + L.P_RESONANCE] = state[base + L.P_LOOM_N]
     actions = ruleset[T.RULE_ACTIONS]
     if state[base + L.P_COMPANY] == V.GARDEN and network_active(state, seat):

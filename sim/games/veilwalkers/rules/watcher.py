@@ -19,12 +19,13 @@ from sim.games.veilwalkers.rules.board import (
     is_lost,
     neighbor,
     on_ring,
+    power,
     presence,
     ring_closed,
     seat_base,
     sector,
 )
-from sim.games.veilwalkers.rules.combat import break_figure, power
+from sim.games.veilwalkers.rules.combat import break_figure
 from sim.games.veilwalkers.rules.ending import restore_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.movement import can_relocate, relocate
