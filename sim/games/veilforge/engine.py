@@ -64,7 +64,7 @@ from sim.games.veilforge.rules import actions, chain, mana, responses, statics, 
 from sim.games.veilforge.rules.ending import finish
 from sim.games.veilforge.rules.events import log_event
 from sim.games.veilforge.rules.setup import deal
-from sim.games.veilforge.rules.zones import alive, rec, seat_base
+from sim.games.veilforge.rules.zones import alive, occupied, rec, seat_base
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -223,6 +223,8 @@ def check_invariants(state, ruleset, matchup, work):
             r = rec(seat, s)
             card_id = state[r + L.F_CARD]
             card_state = state[r + L.F_STATE]
+            if ((occupied(state, seat) >> s) & 1) != (card_id >= 0):
+                return L.INVARIANT_SLOTS
             if card_id < 0:
                 if card_state != L.ST_EMPTY:
                     return L.INVARIANT_SLOTS

@@ -25,7 +25,7 @@ from sim.games.veilforge import GAME, batch, engine, render, vocab
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import policy as bots
 from sim.games.veilforge.rules import statics
-from sim.games.veilforge.rules.zones import place, rec, seat_base
+from sim.games.veilforge.rules.zones import move_record, place, rec, seat_base
 
 NO_WEIGHTS = np.zeros(len(vocab.GREEDY_WEIGHTS))  # for listing without values
 STATES = {name: code for code, name in enumerate(L.STATE_NAMES)}
@@ -244,12 +244,9 @@ class VeilforgeScenario(Scenario):
         r, t = rec(seat, slot), rec(seat, to)
         if s[r + L.F_CARD] < 0 or s[t + L.F_CARD] >= 0:
             raise IllegalAction(f"cannot move seat {seat}'s slot {slot} to slot {to}")
-        s[t : t + L.FIELD_WIDTH] = s[r : r + L.FIELD_WIDTH]
-        s[r + L.F_CARD] = -1
-        s[r + L.F_STATE : r + L.FIELD_WIDTH] = 0
+        move_record(s, seat, slot, to)
         if card_state is not None:
             s[t + L.F_STATE] = STATES[card_state]
-        s[L.G_STATIC_DIRTY] = 1
         self.check()
 
     def clear_hand(self, seat: int) -> None:

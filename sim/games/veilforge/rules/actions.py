@@ -33,7 +33,16 @@ from sim.games.veilforge.rules.events import log_event
 from sim.games.veilforge.rules.evolution import base_ok, evolution_ability
 from sim.games.veilforge.rules.responses import ROOM, first_ability, with_targets
 from sim.games.veilforge.rules.targets import attach_targets, serial_of
-from sim.games.veilforge.rules.zones import clear, free_slot, pile_take, place, rec, seat_base
+from sim.games.veilforge.rules.zones import (
+    clear,
+    free_slot,
+    lowest_slot,
+    occupied,
+    pile_take,
+    place,
+    rec,
+    seat_base,
+)
 
 
 @njit(cache=True, _nrt=False)
@@ -127,11 +136,15 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
                 if score:
                     policy.score_span(state, ruleset, seat, legal, values, n, n + k, spend, ability, weights)
                 n += k
+    filled = occupied(state, seat)
     if battle_open:
-        for slot in range(L.HERO_SLOTS):
+        mask = filled & L.HERO_BITS
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
-            if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED or n >= ROOM:
+            if state[r + L.F_STATE] != L.ST_ENABLED or n >= ROOM:
                 continue
             cost = statics.play_cost(state, ruleset, seat, card_id)
             if cost <= mana_n:
@@ -139,10 +152,13 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
                         + weights[policy.W_SPEND] * cost) if score else 0.0
                 n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_HERO), slot, legal, n, values, weights,
                                      score, base)
-    for slot in range(L.FIELD_SLOTS):
+    mask = filled
+    while mask:
+        slot = lowest_slot(mask)
+        mask &= mask - 1
         r = rec(seat, slot)
         card_id = state[r + L.F_CARD]
-        if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED:
+        if state[r + L.F_STATE] != L.ST_ENABLED:
             continue
         if T.has(ruleset, card_id, V.W_ACTIVATE):
             n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_ACTIVATE), np.int64(L.A_ACTIVATE), slot,
@@ -162,7 +178,10 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
         if cost > mana_n:
             continue
         a = evolution_ability(ruleset, card_id)
-        for slot in range(L.FIELD_SLOTS):
+        mask = filled
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             if base_ok(state, ruleset, seat, card_id, a, slot) and n < ROOM:
                 k = with_targets(state, ruleset, seat, a, np.int64(L.A_EVOLVE), i, slot, legal, n)
                 if score:

@@ -20,11 +20,15 @@ from sim.games.veilforge.rules.zones import (
     DEST_BANISH,
     DEST_GRAVE,
     DEST_HAND,
+    above,
     alive,
     battle_count,
     free_slot,
     hand_add,
     leave_field,
+    lowest_slot,
+    move_record,
+    occupied,
     pile_push,
     pile_take,
     place,
@@ -118,12 +122,15 @@ def sweep_deaths(state, ruleset, events):
             if not alive(state, seat):
                 continue
             statics.ensure(state, ruleset)
-            for slot in range(L.BATTLE_FIRST, L.FIELD_SLOTS):
+            mask = occupied(state, seat) & L.IN_PLAY_BITS
+            while mask:
+                slot = lowest_slot(mask)
+                mask &= mask - 1
                 r = rec(seat, slot)
-                if state[r + L.F_CARD] >= 0 and state[r + L.F_STATE] != L.ST_RESOLVING:
-                    if state[r + L.F_DAMAGE] >= state[r + L.F_EFF_HEALTH]:
-                        destroy(state, ruleset, seat, slot, events)
-                        statics.ensure(state, ruleset)
+                if state[r + L.F_STATE] != L.ST_RESOLVING and state[r + L.F_DAMAGE] >= state[r + L.F_EFF_HEALTH]:
+                    destroy(state, ruleset, seat, slot, events)
+                    statics.ensure(state, ruleset)
+                    mask = above(occupied(state, seat) & L.IN_PLAY_BITS, slot)  # the field as the destruction left it
 
 
 @njit(cache=True, _nrt=False)
@@ -183,13 +190,7 @@ def card_op(state, ruleset, effect, amount, seat, slot, events):
         if in_play and ((dest == 0) != (slot < L.SUPPORT_FIRST)):
             to = free_slot(state, ruleset, seat, dest)
             if to >= 0:
-                t = rec(seat, to)
-                for f in range(L.FIELD_WIDTH):
-                    state[t + f] = state[r + f]
-                state[r + L.F_CARD] = -1
-                for f in range(L.F_STATE, L.FIELD_WIDTH):
-                    state[r + f] = 0
-                state[L.G_STATIC_DIRTY] = 1
+                move_record(state, seat, slot, to)
     log_event(state, events, L.EV_EFFECT, seat, op, card_id, amount, slot)
 
 

@@ -14,7 +14,7 @@ from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules import statics
 from sim.games.veilforge.rules.evolution import base_ok, evolution_ability
 from sim.games.veilforge.rules.targets import ability_targets
-from sim.games.veilforge.rules.zones import free_slot, rec, seat_base
+from sim.games.veilforge.rules.zones import free_slot, lowest_slot, occupied, rec, seat_base
 
 ROOM = L.MAX_LEGAL - 2 * L.FIELD_SLOTS * L.MAX_SEATS  # stop listing before a card's targets could overflow
 
@@ -63,10 +63,14 @@ def list_responses(state, ruleset, seat, legal, start, limit):
                               legal, start + n)
             if n >= limit:
                 return n
-    for slot in range(L.FIELD_SLOTS):
+    filled = occupied(state, seat)
+    mask = filled
+    while mask:
+        slot = lowest_slot(mask)
+        mask &= mask - 1
         r = rec(seat, slot)
         card_id = state[r + L.F_CARD]
-        if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED or not T.has(ruleset, card_id, V.W_VIGILANT):
+        if state[r + L.F_STATE] != L.ST_ENABLED or not T.has(ruleset, card_id, V.W_VIGILANT):
             continue
         first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
         for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
@@ -88,7 +92,10 @@ def list_responses(state, ruleset, seat, legal, start, limit):
         if seen:
             continue
         a = evolution_ability(ruleset, card_id)
-        for slot in range(L.FIELD_SLOTS):
+        mask = filled
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             if base_ok(state, ruleset, seat, card_id, a, slot) and start + n < ROOM:
                 n += with_targets(state, ruleset, seat, a, np.int64(L.A_QUICK_EVOLVE), i, slot, legal, start + n)
                 if n >= limit:

@@ -14,7 +14,18 @@ from numba import njit
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
-from sim.games.veilforge.rules.zones import alive, find_serial, rec, same_side, seat_base, zone_bit, zone_span
+from sim.games.veilforge.rules.zones import (
+    alive,
+    find_serial,
+    lowest_slot,
+    occupied,
+    rec,
+    same_side,
+    seat_base,
+    span_bits,
+    zone_bit,
+    zone_span,
+)
 
 
 @njit(cache=True, forceinline=True)
@@ -78,10 +89,14 @@ def _apply_static(state, ruleset, seat, source_slot, host_seat, host_serial, eff
     types = T.effect(ruleset, effect, T.E_TYPES)
     classes = T.effect(ruleset, effect, T.E_CLASSES)
     first, stop = zone_span(zones)
+    span = span_bits(first, stop)
     for target_seat in range(state[L.G_SEATS]):
         if not alive(state, target_seat) or not owner_ok(state, seat, target_seat, owner):
             continue
-        for slot in range(first, stop):
+        mask = occupied(state, target_seat) & span
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             if card_passes(state, ruleset, zones, types, classes, target_seat, slot):
                 _modify(state, ruleset, effect, op, amount, target_seat, slot)
 
@@ -120,11 +135,12 @@ def refresh(state, ruleset):
         b = seat_base(seat)
         state[b + L.P_PIERCE] = 0
         state[b + L.P_COST_MODS_N] = 0
-        for slot in range(L.FIELD_SLOTS):
+        mask = occupied(state, seat)
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
-            if card_id < 0:
-                continue
             state[r + L.F_EFF_DAMAGE] = (T.card(ruleset, card_id, T.C_DAMAGE) + state[r + L.F_PERM_DAMAGE]
                                          + state[r + L.F_TEMP_DAMAGE])
             state[r + L.F_EFF_HEALTH] = (T.card(ruleset, card_id, T.C_HEALTH) + state[r + L.F_PERM_HEALTH]
@@ -137,10 +153,13 @@ def refresh(state, ruleset):
         ideal = state[b + L.P_IDEAL]
         if T.card(ruleset, ideal, T.C_FLAGS) & T.FLAG_STATIC:
             _source(state, ruleset, seat, ideal, np.int64(-1), np.int64(-1), np.int64(0))
-        for slot in range(L.FIELD_SLOTS):
+        mask = occupied(state, seat)
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
-            if card_id >= 0 and state[r + L.F_STATE] != L.ST_RESOLVING and T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC:
+            if state[r + L.F_STATE] != L.ST_RESOLVING and T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC:
                 _source(state, ruleset, seat, card_id, slot, np.int64(-1), np.int64(0))
         for i in range(state[b + L.P_ATTACH_N]):
             a = b + L.P_ATTACH + i * L.ATTACH_WIDTH
@@ -148,9 +167,11 @@ def refresh(state, ruleset):
             if T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC:
                 _source(state, ruleset, seat, card_id, np.int64(-1), state[a + L.A_HOST_SEAT], state[a + L.A_HOST_SERIAL])
     for seat in range(seats):
-        for slot in range(L.FIELD_SLOTS):
-            r = rec(seat, slot)
-            if state[r + L.F_CARD] >= 0 and state[r + L.F_EFF_DAMAGE] < 0:
+        mask = occupied(state, seat)
+        while mask:
+            r = rec(seat, lowest_slot(mask))
+            mask &= mask - 1
+            if state[r + L.F_EFF_DAMAGE] < 0:
                 state[r + L.F_EFF_DAMAGE] = 0
 
 
