@@ -35,10 +35,11 @@ from sim.games.veilforge.rules.responses import ROOM, first_ability, with_target
 from sim.games.veilforge.rules.targets import attach_targets, serial_of
 from sim.games.veilforge.rules.zones import (
     clear,
+    evo_take,
     free_slot,
+    hand_take,
     lowest_slot,
     occupied,
-    pile_take,
     place,
     rec,
     seat_base,
@@ -215,7 +216,7 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
     if kind == L.A_PLAY or kind == L.A_QUICK:
         card_id = state[b + L.P_HAND + a]
         cost = statics.play_cost(state, ruleset, seat, card_id)
-        pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), a)
+        hand_take(state, ruleset, seat, a)
         state[b + L.P_PLAYS] += 1
         if count_cards:
             counts[seat, card_id, L.COUNT_PLAYED] += 1
@@ -261,7 +262,7 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
                         target_serial, np.int64(-1))
         log_event(state, events, L.EV_ATTACK, seat, card_id, a, target, 0)
     elif kind == L.A_EVOLVE or kind == L.A_QUICK_EVOLVE:
-        card_id = pile_take(state, seat, np.int64(L.P_EVO_N), np.int64(L.P_EVO), a)
+        card_id = evo_take(state, ruleset, seat, a)
         cost = statics.play_cost(state, ruleset, seat, card_id)
         chain.push_link(state, np.int64(L.LINK_EVOLVE), seat, card_id, evolution_ability(ruleset, card_id), seat * 16 + bb,
                         state[rec(seat, bb) + L.F_SERIAL], target, target_serial,

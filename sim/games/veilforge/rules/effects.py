@@ -25,6 +25,7 @@ from sim.games.veilforge.rules.zones import (
     battle_count,
     free_slot,
     hand_add,
+    hand_take,
     leave_field,
     lowest_slot,
     move_record,
@@ -40,7 +41,7 @@ from sim.games.veilforge.rules.zones import (
 
 
 @njit(cache=True, _nrt=False)
-def draw_cards(state, seat, n, events, counts, count_cards):
+def draw_cards(state, ruleset, seat, n, events, counts, count_cards):
     """Draw ``n`` cards; drawing from an empty main deck loses the game."""
     b = seat_base(seat)
     for _ in range(n):
@@ -49,7 +50,7 @@ def draw_cards(state, seat, n, events, counts, count_cards):
             return
         state[b + L.P_DECK_N] -= 1
         card_id = state[b + L.P_DECK + state[b + L.P_DECK_N]]
-        hand_add(state, seat, card_id)
+        hand_add(state, ruleset, seat, card_id)
         state[b + L.P_DRAWS] += 1
         if count_cards:
             counts[seat, card_id, L.COUNT_DRAWN] += 1
@@ -209,13 +210,13 @@ def player_op(state, ruleset, effect, amount, seat, keys, counters, events, coun
             life = max(state[b + L.P_START_LIFE], state[b + L.P_LIFE])
         state[b + L.P_LIFE] = life
     elif op == V.OP_DRAW:
-        draw_cards(state, seat, amount, events, counts, count_cards)
+        draw_cards(state, ruleset, seat, amount, events, counts, count_cards)
     elif op == V.OP_DISCARD:
         for _ in range(amount):
             n = state[b + L.P_HAND_N]
             if n == 0:
                 break
-            card_id = pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), rng.next_below(keys, counters, L.CHANCE, n))
+            card_id = hand_take(state, ruleset, seat, rng.next_below(keys, counters, L.CHANCE, n))
             pile_push(state, seat, L.P_GRAVE_N, L.P_GRAVE, card_id)
     elif op == V.OP_MANA_ADD:
         mana.add_from_deck(state, ruleset, seat, amount, events)

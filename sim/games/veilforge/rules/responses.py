@@ -41,13 +41,16 @@ def with_targets(state, ruleset, seat, ability, kind, a, b, legal, start):
 def list_responses(state, ruleset, seat, legal, start, limit):
     """The responses the seat may add now, written from legal[start] (pass not included); listing
     stops once ``limit`` are found (1: is there any?)."""
-    if state[L.G_CHAIN_N] >= L.MAX_LINKS:
-        return 0
-    statics.ensure(state, ruleset)
     b = seat_base(seat)
+    quick = state[b + L.P_QUICK_HAND]
+    evolving = state[b + L.P_QUICK_EVO]
+    vigilant = state[b + L.P_VIGILANT_CARDS]
+    if state[L.G_CHAIN_N] >= L.MAX_LINKS or not (quick or evolving or vigilant):
+        return 0  # the cached statics are not needed then (the next reader refreshes them)
+    statics.ensure(state, ruleset)
     mana = state[b + L.P_MANA_N]
     n = 0
-    if free_slot(state, ruleset, seat, np.int64(1)) >= 0:
+    if quick and free_slot(state, ruleset, seat, np.int64(1)) >= 0:
         for i in range(state[b + L.P_HAND_N]):
             card_id = state[b + L.P_HAND + i]
             if not T.has(ruleset, card_id, V.W_QUICK) or statics.play_cost(state, ruleset, seat, card_id) > mana:
@@ -64,7 +67,7 @@ def list_responses(state, ruleset, seat, legal, start, limit):
             if n >= limit:
                 return n
     filled = occupied(state, seat)
-    mask = filled
+    mask = filled if vigilant else 0
     while mask:
         slot = lowest_slot(mask)
         mask &= mask - 1
@@ -80,7 +83,7 @@ def list_responses(state, ruleset, seat, legal, start, limit):
                 n += with_targets(state, ruleset, seat, a, np.int64(L.A_VIGILANT), slot, k, legal, start + n)
                 if n >= limit:
                     return n
-    for i in range(state[b + L.P_EVO_N]):
+    for i in range(state[b + L.P_EVO_N] if evolving else 0):
         card_id = state[b + L.P_EVO + i]
         if not T.has(ruleset, card_id, V.W_QUICK_EVOLUTION) or statics.play_cost(state, ruleset, seat, card_id) > mana:
             continue

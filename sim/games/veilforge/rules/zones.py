@@ -192,8 +192,39 @@ def pile_take(state, seat, count_field, pile, index):
 
 
 @njit(cache=True, forceinline=True)
-def hand_add(state, seat, card_id):
+def hand_add(state, ruleset, seat, card_id):
     pile_push(state, seat, L.P_HAND_N, L.P_HAND, card_id)
+    state[seat_base(seat) + L.P_QUICK_HAND] += T.has(ruleset, card_id, V.W_QUICK)
+
+
+@njit(cache=True, _nrt=False)
+def hand_take(state, ruleset, seat, index):
+    """Card ``index`` of the hand, taken out of it (the others keep their order)."""
+    card_id = pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), index)
+    state[seat_base(seat) + L.P_QUICK_HAND] -= T.has(ruleset, card_id, V.W_QUICK)
+    return card_id
+
+
+@njit(cache=True, _nrt=False)
+def evo_take(state, ruleset, seat, index):
+    """Card ``index`` of the evolution deck, taken out of it."""
+    card_id = pile_take(state, seat, np.int64(L.P_EVO_N), np.int64(L.P_EVO), index)
+    state[seat_base(seat) + L.P_QUICK_EVO] -= T.has(ruleset, card_id, V.W_QUICK_EVOLUTION)
+    return card_id
+
+
+@njit(cache=True, _nrt=False)
+def count_responders(state, ruleset, seat):
+    """(Quick cards in the hand, Quick Evolution cards in the evolution deck) counted afresh: the deal,
+    a re-dealt world and the debug check (P_QUICK_HAND, P_QUICK_EVO are kept as cards move)."""
+    b = seat_base(seat)
+    quick = 0
+    for i in range(state[b + L.P_HAND_N]):
+        quick += T.has(ruleset, state[b + L.P_HAND + i], V.W_QUICK)
+    evolving = 0
+    for i in range(state[b + L.P_EVO_N]):
+        evolving += T.has(ruleset, state[b + L.P_EVO + i], V.W_QUICK_EVOLUTION)
+    return quick, evolving
 
 
 @njit(cache=True, forceinline=True)
@@ -260,8 +291,9 @@ def leave_field(state, ruleset, seat, slot, dest, events):
     elif dest == DEST_HAND:
         if T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_EVOLUTION:
             pile_push(state, owner, L.P_EVO_N, L.P_EVO, card_id)
+            state[seat_base(owner) + L.P_QUICK_EVO] += T.has(ruleset, card_id, V.W_QUICK_EVOLUTION)
         else:
-            hand_add(state, owner, card_id)
+            hand_add(state, ruleset, owner, card_id)
     elif dest == DEST_BANISH:
         pile_push(state, owner, L.P_BANISH_N, L.P_BANISH, card_id)
     else:
