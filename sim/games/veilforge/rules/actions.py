@@ -224,11 +224,13 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
         if card_kind == V.TYPE_CREATURE or card_kind == V.TYPE_STRUCTURE:
             slot = free_slot(state, ruleset, seat, T.card(ruleset, card_id, T.C_ZONE))
             serial = place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
+            statics.entered(state, ruleset, seat, slot)  # clean before: `ensure` above
             chain.push_link(state, np.int64(L.LINK_SUMMON), seat, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
                             seat * 16 + slot, serial, target, target_serial, np.int64(-1))
         else:
             slot = free_slot(state, ruleset, seat, np.int64(1))
             serial = place(state, seat, slot, card_id, np.int64(L.ST_RESOLVING), seat)
+            statics.entered(state, ruleset, seat, slot)  # clean before: `ensure` above
             link = L.LINK_QUICK if kind == L.A_QUICK else L.LINK_SPELL
             ability = first_ability(ruleset, card_id, V.W_QUICK if kind == L.A_QUICK else V.W_HAND)
             chain.push_link(state, link, seat, card_id, ability, seat * 16 + slot, serial, target, target_serial,

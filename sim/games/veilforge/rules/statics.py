@@ -175,6 +175,65 @@ def refresh(state, ruleset):
                 state[r + L.F_EFF_DAMAGE] = 0
 
 
+@njit(cache=True, _nrt=False)
+def _effects_on(state, ruleset, controller, card_id, seat, slot):
+    """The static effects of one source's passive abilities that modify matching cards, on the card in
+    (seat, slot) alone (what `_apply_static` does to that card)."""
+    first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
+    for a in range(first, first + T.card(ruleset, card_id, T.C_ABILITY_N)):
+        if T.ability(ruleset, a, T.AB_WHEN) != V.W_PASSIVE:
+            continue
+        e0 = T.ability(ruleset, a, T.AB_EFFECT_FIRST)
+        for e in range(e0, e0 + T.ability(ruleset, a, T.AB_EFFECT_N)):
+            op = T.effect(ruleset, e, T.E_OP)
+            selector = T.effect(ruleset, e, T.E_SELECTOR)
+            if op == V.OP_COST or op == V.OP_PIERCE or selector == V.S_SELF or selector == V.S_HOST:
+                continue
+            if (owner_ok(state, controller, seat, T.effect(ruleset, e, T.E_OWNER))
+                    and card_passes(state, ruleset, T.effect(ruleset, e, T.E_ZONES), T.effect(ruleset, e, T.E_TYPES),
+                                    T.effect(ruleset, e, T.E_CLASSES), seat, slot)):
+                _modify(state, ruleset, e, op, T.effect(ruleset, e, T.E_AMOUNT), seat, slot)
+
+
+@njit(cache=True, _nrt=False)
+def entered(state, ruleset, seat, slot):
+    """A card has just been placed in (seat, slot), the cached values clean before. If it gives no static
+    effect, the others' values stay as they are (a static effect's filter tests only the card it
+    modifies, and a new card hosts no attachment): its own values are all `refresh` would change, and
+    they are written here, leaving the cache clean. A static source leaves it to `refresh`."""
+    r = rec(seat, slot)
+    card_id = state[r + L.F_CARD]
+    resolving = state[r + L.F_STATE] == L.ST_RESOLVING
+    if T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC and not resolving:
+        return
+    state[r + L.F_EFF_DAMAGE] = T.card(ruleset, card_id, T.C_DAMAGE) + state[r + L.F_PERM_DAMAGE] + state[r + L.F_TEMP_DAMAGE]
+    state[r + L.F_EFF_HEALTH] = T.card(ruleset, card_id, T.C_HEALTH) + state[r + L.F_PERM_HEALTH] + state[r + L.F_TEMP_HEALTH]
+    state[r + L.F_EFF_KEYWORDS] = T.card(ruleset, card_id, T.C_KEYWORDS)
+    if not resolving and alive(state, seat):  # no static effect modifies a resolving card
+        for source_seat in range(state[L.G_SEATS]):
+            if not alive(state, source_seat):
+                continue
+            b = seat_base(source_seat)
+            ideal = state[b + L.P_IDEAL]
+            if T.card(ruleset, ideal, T.C_FLAGS) & T.FLAG_STATIC:
+                _effects_on(state, ruleset, source_seat, ideal, seat, slot)
+            mask = occupied(state, source_seat)
+            while mask:
+                source_slot = lowest_slot(mask)
+                mask &= mask - 1
+                s = rec(source_seat, source_slot)
+                source = state[s + L.F_CARD]
+                if state[s + L.F_STATE] != L.ST_RESOLVING and T.card(ruleset, source, T.C_FLAGS) & T.FLAG_STATIC:
+                    _effects_on(state, ruleset, source_seat, source, seat, slot)
+            for i in range(state[b + L.P_ATTACH_N]):
+                source = state[b + L.P_ATTACH + i * L.ATTACH_WIDTH + L.A_CARD]
+                if T.card(ruleset, source, T.C_FLAGS) & T.FLAG_STATIC:
+                    _effects_on(state, ruleset, source_seat, source, seat, slot)
+    if state[r + L.F_EFF_DAMAGE] < 0:
+        state[r + L.F_EFF_DAMAGE] = 0
+    state[L.G_STATIC_DIRTY] = 0
+
+
 @njit(cache=True, inline="always")
 def ensure(state, ruleset):
     if state[L.G_STATIC_DIRTY]:

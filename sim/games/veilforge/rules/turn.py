@@ -51,7 +51,7 @@ def start_phase(state, ruleset, keys, counters, events, counts, count_cards):
                 state[r + L.F_STATE] = L.ST_ENABLED
             elif state[r + L.F_STATE] == L.ST_EXHAUSTED:
                 state[r + L.F_STATE] = L.ST_DISABLED
-    state[L.G_STATIC_DIRTY] = 1
+    # the statics stay as they are: they read no card state but "resolving", nor damage
     state[L.G_DEATH_DIRTY] = 1
     _queue_turn_triggers(state, ruleset, V.W_START)
     effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
@@ -80,14 +80,18 @@ def _queue_turn_triggers(state, ruleset, when):
 def end_phase(state, ruleset, keys, counters, events, counts, count_cards):
     _queue_turn_triggers(state, ruleset, V.W_END)
     effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
+    expired = False
     for seat in range(state[L.G_SEATS]):  # an empty slot's record is all zeros already
         mask = occupied(state, seat)
         while mask:
             r = rec(seat, lowest_slot(mask))
             mask &= mask - 1
-            state[r + L.F_TEMP_DAMAGE] = 0
-            state[r + L.F_TEMP_HEALTH] = 0
-    state[L.G_STATIC_DIRTY] = 1
+            if state[r + L.F_TEMP_DAMAGE] or state[r + L.F_TEMP_HEALTH]:
+                state[r + L.F_TEMP_DAMAGE] = 0
+                state[r + L.F_TEMP_HEALTH] = 0
+                expired = True
+    if expired:  # the statics change only if a buff expired
+        state[L.G_STATIC_DIRTY] = 1
     state[L.G_DEATH_DIRTY] = 1
     effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
 

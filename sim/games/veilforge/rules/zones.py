@@ -283,7 +283,11 @@ def leave_field(state, ruleset, seat, slot, dest, events):
     card_id = state[r + L.F_CARD]
     owner = state[r + L.F_OWNER]
     detach_from(state, seat, state[r + L.F_SERIAL], events)
+    statics_dirty = state[L.G_STATIC_DIRTY]
+    source = T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC and state[r + L.F_STATE] != L.ST_RESOLVING
     clear(state, seat, slot)
+    if not source:  # a card that gives no static effect takes none from the others' values when it leaves
+        state[L.G_STATIC_DIRTY] = statics_dirty
     if T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_HERO and dest != DEST_REMOVED:
         return_hero(state, owner, card_id, events)
     elif dest == DEST_GRAVE:
