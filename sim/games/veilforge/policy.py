@@ -370,7 +370,7 @@ def determinize_information_set(state, ruleset, seat, pool, keys, counters, stre
             if state[b + L.P_MANA + i] & 1 == 0:
                 state[b + L.P_MANA + i] = pool[k] * 2
                 k += 1
-        state[b + L.P_QUICK_HAND] = count_responders(state, ruleset, other)[0]  # the re-dealt hand's
+        state[b + L.P_QUICK_HAND] = count_responders(state, ruleset, other)[0]  # the re-dealt hand's Quick cards
     state[L.G_STATIC_DIRTY] = 1
 
 

@@ -126,6 +126,15 @@ def _source(state, ruleset, seat, card_id, source_slot, host_seat, host_serial):
             _apply_static(state, ruleset, seat, source_slot, host_seat, host_serial, e)
 
 
+@njit(cache=True, forceinline=True)
+def _own_values(state, ruleset, r):
+    """The effective values of the field record at ``r`` before any static effect: printed plus buffs."""
+    card_id = state[r + L.F_CARD]
+    state[r + L.F_EFF_DAMAGE] = T.card(ruleset, card_id, T.C_DAMAGE) + state[r + L.F_PERM_DAMAGE] + state[r + L.F_TEMP_DAMAGE]
+    state[r + L.F_EFF_HEALTH] = T.card(ruleset, card_id, T.C_HEALTH) + state[r + L.F_PERM_HEALTH] + state[r + L.F_TEMP_HEALTH]
+    state[r + L.F_EFF_KEYWORDS] = T.card(ruleset, card_id, T.C_KEYWORDS)
+
+
 @njit(cache=True, _nrt=False)
 def refresh(state, ruleset):
     """Recompute every cached effective value from the printed values, buffs and static effects."""
@@ -139,13 +148,7 @@ def refresh(state, ruleset):
         while mask:
             slot = lowest_slot(mask)
             mask &= mask - 1
-            r = rec(seat, slot)
-            card_id = state[r + L.F_CARD]
-            state[r + L.F_EFF_DAMAGE] = (T.card(ruleset, card_id, T.C_DAMAGE) + state[r + L.F_PERM_DAMAGE]
-                                         + state[r + L.F_TEMP_DAMAGE])
-            state[r + L.F_EFF_HEALTH] = (T.card(ruleset, card_id, T.C_HEALTH) + state[r + L.F_PERM_HEALTH]
-                                         + state[r + L.F_TEMP_HEALTH])
-            state[r + L.F_EFF_KEYWORDS] = T.card(ruleset, card_id, T.C_KEYWORDS)
+            _own_values(state, ruleset, rec(seat, slot))
     for seat in range(seats):
         if not alive(state, seat):
             continue
@@ -206,9 +209,7 @@ def entered(state, ruleset, seat, slot):
     resolving = state[r + L.F_STATE] == L.ST_RESOLVING
     if T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC and not resolving:
         return
-    state[r + L.F_EFF_DAMAGE] = T.card(ruleset, card_id, T.C_DAMAGE) + state[r + L.F_PERM_DAMAGE] + state[r + L.F_TEMP_DAMAGE]
-    state[r + L.F_EFF_HEALTH] = T.card(ruleset, card_id, T.C_HEALTH) + state[r + L.F_PERM_HEALTH] + state[r + L.F_TEMP_HEALTH]
-    state[r + L.F_EFF_KEYWORDS] = T.card(ruleset, card_id, T.C_KEYWORDS)
+    _own_values(state, ruleset, r)
     if not resolving and alive(state, seat):  # no static effect modifies a resolving card
         for source_seat in range(state[L.G_SEATS]):
             if not alive(state, source_seat):
