@@ -64,7 +64,7 @@ from sim.games.veilforge.rules import actions, chain, mana, responses, statics, 
 from sim.games.veilforge.rules.ending import finish
 from sim.games.veilforge.rules.events import log_event
 from sim.games.veilforge.rules.setup import deal
-from sim.games.veilforge.rules.zones import alive, rec, seat_base
+from sim.games.veilforge.rules.zones import alive, count_responders, occupied, rec, seat_base
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -215,6 +215,9 @@ def check_invariants(state, ruleset, matchup, work):
         b = seat_base(seat)
         if state[b + L.P_MANA_N] > ruleset[T.R_MANA_ZONE_MAX] or state[b + L.P_MANA_N] < 0:
             return L.INVARIANT_RANGES
+        quick, evolving = count_responders(state, ruleset, seat)
+        if state[b + L.P_QUICK_HAND] != quick or state[b + L.P_QUICK_EVO] != evolving:
+            return L.INVARIANT_RANGES
         if not ruleset[T.R_HEAL_ABOVE_START] and state[b + L.P_LIFE] > state[b + L.P_START_LIFE]:
             return L.INVARIANT_RANGES
         if state[b + L.P_LOST] == 0 and state[b + L.P_LIFE] <= 0:
@@ -223,6 +226,8 @@ def check_invariants(state, ruleset, matchup, work):
             r = rec(seat, s)
             card_id = state[r + L.F_CARD]
             card_state = state[r + L.F_STATE]
+            if ((occupied(state, seat) >> s) & 1) != (card_id >= 0):
+                return L.INVARIANT_SLOTS
             if card_id < 0:
                 if card_state != L.ST_EMPTY:
                     return L.INVARIANT_SLOTS

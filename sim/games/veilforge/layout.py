@@ -111,7 +111,12 @@ P_COST_MODS_N = 18  # cached: static cost modifiers of this player (effect indic
 P_EVOLVES = 19
 P_ATTACKS = 20
 P_RESPONSES = 21
-P_COST_MODS = 24
+P_OCCUPIED = 22  # bit per filled field slot (F_CARD >= 0), kept by zones.place/clear/move_record: loops visit filled slots only
+# what may respond (responses.list_responses skips a seat or a part of its listing that can list nothing):
+P_QUICK_HAND = 23  # Quick cards in the hand (zones.hand_add/hand_take, zones.count_responders)
+P_QUICK_EVO = 24  # Quick Evolution cards in the evolution deck (zones.evo_take/leave_field, zones.count_responders)
+P_VIGILANT_CARDS = 25  # 1 if any card of the seat's deck slot has a Vigilant ability (set by the deal)
+P_COST_MODS = 26
 P_DECK = P_COST_MODS + COST_MODS_CAP
 P_HAND = P_DECK + DECK_CAP
 P_MANA = P_HAND + DECK_CAP  # entries card * 2 + face_up
@@ -126,6 +131,10 @@ HERO_SLOTS = 3
 BATTLE_FIRST = 3
 SUPPORT_FIRST = 8
 FIELD_SLOTS = 13
+FIELD_BITS = (1 << FIELD_SLOTS) - 1
+HERO_BITS = (1 << HERO_SLOTS) - 1
+BATTLE_BITS = ((1 << SUPPORT_FIRST) - 1) & ~((1 << BATTLE_FIRST) - 1)
+IN_PLAY_BITS = FIELD_BITS & ~((1 << BATTLE_FIRST) - 1)  # battle and support zones
 ZONE_SLOTS = 5  # battle and support capacity; the edition may use fewer
 
 F_CARD = 0  # card id, or -1 for an empty slot
@@ -213,7 +222,7 @@ ERROR_ILLEGAL_ACTION = 1
 ERROR_INVARIANT = 2
 ERROR_OVERFLOW = 3
 INVARIANT_CARDS = 1  # every card of every player is in exactly one place
-INVARIANT_RANGES = 2  # counts, life, mana zone size within their bounds
-INVARIANT_SLOTS = 3  # slot states consistent (empty slots empty, only heroes in the hero zone, ...)
+INVARIANT_RANGES = 2  # counts (the responders' among them), life, mana zone size within their bounds
+INVARIANT_SLOTS = 3  # slot states consistent (empty slots empty, only heroes in the hero zone, the occupancy bits, ...)
 INVARIANT_CHAIN = 4  # chain and pending decisions consistent
 INVARIANT_STATICS = 5  # cached effective stats equal a fresh computation

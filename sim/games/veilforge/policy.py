@@ -27,7 +27,7 @@ from sim.games.veilforge.rules.combat import direct_damage
 from sim.games.veilforge.rules.effects import scaled
 from sim.games.veilforge.rules.evolution import evolution_ability
 from sim.games.veilforge.rules.responses import first_ability
-from sim.games.veilforge.rules.zones import alive, rec, same_side, seat_base, zone_span
+from sim.games.veilforge.rules.zones import alive, count_responders, rec, same_side, seat_base, zone_span
 
 UNIT = 1.0 / 9007199254740992.0  # 2**-53: a uniform double from the top 53 bits
 (W_DIRECT, W_KILL, W_CARD_DAMAGE, W_OWN_LOSS, W_BOARD, W_SPEND, W_DRAW, W_HEAL, W_RESPOND, W_NEGATE, W_PASS, W_HERO,
@@ -337,7 +337,7 @@ def gather(state, start, stop, pool, used):
 
 
 @njit(cache=True, _nrt=False)
-def determinize_information_set(state, seat, pool, keys, counters, stream):
+def determinize_information_set(state, ruleset, seat, pool, keys, counters, stream):
     """Re-deal what ``seat`` cannot see (RULES.md, Bots): every other player's hand, deck order and
     face-down mana, shuffled together and dealt back into the same places (hand size, deck size and
     which mana is face-down stay as seen), and its own deck order. The cards are sorted by id before the
@@ -370,11 +370,12 @@ def determinize_information_set(state, seat, pool, keys, counters, stream):
             if state[b + L.P_MANA + i] & 1 == 0:
                 state[b + L.P_MANA + i] = pool[k] * 2
                 k += 1
+        state[b + L.P_QUICK_HAND] = count_responders(state, ruleset, other)[0]  # the re-dealt hand's Quick cards
     state[L.G_STATIC_DIRTY] = 1
 
 
 @njit(cache=True, _nrt=False)
-def search_world(state, seat, world_key, search):
+def search_world(state, ruleset, seat, world_key, search):
     """The world: a copy of ``state`` with streams of its own drawn from ``world_key`` (one key per world
     of a decision, so every candidate is played in the same worlds), re-dealt for ``seat``."""
     world, _, _, _, world_keys, world_counters, _, _, _, pool = search
@@ -383,7 +384,7 @@ def search_world(state, seat, world_key, search):
     for t in range(L.N_STREAMS):
         world_keys[t] = rng.random_at(world_key, np.uint64(t))
         world_counters[t] = 0
-    determinize_information_set(world, seat, pool, world_keys, world_counters, L.CHANCE)
+    determinize_information_set(world, ruleset, seat, pool, world_keys, world_counters, L.CHANCE)
 
 
 @njit(cache=True, _nrt=False)
@@ -424,7 +425,7 @@ def search_choice(state, ruleset, legal, values, n, weights, keys, counters, sea
     for c in range(m):
         total = 0.0
         for r in range(rollouts):
-            search_world(state, seat, world_seeds[r], search)
+            search_world(state, ruleset, seat, world_seeds[r], search)
             engine.step(world, ruleset, legal[candidates[0, c]], events, counts, False)
             decisions = 0
             while decisions < ROLLOUT_DECISIONS:

@@ -25,7 +25,7 @@ from sim.games.veilforge import GAME, batch, engine, render, vocab
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import policy as bots
 from sim.games.veilforge.rules import statics
-from sim.games.veilforge.rules.zones import place, rec, seat_base
+from sim.games.veilforge.rules.zones import count_responders, move_record, place, rec, seat_base
 
 NO_WEIGHTS = np.zeros(len(vocab.GREEDY_WEIGHTS))  # for listing without values
 STATES = {name: code for code, name in enumerate(L.STATE_NAMES)}
@@ -235,7 +235,16 @@ class VeilforgeScenario(Scenario):
             s[base + count] += 1
         s[L.G_STATIC_DIRTY] = 1
         s[L.G_DEATH_DIRTY] = 1
+        self._count_responders(seat)
         self.check()
+
+    def _count_responders(self, seat: int) -> None:
+        """The seat's counts of Quick cards in hand and Quick Evolution cards in the evolution deck, after
+        an edit (the engine keeps them as its cards move)."""
+        s = self.state_vector
+        quick, evolving = count_responders(s, self.ruleset.tables, seat)
+        s[seat_base(seat) + L.P_QUICK_HAND] = quick
+        s[seat_base(seat) + L.P_QUICK_EVO] = evolving
 
     def move(self, seat: int, slot: int, to: int, card_state: str | None = None) -> None:
         """Move a card of the seat's field to another of its slots (a hero out of the hero zone, ...),
@@ -244,12 +253,9 @@ class VeilforgeScenario(Scenario):
         r, t = rec(seat, slot), rec(seat, to)
         if s[r + L.F_CARD] < 0 or s[t + L.F_CARD] >= 0:
             raise IllegalAction(f"cannot move seat {seat}'s slot {slot} to slot {to}")
-        s[t : t + L.FIELD_WIDTH] = s[r : r + L.FIELD_WIDTH]
-        s[r + L.F_CARD] = -1
-        s[r + L.F_STATE : r + L.FIELD_WIDTH] = 0
+        move_record(s, seat, slot, to)
         if card_state is not None:
             s[t + L.F_STATE] = STATES[card_state]
-        s[L.G_STATIC_DIRTY] = 1
         self.check()
 
     def clear_hand(self, seat: int) -> None:
@@ -262,6 +268,7 @@ class VeilforgeScenario(Scenario):
         s[base + L.P_DECK : base + L.P_DECK + len(deck)] = deck
         s[base + L.P_DECK_N] = len(deck)
         s[base + L.P_HAND_N] = 0
+        s[base + L.P_QUICK_HAND] = 0
         self.check()
 
     def clear_mana(self, seat: int) -> None:

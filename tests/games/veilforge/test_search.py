@@ -54,6 +54,7 @@ def _visible(state, seat):
         shown[b + L.P_DECK: b + L.P_DECK + L.DECK_CAP] = 0
         if other != seat:
             shown[b + L.P_HAND: b + L.P_HAND + L.DECK_CAP] = 0
+            shown[b + L.P_QUICK_HAND] = 0  # the hidden hand's count of Quick cards (the engine's, no bot reads it)
             for i in range(state[b + L.P_MANA_N]):
                 if state[b + L.P_MANA + i] & 1 == 0:
                     shown[b + L.P_MANA + i] = 0
@@ -68,7 +69,7 @@ def test_a_world_re_deals_only_what_the_seat_cannot_see(entry):
     search = policy.search_arrays()
     worlds = []
     for key in (1, 2, 3):
-        policy.search_world(state, 0, np.uint64(key), search)
+        policy.search_world(state, sc.ruleset.tables, 0, np.uint64(key), search)
         world = search[0].copy()
         assert (_visible(world, 0) == _visible(state, 0)).all()  # hand sizes, fields, face-up mana: as seen
         assert _hidden(world, 0) == _hidden(state, 0)  # the same cards, dealt anew

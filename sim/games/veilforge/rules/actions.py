@@ -33,7 +33,17 @@ from sim.games.veilforge.rules.events import log_event
 from sim.games.veilforge.rules.evolution import base_ok, evolution_ability
 from sim.games.veilforge.rules.responses import ROOM, first_ability, with_targets
 from sim.games.veilforge.rules.targets import attach_targets, serial_of
-from sim.games.veilforge.rules.zones import clear, free_slot, pile_take, place, rec, seat_base
+from sim.games.veilforge.rules.zones import (
+    clear,
+    evo_take,
+    free_slot,
+    hand_take,
+    lowest_slot,
+    occupied,
+    place,
+    rec,
+    seat_base,
+)
 
 
 @njit(cache=True, _nrt=False)
@@ -127,11 +137,15 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
                 if score:
                     policy.score_span(state, ruleset, seat, legal, values, n, n + k, spend, ability, weights)
                 n += k
+    filled = occupied(state, seat)
     if battle_open:
-        for slot in range(L.HERO_SLOTS):
+        mask = filled & L.HERO_BITS
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
-            if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED or n >= ROOM:
+            if state[r + L.F_STATE] != L.ST_ENABLED or n >= ROOM:
                 continue
             cost = statics.play_cost(state, ruleset, seat, card_id)
             if cost <= mana_n:
@@ -139,10 +153,13 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
                         + weights[policy.W_SPEND] * cost) if score else 0.0
                 n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_HERO), slot, legal, n, values, weights,
                                      score, base)
-    for slot in range(L.FIELD_SLOTS):
+    mask = filled
+    while mask:
+        slot = lowest_slot(mask)
+        mask &= mask - 1
         r = rec(seat, slot)
         card_id = state[r + L.F_CARD]
-        if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED:
+        if state[r + L.F_STATE] != L.ST_ENABLED:
             continue
         if T.has(ruleset, card_id, V.W_ACTIVATE):
             n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_ACTIVATE), np.int64(L.A_ACTIVATE), slot,
@@ -162,7 +179,10 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
         if cost > mana_n:
             continue
         a = evolution_ability(ruleset, card_id)
-        for slot in range(L.FIELD_SLOTS):
+        mask = filled
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             if base_ok(state, ruleset, seat, card_id, a, slot) and n < ROOM:
                 k = with_targets(state, ruleset, seat, a, np.int64(L.A_EVOLVE), i, slot, legal, n)
                 if score:
@@ -196,7 +216,7 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
     if kind == L.A_PLAY or kind == L.A_QUICK:
         card_id = state[b + L.P_HAND + a]
         cost = statics.play_cost(state, ruleset, seat, card_id)
-        pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), a)
+        hand_take(state, ruleset, seat, a)
         state[b + L.P_PLAYS] += 1
         if count_cards:
             counts[seat, card_id, L.COUNT_PLAYED] += 1
@@ -204,11 +224,13 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
         if card_kind == V.TYPE_CREATURE or card_kind == V.TYPE_STRUCTURE:
             slot = free_slot(state, ruleset, seat, T.card(ruleset, card_id, T.C_ZONE))
             serial = place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
+            statics.entered(state, ruleset, seat, slot)  # clean before: `ensure` above
             chain.push_link(state, np.int64(L.LINK_SUMMON), seat, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
                             seat * 16 + slot, serial, target, target_serial, np.int64(-1))
         else:
             slot = free_slot(state, ruleset, seat, np.int64(1))
             serial = place(state, seat, slot, card_id, np.int64(L.ST_RESOLVING), seat)
+            statics.entered(state, ruleset, seat, slot)  # clean before: `ensure` above
             link = L.LINK_QUICK if kind == L.A_QUICK else L.LINK_SPELL
             ability = first_ability(ruleset, card_id, V.W_QUICK if kind == L.A_QUICK else V.W_HAND)
             chain.push_link(state, link, seat, card_id, ability, seat * 16 + slot, serial, target, target_serial,
@@ -242,7 +264,7 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
                         target_serial, np.int64(-1))
         log_event(state, events, L.EV_ATTACK, seat, card_id, a, target, 0)
     elif kind == L.A_EVOLVE or kind == L.A_QUICK_EVOLVE:
-        card_id = pile_take(state, seat, np.int64(L.P_EVO_N), np.int64(L.P_EVO), a)
+        card_id = evo_take(state, ruleset, seat, a)
         cost = statics.play_cost(state, ruleset, seat, card_id)
         chain.push_link(state, np.int64(L.LINK_EVOLVE), seat, card_id, evolution_ability(ruleset, card_id), seat * 16 + bb,
                         state[rec(seat, bb) + L.F_SERIAL], target, target_serial,

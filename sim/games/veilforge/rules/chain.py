@@ -92,7 +92,7 @@ def resolve_link(state, ruleset, index, keys, counters, events, counts, count_ca
     if kind == L.LINK_DRAW:
         if negated:
             return False
-        effects.draw_cards(state, seat, ability, events, counts, count_cards)
+        effects.draw_cards(state, ruleset, seat, ability, events, counts, count_cards)
         return True
     if kind == L.LINK_ATTACK:
         if negated:

@@ -19,7 +19,16 @@ from sim.games.veilforge.rules import statics
 from sim.games.veilforge.rules.effects import queue_card_triggers, settle
 from sim.games.veilforge.rules.ending import check_end, lose
 from sim.games.veilforge.rules.events import log_event
-from sim.games.veilforge.rules.zones import alive, battle_count, find_serial, rec, same_side, seat_base
+from sim.games.veilforge.rules.zones import (
+    alive,
+    battle_count,
+    find_serial,
+    lowest_slot,
+    occupied,
+    rec,
+    same_side,
+    seat_base,
+)
 
 
 @njit(cache=True, _nrt=False)
@@ -59,7 +68,10 @@ def attack_targets(state, ruleset, seat, slot, out, start):
         if not keywords & V.KW_NO_DIRECT:
             out[start + n] = L.REF_PLAYER + other
             n += 1
-        for target in range(L.BATTLE_FIRST, L.FIELD_SLOTS):
+        mask = occupied(state, other) & L.IN_PLAY_BITS
+        while mask:
+            target = lowest_slot(mask)
+            mask &= mask - 1
             if attackable(state, ruleset, other, target, keywords):
                 out[start + n] = other * 16 + target
                 n += 1

@@ -20,11 +20,16 @@ from sim.games.veilforge.rules.zones import (
     DEST_BANISH,
     DEST_GRAVE,
     DEST_HAND,
+    above,
     alive,
     battle_count,
     free_slot,
     hand_add,
+    hand_take,
     leave_field,
+    lowest_slot,
+    move_record,
+    occupied,
     pile_push,
     pile_take,
     place,
@@ -36,7 +41,7 @@ from sim.games.veilforge.rules.zones import (
 
 
 @njit(cache=True, _nrt=False)
-def draw_cards(state, seat, n, events, counts, count_cards):
+def draw_cards(state, ruleset, seat, n, events, counts, count_cards):
     """Draw ``n`` cards; drawing from an empty main deck loses the game."""
     b = seat_base(seat)
     for _ in range(n):
@@ -45,7 +50,7 @@ def draw_cards(state, seat, n, events, counts, count_cards):
             return
         state[b + L.P_DECK_N] -= 1
         card_id = state[b + L.P_DECK + state[b + L.P_DECK_N]]
-        hand_add(state, seat, card_id)
+        hand_add(state, ruleset, seat, card_id)
         state[b + L.P_DRAWS] += 1
         if count_cards:
             counts[seat, card_id, L.COUNT_DRAWN] += 1
@@ -118,12 +123,15 @@ def sweep_deaths(state, ruleset, events):
             if not alive(state, seat):
                 continue
             statics.ensure(state, ruleset)
-            for slot in range(L.BATTLE_FIRST, L.FIELD_SLOTS):
+            mask = occupied(state, seat) & L.IN_PLAY_BITS
+            while mask:
+                slot = lowest_slot(mask)
+                mask &= mask - 1
                 r = rec(seat, slot)
-                if state[r + L.F_CARD] >= 0 and state[r + L.F_STATE] != L.ST_RESOLVING:
-                    if state[r + L.F_DAMAGE] >= state[r + L.F_EFF_HEALTH]:
-                        destroy(state, ruleset, seat, slot, events)
-                        statics.ensure(state, ruleset)
+                if state[r + L.F_STATE] != L.ST_RESOLVING and state[r + L.F_DAMAGE] >= state[r + L.F_EFF_HEALTH]:
+                    destroy(state, ruleset, seat, slot, events)
+                    statics.ensure(state, ruleset)
+                    mask = above(occupied(state, seat) & L.IN_PLAY_BITS, slot)  # the field as the destruction left it
 
 
 @njit(cache=True, _nrt=False)
@@ -183,13 +191,7 @@ def card_op(state, ruleset, effect, amount, seat, slot, events):
         if in_play and ((dest == 0) != (slot < L.SUPPORT_FIRST)):
             to = free_slot(state, ruleset, seat, dest)
             if to >= 0:
-                t = rec(seat, to)
-                for f in range(L.FIELD_WIDTH):
-                    state[t + f] = state[r + f]
-                state[r + L.F_CARD] = -1
-                for f in range(L.F_STATE, L.FIELD_WIDTH):
-                    state[r + f] = 0
-                state[L.G_STATIC_DIRTY] = 1
+                move_record(state, seat, slot, to)
     log_event(state, events, L.EV_EFFECT, seat, op, card_id, amount, slot)
 
 
@@ -208,13 +210,13 @@ def player_op(state, ruleset, effect, amount, seat, keys, counters, events, coun
             life = max(state[b + L.P_START_LIFE], state[b + L.P_LIFE])
         state[b + L.P_LIFE] = life
     elif op == V.OP_DRAW:
-        draw_cards(state, seat, amount, events, counts, count_cards)
+        draw_cards(state, ruleset, seat, amount, events, counts, count_cards)
     elif op == V.OP_DISCARD:
         for _ in range(amount):
             n = state[b + L.P_HAND_N]
             if n == 0:
                 break
-            card_id = pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), rng.next_below(keys, counters, L.CHANCE, n))
+            card_id = hand_take(state, ruleset, seat, rng.next_below(keys, counters, L.CHANCE, n))
             pile_push(state, seat, L.P_GRAVE_N, L.P_GRAVE, card_id)
     elif op == V.OP_MANA_ADD:
         mana.add_from_deck(state, ruleset, seat, amount, events)

@@ -14,7 +14,7 @@ from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules import statics
 from sim.games.veilforge.rules.evolution import base_ok, evolution_ability
 from sim.games.veilforge.rules.targets import ability_targets
-from sim.games.veilforge.rules.zones import free_slot, rec, seat_base
+from sim.games.veilforge.rules.zones import free_slot, lowest_slot, occupied, rec, seat_base
 
 ROOM = L.MAX_LEGAL - 2 * L.FIELD_SLOTS * L.MAX_SEATS  # stop listing before a card's targets could overflow
 
@@ -41,13 +41,16 @@ def with_targets(state, ruleset, seat, ability, kind, a, b, legal, start):
 def list_responses(state, ruleset, seat, legal, start, limit):
     """The responses the seat may add now, written from legal[start] (pass not included); listing
     stops once ``limit`` are found (1: is there any?)."""
-    if state[L.G_CHAIN_N] >= L.MAX_LINKS:
-        return 0
-    statics.ensure(state, ruleset)
     b = seat_base(seat)
+    quick = state[b + L.P_QUICK_HAND]
+    evolving = state[b + L.P_QUICK_EVO]
+    vigilant = state[b + L.P_VIGILANT_CARDS]
+    if state[L.G_CHAIN_N] >= L.MAX_LINKS or not (quick or evolving or vigilant):
+        return 0  # the cached statics are not needed then (the next reader refreshes them)
+    statics.ensure(state, ruleset)
     mana = state[b + L.P_MANA_N]
     n = 0
-    if free_slot(state, ruleset, seat, np.int64(1)) >= 0:
+    if quick and free_slot(state, ruleset, seat, np.int64(1)) >= 0:
         for i in range(state[b + L.P_HAND_N]):
             card_id = state[b + L.P_HAND + i]
             if not T.has(ruleset, card_id, V.W_QUICK) or statics.play_cost(state, ruleset, seat, card_id) > mana:
@@ -63,10 +66,14 @@ def list_responses(state, ruleset, seat, legal, start, limit):
                               legal, start + n)
             if n >= limit:
                 return n
-    for slot in range(L.FIELD_SLOTS):
+    filled = occupied(state, seat)
+    mask = filled if vigilant else 0
+    while mask:
+        slot = lowest_slot(mask)
+        mask &= mask - 1
         r = rec(seat, slot)
         card_id = state[r + L.F_CARD]
-        if card_id < 0 or state[r + L.F_STATE] != L.ST_ENABLED or not T.has(ruleset, card_id, V.W_VIGILANT):
+        if state[r + L.F_STATE] != L.ST_ENABLED or not T.has(ruleset, card_id, V.W_VIGILANT):
             continue
         first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
         for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
@@ -76,7 +83,7 @@ def list_responses(state, ruleset, seat, legal, start, limit):
                 n += with_targets(state, ruleset, seat, a, np.int64(L.A_VIGILANT), slot, k, legal, start + n)
                 if n >= limit:
                     return n
-    for i in range(state[b + L.P_EVO_N]):
+    for i in range(state[b + L.P_EVO_N] if evolving else 0):
         card_id = state[b + L.P_EVO + i]
         if not T.has(ruleset, card_id, V.W_QUICK_EVOLUTION) or statics.play_cost(state, ruleset, seat, card_id) > mana:
             continue
@@ -88,7 +95,10 @@ def list_responses(state, ruleset, seat, legal, start, limit):
         if seen:
             continue
         a = evolution_ability(ruleset, card_id)
-        for slot in range(L.FIELD_SLOTS):
+        mask = filled
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             if base_ok(state, ruleset, seat, card_id, a, slot) and start + n < ROOM:
                 n += with_targets(state, ruleset, seat, a, np.int64(L.A_QUICK_EVOLVE), i, slot, legal, start + n)
                 if n >= limit:

@@ -14,9 +14,26 @@ from sim.core import rng
 from sim.core.seating import slot_of_seat
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
+from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules.effects import draw_cards
 from sim.games.veilforge.rules.mana import add_from_deck
-from sim.games.veilforge.rules.zones import place, rec, seat_base
+from sim.games.veilforge.rules.zones import count_responders, place, rec, seat_base
+
+
+@njit(cache=True, _nrt=False)
+def _has_vigilant(ruleset, matchup, slot):
+    """Has any card of a deck slot (heroes, main deck, evolution deck) a Vigilant ability? A seat's field
+    only ever holds its own cards, so a seat without one never needs its field scanned for a response."""
+    for h in range(3):
+        if T.has(ruleset, T.slot_value(matchup, slot, T.S_HEROES + h), V.W_VIGILANT):
+            return 1
+    for i in range(T.slot_value(matchup, slot, T.S_MAIN_N)):
+        if T.has(ruleset, T.slot_value(matchup, slot, T.S_MAIN + i), V.W_VIGILANT):
+            return 1
+    for i in range(T.slot_value(matchup, slot, T.S_EVO_N)):
+        if T.has(ruleset, T.slot_value(matchup, slot, T.S_EVO + i), V.W_VIGILANT):
+            return 1
+    return 0
 
 
 @njit(cache=True, _nrt=False)
@@ -47,8 +64,10 @@ def deal(state, ruleset, matchup, order, keys, counters, events, counts, count_c
         for i in range(e):
             state[b + L.P_EVO + i] = T.slot_value(matchup, slot, T.S_EVO + i)
         state[b + L.P_EVO_N] = e
+        state[b + L.P_QUICK_EVO] = count_responders(state, ruleset, seat)[1]
+        state[b + L.P_VIGILANT_CARDS] = _has_vigilant(ruleset, matchup, slot)
     for seat in range(seats):
-        draw_cards(state, seat, ruleset[T.R_OPENING_HAND], events, counts, count_cards)
+        draw_cards(state, ruleset, seat, ruleset[T.R_OPENING_HAND], events, counts, count_cards)
         if count_cards:
             b = seat_base(seat)
             for i in range(state[b + L.P_HAND_N]):

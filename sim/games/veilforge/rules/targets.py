@@ -13,7 +13,15 @@ from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules.statics import card_passes, matches, owner_ok
-from sim.games.veilforge.rules.zones import alive, find_serial, rec, zone_span
+from sim.games.veilforge.rules.zones import (
+    alive,
+    find_serial,
+    lowest_slot,
+    occupied,
+    rec,
+    span_bits,
+    zone_span,
+)
 
 
 @njit(cache=True, _nrt=False)
@@ -21,10 +29,14 @@ def card_targets(state, ruleset, controller, zones, owner, types, classes, out, 
     """Every matching card as a ref, written from out[start]; returns how many."""
     n = 0
     first, stop = zone_span(zones)
+    span = span_bits(first, stop)
     for seat in range(state[L.G_SEATS]):
         if not alive(state, seat) or not owner_ok(state, controller, seat, owner):
             continue
-        for slot in range(first, stop):
+        mask = occupied(state, seat) & span
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             if card_passes(state, ruleset, zones, types, classes, seat, slot):
                 out[start + n] = seat * 16 + slot
                 n += 1

@@ -24,7 +24,7 @@ from sim.games.veilforge.rules import chain, effects, mana
 from sim.games.veilforge.rules.ending import check_end, finish
 from sim.games.veilforge.rules.events import log_event
 from sim.games.veilforge.rules.mana import add_from_deck
-from sim.games.veilforge.rules.zones import alive, rec, seat_base
+from sim.games.veilforge.rules.zones import alive, lowest_slot, occupied, rec, seat_base
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -33,21 +33,25 @@ def start_phase(state, ruleset, keys, counters, events, counts, count_cards):
     seats = state[L.G_SEATS]
     state[L.G_ACTIONS] = 0
     state[L.G_ACTION_DONE] = 0
-    for seat in range(seats):
-        for slot in range(L.FIELD_SLOTS):
-            state[rec(seat, slot) + L.F_DAMAGE] = 0
+    for seat in range(seats):  # an empty slot's record is all zeros already
+        mask = occupied(state, seat)
+        while mask:
+            state[rec(seat, lowest_slot(mask)) + L.F_DAMAGE] = 0
+            mask &= mask - 1
     for seat in range(state[L.G_SIDE], seats, sides):
         if not alive(state, seat):
             continue
         state[L.G_TURNS] += 1
         log_event(state, events, L.EV_TURN, seat, state[L.G_ROUND], state[seat_base(seat) + L.P_LIFE], 0, 0)
-        for slot in range(L.FIELD_SLOTS):
-            r = rec(seat, slot)
+        mask = occupied(state, seat)
+        while mask:
+            r = rec(seat, lowest_slot(mask))
+            mask &= mask - 1
             if state[r + L.F_STATE] == L.ST_DISABLED:
                 state[r + L.F_STATE] = L.ST_ENABLED
             elif state[r + L.F_STATE] == L.ST_EXHAUSTED:
                 state[r + L.F_STATE] = L.ST_DISABLED
-    state[L.G_STATIC_DIRTY] = 1
+    # the statics stay as they are: they read no card state but "resolving", nor damage
     state[L.G_DEATH_DIRTY] = 1
     _queue_turn_triggers(state, ruleset, V.W_START)
     effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
@@ -61,10 +65,13 @@ def _queue_turn_triggers(state, ruleset, when):
             continue
         effects.queue_card_triggers(state, ruleset, seat, state[seat_base(seat) + L.P_IDEAL], when, np.int64(L.LOC_IDEAL),
                                     np.int64(L.REF_NONE), np.int64(0), np.int64(L.REF_NONE), np.int64(0))
-        for slot in range(L.FIELD_SLOTS):
+        mask = occupied(state, seat)
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
             r = rec(seat, slot)
             card_id = state[r + L.F_CARD]
-            if card_id >= 0 and state[r + L.F_STATE] != L.ST_RESOLVING:
+            if state[r + L.F_STATE] != L.ST_RESOLVING:
                 effects.queue_card_triggers(state, ruleset, seat, card_id, when, np.int64(L.LOC_FIELD), seat * 16 + slot,
                                             state[r + L.F_SERIAL], np.int64(L.REF_NONE), np.int64(0))
 
@@ -73,12 +80,18 @@ def _queue_turn_triggers(state, ruleset, when):
 def end_phase(state, ruleset, keys, counters, events, counts, count_cards):
     _queue_turn_triggers(state, ruleset, V.W_END)
     effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
-    for seat in range(state[L.G_SEATS]):
-        for slot in range(L.FIELD_SLOTS):
-            r = rec(seat, slot)
-            state[r + L.F_TEMP_DAMAGE] = 0
-            state[r + L.F_TEMP_HEALTH] = 0
-    state[L.G_STATIC_DIRTY] = 1
+    expired = False
+    for seat in range(state[L.G_SEATS]):  # an empty slot's record is all zeros already
+        mask = occupied(state, seat)
+        while mask:
+            r = rec(seat, lowest_slot(mask))
+            mask &= mask - 1
+            if state[r + L.F_TEMP_DAMAGE] or state[r + L.F_TEMP_HEALTH]:
+                state[r + L.F_TEMP_DAMAGE] = 0
+                state[r + L.F_TEMP_HEALTH] = 0
+                expired = True
+    if expired:  # the statics change only if a buff expired
+        state[L.G_STATIC_DIRTY] = 1
     state[L.G_DEATH_DIRTY] = 1
     effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
 

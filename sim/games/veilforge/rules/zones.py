@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
@@ -30,6 +32,34 @@ def rec(seat, slot):
 @njit(cache=True, forceinline=True)
 def alive(state, seat):
     return state[L.SEATS_BASE + seat * L.SEAT_SIZE + L.P_LOST] == 0
+
+
+@njit(cache=True, forceinline=True)
+def occupied(state, seat):
+    """Bit per filled field slot of a seat (layout.P_OCCUPIED): loops over the field visit only these."""
+    return state[L.SEATS_BASE + seat * L.SEAT_SIZE + L.P_OCCUPIED]
+
+
+def lowest_slot(mask):
+    """The slot of a non-empty mask's lowest bit (slots are visited in ascending order, as a scan would).
+    Plain Python here (NUMBA_DISABLE_JIT runs); compiled code counts the trailing zeros (below)."""
+    return (int(mask) & -int(mask)).bit_length() - 1
+
+
+@overload(lowest_slot)
+def _lowest_slot_compiled(mask):
+    return lambda mask: trailing_zeros(mask)
+
+
+@njit(cache=True, forceinline=True)
+def above(mask, slot):
+    """The bits of ``mask`` above ``slot`` (what a scan past ``slot`` has left to visit)."""
+    return mask & ~((2 << slot) - 1)
+
+
+@njit(cache=True, forceinline=True)
+def span_bits(first, stop):
+    return ((1 << stop) - 1) & ~((1 << first) - 1)
 
 
 @njit(cache=True, forceinline=True)
@@ -72,28 +102,29 @@ def zone_size(ruleset, zone):
 def free_slot(state, ruleset, seat, zone):
     """The first empty slot of a seat's battle (0) or support (1) zone, or -1."""
     first = zone_first(zone)
-    for slot in range(first, first + zone_size(ruleset, zone)):
-        if state[rec(seat, slot) + L.F_CARD] < 0:
-            return slot
-    return -1
+    free = span_bits(first, first + zone_size(ruleset, zone)) & ~occupied(state, seat)
+    return lowest_slot(free) if free else -1
 
 
 @njit(cache=True, _nrt=False)
 def battle_count(state, seat):
     """Cards in a seat's battle zone, enabled or disabled."""
     n = 0
-    for slot in range(L.BATTLE_FIRST, L.SUPPORT_FIRST):
-        if state[rec(seat, slot) + L.F_CARD] >= 0:
-            n += 1
+    mask = occupied(state, seat) & L.BATTLE_BITS
+    while mask:
+        mask &= mask - 1
+        n += 1
     return n
 
 
 @njit(cache=True, _nrt=False)
 def find_serial(state, seat, serial):
     """The slot of a seat's field holding the card with this serial, or -1 (it left play)."""
-    for slot in range(L.FIELD_SLOTS):
-        r = rec(seat, slot)
-        if state[r + L.F_CARD] >= 0 and state[r + L.F_SERIAL] == serial:
+    mask = occupied(state, seat)
+    while mask:
+        slot = lowest_slot(mask)
+        mask &= mask - 1
+        if state[rec(seat, slot) + L.F_SERIAL] == serial:
             return slot
     return -1
 
@@ -109,6 +140,7 @@ def place(state, seat, slot, card_id, card_state, owner):
         state[r + f] = 0
     state[r + L.F_SERIAL] = state[L.G_SERIAL]
     state[r + L.F_OWNER] = owner
+    state[seat_base(seat) + L.P_OCCUPIED] |= 1 << slot
     state[L.G_STATIC_DIRTY] = 1
     state[L.G_DEATH_DIRTY] = 1
     return state[L.G_SERIAL]
@@ -120,6 +152,22 @@ def clear(state, seat, slot):
     state[r + L.F_CARD] = -1
     for f in range(L.F_STATE, L.FIELD_WIDTH):
         state[r + f] = 0
+    state[seat_base(seat) + L.P_OCCUPIED] &= ~(1 << slot)
+    state[L.G_STATIC_DIRTY] = 1
+
+
+@njit(cache=True, _nrt=False)
+def move_record(state, seat, slot, to):
+    """The card in (seat, slot) moves to the empty slot ``to`` of the same field, the same card (its
+    record, serial and attachments kept)."""
+    r = rec(seat, slot)
+    t = rec(seat, to)
+    for f in range(L.FIELD_WIDTH):
+        state[t + f] = state[r + f]
+    state[r + L.F_CARD] = -1
+    for f in range(L.F_STATE, L.FIELD_WIDTH):
+        state[r + f] = 0
+    state[seat_base(seat) + L.P_OCCUPIED] ^= (1 << slot) | (1 << to)
     state[L.G_STATIC_DIRTY] = 1
 
 
@@ -144,8 +192,39 @@ def pile_take(state, seat, count_field, pile, index):
 
 
 @njit(cache=True, forceinline=True)
-def hand_add(state, seat, card_id):
+def hand_add(state, ruleset, seat, card_id):
     pile_push(state, seat, L.P_HAND_N, L.P_HAND, card_id)
+    state[seat_base(seat) + L.P_QUICK_HAND] += T.has(ruleset, card_id, V.W_QUICK)
+
+
+@njit(cache=True, _nrt=False)
+def hand_take(state, ruleset, seat, index):
+    """Card ``index`` of the hand, taken out of it (the others keep their order)."""
+    card_id = pile_take(state, seat, np.int64(L.P_HAND_N), np.int64(L.P_HAND), index)
+    state[seat_base(seat) + L.P_QUICK_HAND] -= T.has(ruleset, card_id, V.W_QUICK)
+    return card_id
+
+
+@njit(cache=True, _nrt=False)
+def evo_take(state, ruleset, seat, index):
+    """Card ``index`` of the evolution deck, taken out of it."""
+    card_id = pile_take(state, seat, np.int64(L.P_EVO_N), np.int64(L.P_EVO), index)
+    state[seat_base(seat) + L.P_QUICK_EVO] -= T.has(ruleset, card_id, V.W_QUICK_EVOLUTION)
+    return card_id
+
+
+@njit(cache=True, _nrt=False)
+def count_responders(state, ruleset, seat):
+    """(Quick cards in the hand, Quick Evolution cards in the evolution deck) counted afresh: the deal,
+    a re-dealt world and the debug check (P_QUICK_HAND, P_QUICK_EVO are kept as cards move)."""
+    b = seat_base(seat)
+    quick = 0
+    for i in range(state[b + L.P_HAND_N]):
+        quick += T.has(ruleset, state[b + L.P_HAND + i], V.W_QUICK)
+    evolving = 0
+    for i in range(state[b + L.P_EVO_N]):
+        evolving += T.has(ruleset, state[b + L.P_EVO + i], V.W_QUICK_EVOLUTION)
+    return quick, evolving
 
 
 @njit(cache=True, forceinline=True)
@@ -204,7 +283,11 @@ def leave_field(state, ruleset, seat, slot, dest, events):
     card_id = state[r + L.F_CARD]
     owner = state[r + L.F_OWNER]
     detach_from(state, seat, state[r + L.F_SERIAL], events)
+    statics_dirty = state[L.G_STATIC_DIRTY]
+    source = T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_STATIC and state[r + L.F_STATE] != L.ST_RESOLVING
     clear(state, seat, slot)
+    if not source:  # a card that gives no static effect takes none from the others' values when it leaves
+        state[L.G_STATIC_DIRTY] = statics_dirty
     if T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_HERO and dest != DEST_REMOVED:
         return_hero(state, owner, card_id, events)
     elif dest == DEST_GRAVE:
@@ -212,8 +295,9 @@ def leave_field(state, ruleset, seat, slot, dest, events):
     elif dest == DEST_HAND:
         if T.card(ruleset, card_id, T.C_FLAGS) & T.FLAG_EVOLUTION:
             pile_push(state, owner, L.P_EVO_N, L.P_EVO, card_id)
+            state[seat_base(owner) + L.P_QUICK_EVO] += T.has(ruleset, card_id, V.W_QUICK_EVOLUTION)
         else:
-            hand_add(state, owner, card_id)
+            hand_add(state, ruleset, owner, card_id)
     elif dest == DEST_BANISH:
         pile_push(state, owner, L.P_BANISH_N, L.P_BANISH, card_id)
     else:
