@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -295,16 +296,31 @@ def _execute(plan: Plan, tasks: list[Task]) -> Iterator[TaskOutput]:
     if runner.backend == "sequential" or (runner.n_jobs == 1 and runner.backend in ("loky", "threads")):
         yield from Parallel(n_jobs=1, return_as="generator")(calls)
     elif runner.backend == "threads":
-        # Every game's batch kernel releases the GIL (nogil), so threads play on all cores with the
-        # kernels this process has loaded: no worker starts, imports or loads them again.
         for kernel_set in sorted({plan.game.kernel_set(policies) for policies in plan.policies}):
             ensure_kernels(plan.game, kernel_set)
-        yield from Parallel(n_jobs=runner.n_jobs, backend="threading", return_as="generator_unordered")(calls)
+        yield from _in_threads(calls, runner.n_jobs)
     elif runner.backend == "dask":
         with parallel_config(backend="dask"):
             yield from Parallel(n_jobs=runner.n_jobs, return_as="generator_unordered")(calls)
     else:
         yield from Parallel(n_jobs=runner.n_jobs, backend="loky", return_as="generator_unordered")(calls)
+
+
+def _in_threads(calls, n_jobs: int) -> Iterator[TaskOutput]:
+    """The tasks in `n_jobs` threads of this process, outputs as they finish. Every game's batch kernel
+    releases the GIL (nogil), so the threads play on all cores with the kernels this process has
+    loaded: no worker process starts, imports or loads them again. A thread cannot be stopped inside a
+    kernel: on an error or Ctrl-C the tasks not started are dropped and those playing finish (their
+    parts are written whole), so nothing writes while the runner clears temporary files."""
+    with ThreadPoolExecutor(max_workers=n_jobs) as pool:
+        futures = [pool.submit(function, *args, **kwargs) for function, args, kwargs in calls]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
 
 
 DASK_CONNECT_SECONDS = 10
@@ -504,7 +520,8 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Call
             for output in _execute(plan, todo):
                 bar.update(output.matches)
     except BaseException as error:
-        # joblib has stopped the workers by now; one killed mid-write may have left a temporary part
+        # the workers have stopped by now (threads finish their task, loky's processes are killed); a
+        # process killed mid-write may have left a temporary part
         lake.remove_stale_temporaries(folder)
         _mark_stopped(plan, previous, manifest_path, error)
         raise

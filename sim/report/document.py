@@ -149,6 +149,8 @@ def _rate_like(frame: pl.DataFrame, column: str) -> bool:
 def p_shown(value: float) -> str:
     """A p-value as a report shows it: '< 1e-4' below that, else two significant digits ('1.00',
     '0.031', '0.0013'): the digits after those tell a reader nothing."""
+    if math.isnan(value):
+        return "n/a"
     if value < 1e-4:
         return "< 1e-4"
     return f"{value:.{max(2, 1 - math.floor(math.log10(value)))}f}"

@@ -107,8 +107,8 @@ def test_sigkill_midway_then_resume_gives_exactly_the_planned_matches(output_roo
 
 
 def test_ctrl_c_midway_keeps_the_finished_parts_and_the_rerun_completes(output_root):
-    """The local runner's worker threads cannot be stopped inside a kernel: Ctrl-C waits for none of
-    them, says how to resume, and whatever they were writing is either a whole part or cleared."""
+    """The local runner's worker threads cannot be stopped inside a kernel: on Ctrl-C they finish the
+    tasks they play (whole parts) and start no other, and the run says how to resume."""
     args = [sys.executable, "-m", "sim", "sweep", "game=coin_race", "pairs=40000", "runner.chunk_pairs=500",
             "runner.n_jobs=2", "name=interrupted", "runner.progress=false", "--no-report"]
     env = dict(os.environ, SIM_OUTPUT_ROOT=str(output_root))

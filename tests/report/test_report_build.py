@@ -343,6 +343,8 @@ def test_tables_show_percentages_whole_counts_and_small_p_values():
     rows, left = display_rows(Table(frame, "t"))
     assert rows[0] == ["25,676", "81", "7.5", "44.9%", "44.0%", "0.2500", "0.1000", "< 1e-4", "0.031"]
     assert rows[1][-2:] == ["0.50", "1.00"]
+    from sim.report.document import p_text
+    assert p_text(float("nan")) == "= n/a"  # a test without a spread (one deal) has no p-value
     assert left == 0
     # "difference -0.1779 low -0.1824": a paired difference of two rates reads in percentage points
     paired = pl.DataFrame({"pairs": [320], "baseline_mean": [0.741], "treatment_mean": [0.392], "difference": [-0.3484],
