@@ -6,7 +6,8 @@
   Remembrances, Sentinels, settlements)
 - decks.yaml: {decks: {name: {aspects, cards: {id: copies}, reserve: {id: copies}}}, matchup_sets};
   an entry is '<Garden deck> vs <Wayfarer deck>' (side A leads Garden)
-- editions/<name>.yaml: rule values, a delta over `base` (sim/core/editions.py)
+- editions/<name>.yaml: rule values and deck_errata (deck variants), a delta over `base`
+  (sim/core/editions.py)
 - policies/<name>.yaml: bots (sim/core/policies.py)
 Every mistake is one UserError naming the file, the entry and the rule; every deck is checked
 against the deck-building rules of an edition when it loads, so nothing runs with an illegal deck.
@@ -29,6 +30,11 @@ from sim.games.veilwalkers import vocab as V
 
 DATA_DIR = DECKS_DIR / "veilwalkers"
 SITES = V.RINGS * V.SITES_PER_RING
+ERRATA_SECTIONS = ("deck_errata",)
+# A deck variant as an edition: `deck_errata: {lamplight: {cards: {nessa: 1, rally: 1}, aspects: [creation]}}`
+# replaces the registered Aspects and sets copies in the deck or the reserve (0 removes a card); the deck
+# keeps its name, so the variant plays the same deals as the deck it varies.
+DECK_ERRATA_FIELDS = ("aspects", "cards", "reserve")
 
 
 @dataclass(frozen=True)
@@ -196,6 +202,22 @@ def _load_board(data_dir: Path) -> tuple[list[int], tuple[str, ...]]:
     return board, tuple(names)
 
 
+def _aspects(aspects, file: str, entry: str) -> tuple[int, ...]:
+    if not isinstance(aspects, list):
+        raise UserError("aspects is the list of the deck's registered Aspects", file=file, entry=f"{entry}.aspects")
+    return tuple(_choice(a, V.ASPECTS[1:], file, f"{entry}.aspects") + 1 for a in aspects)
+
+
+def _card_ids(copies_by_card, names, file: str, entry: str, low: int = 0) -> tuple[int, ...]:
+    """{card: copies} -> card ids, each repeated by its copies, in the order written."""
+    ids: list[int] = []
+    for card, copies in _mapping(copies_by_card or {}, file, entry).items():
+        if card not in names:
+            raise UserError(f"unknown card '{card}'{did_you_mean(card, names)}", file=file, entry=entry)
+        ids += [names.index(card)] * _whole(copies, file, f"{entry}.{card}", low, 10)
+    return tuple(ids)
+
+
 def load_library(data_dir: Path = DATA_DIR) -> Library:
     cards_file = str(data_dir / "cards.yaml")
     raw = _mapping(read_yaml(data_dir / "cards.yaml"), cards_file, "top level")
@@ -225,19 +247,9 @@ def load_library(data_dir: Path = DATA_DIR) -> Library:
                 raise UserError(f"unknown field '{key}' (fields: {', '.join(V.DECK_FIELDS)})", file=decks_file, entry=entry)
         _check_assumed(spec, decks_file, entry)
         aspects = spec.get("aspects", [])
-        if not isinstance(aspects, list):
-            raise UserError("aspects is the list of the deck's registered Aspects", file=decks_file, entry=f"{entry}.aspects")
-        registered = [_choice(a, V.ASPECTS[1:], decks_file, f"{entry}.aspects") + 1 for a in aspects]
-        lists = {}
-        for part in ("cards", "reserve"):
-            ids: list[int] = []
-            for card, copies in _mapping(spec.get(part) or {}, decks_file, f"{entry}.{part}").items():
-                if card not in names:
-                    raise UserError(f"unknown card '{card}'{did_you_mean(card, names)}", file=decks_file,
-                                    entry=f"{entry}.{part}")
-                ids += [names.index(card)] * _whole(copies, decks_file, f"{entry}.{part}.{card}", 0, 10)
-            lists[part] = tuple(ids)
-        decks[str(deck)] = {"aspects": tuple(registered), "cards": lists["cards"], "reserve": lists["reserve"]}
+        decks[str(deck)] = {"aspects": _aspects(aspects, decks_file, entry),
+                            **{part: _card_ids(spec.get(part), names, decks_file, f"{entry}.{part}")
+                               for part in ("cards", "reserve")}}
     sets = {}
     for set_name, entries in _mapping(raw.get("matchup_sets"), decks_file, "matchup_sets").items():
         if not isinstance(entries, list) or not entries:
@@ -259,9 +271,9 @@ def _check_rule(rule: str, value, file: str, entry: str) -> int:
     return _whole(value, file, entry, *V.RULE_LIMITS[rule])
 
 
-def check_deck(name: str, deck: dict, library: Library, rules: dict, file: str) -> None:
+def check_deck(name: str, deck: dict, library: Library, rules: dict, file: str, entry: str = "") -> None:
     """"Build a Company deck" (section 2), every rule of it."""
-    entry = f"decks.{name}"
+    entry = entry or f"decks.{name}"
     cards, reserve = deck["cards"], deck["reserve"]
     rows = library.card_rows
     if len(cards) != rules["deck_size"]:
@@ -300,9 +312,45 @@ def check_deck(name: str, deck: dict, library: Library, rules: dict, file: str) 
                         f"{rules['max_events_memories_paths']}", file=file, entry=entry)
 
 
+def _errata_check(library: Library):
+    def check(section: str, target: str, fields: dict, file: str, entry: str) -> None:
+        if target not in library.decks:
+            raise UserError(f"unknown deck '{target}'{did_you_mean(target, library.decks)} (decks: "
+                            f"{', '.join(library.decks)})", file=file, entry=entry)
+        for key in fields:
+            if key not in DECK_ERRATA_FIELDS:
+                raise UserError(f"deck errata may change {', '.join(DECK_ERRATA_FIELDS)} (not '{key}')", file=file,
+                                entry=f"{entry}.{key}")
+        if "aspects" in fields:
+            _aspects(fields["aspects"], file, entry)
+        for part in ("cards", "reserve"):
+            _card_ids(fields.get(part), library.card_names, file, f"{entry}.{part}")
+    return check
+
+
+def varied_deck(name: str, library: Library, deck_errata: dict) -> dict:
+    """The deck as an edition's deck_errata leave it: Aspects replaced, copies set (0 removes a card);
+    the cards keep the order of decks.yaml, a card new to the deck comes after them."""
+    if name not in deck_errata:
+        return library.decks[name]
+    deck, errata = dict(library.decks[name]), deck_errata[name]
+    if "aspects" in errata:
+        deck["aspects"] = _aspects(errata["aspects"], "", f"deck_errata.{name}")
+    for part in ("cards", "reserve"):
+        copies = {}
+        for card in deck[part]:
+            copies[card] = copies.get(card, 0) + 1
+        for card, count in (errata.get(part) or {}).items():
+            copies[library.card_names.index(card)] = count
+        deck[part] = tuple(card for card, count in copies.items() for _ in range(count))
+    return deck
+
+
 def load_ruleset_table(edition: str, library: Library, data_dir: Path = DATA_DIR) -> tuple[np.ndarray, dict]:
-    """(packed ruleset table, resolved edition) of an edition, with every deck checked against it."""
-    resolved = editions.resolve(data_dir, edition, _check_rule)
+    """(packed ruleset table, resolved edition) of an edition, with every deck (as its deck_errata leave
+    it) checked against it. A broken variant is the edition's mistake: the error names the edition file and
+    its deck_errata entry."""
+    resolved = editions.resolve(data_dir, edition, _check_rule, ERRATA_SECTIONS, _errata_check(library))
     rules = resolved["rules"]
     missing = [r for r in V.RULE_NAMES if r not in rules]
     if missing:
@@ -312,7 +360,11 @@ def load_ruleset_table(edition: str, library: Library, data_dir: Path = DATA_DIR
         raise UserError("opening_hand is at most 6 (the bottom-and-redraw choice is a mask of the hand)",
                         file=str(data_dir / "editions"), entry=edition)
     for name, deck in library.decks.items():
-        check_deck(name, deck, library, rules, str(data_dir / "decks.yaml"))
+        if name in resolved["deck_errata"]:
+            check_deck(name, varied_deck(name, library, resolved["deck_errata"]), library, rules,
+                       str(data_dir / "editions" / f"{edition}.yaml"), f"deck_errata.{name}")
+        else:
+            check_deck(name, deck, library, rules, str(data_dir / "decks.yaml"))
     rows = [list(r) for r in library.card_rows] + T.unit_rows(rules)
     return T.pack_ruleset(rules, list(library.board), rows), resolved
 
@@ -338,5 +390,6 @@ def matchup_id(entry: Entry) -> str:
     return "_vs_".join(entry.decks)
 
 
-def matchup_hash(entry: Entry, library: Library) -> str:
-    return content_hash([entry.decks, [library.decks[d]["cards"] for d in entry.decks]])
+def matchup_hash(entry: Entry, decks: list[tuple[int, ...]]) -> str:
+    """Of the matchup's decks as played (an edition's deck variant changes it, not the matchup's id)."""
+    return content_hash([entry.decks, decks])

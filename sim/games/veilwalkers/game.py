@@ -48,13 +48,24 @@ class Veilwalkers(Game):
     def load_ruleset(self, edition: str) -> Ruleset:
         if edition not in self._rulesets:
             table, resolved = data.load_ruleset_table(edition, self.library, self.data_dir)
+            hashed = [resolved["rules"], self.library.card_rows, self.library.board]
+            shown = {"rules": resolved["rules"], "decks": self._deck_copies(resolved["deck_errata"])}
+            if resolved["deck_errata"]:  # an edition without variants keeps the hash it had before variants
+                hashed.append(resolved["deck_errata"])
+                shown["deck_errata"] = resolved["deck_errata"]
             self._rulesets[edition] = Ruleset(
-                self.name, edition,
-                content_hash([resolved["rules"], self.library.card_rows, self.library.board]), table,
-                description=resolved["description"], assumed=self.library.assumed,
-                resolved={"rules": resolved["rules"]},
+                self.name, edition, content_hash(hashed), table,
+                description=resolved["description"], assumed=self.library.assumed, resolved=shown,
             )
         return self._rulesets[edition]
+
+    def _deck_copies(self, deck_errata: dict) -> dict:
+        """Every deck's copies by card name as the edition plays it (what `sim ab` compares)."""
+        names, copies = self.library.card_names, {}
+        for deck in self.library.decks:
+            cards = data.varied_deck(deck, self.library, deck_errata)["cards"]
+            copies[deck] = {names[card]: cards.count(card) for card in dict.fromkeys(cards)}
+        return copies
 
     def matchup_sets(self) -> list[str]:
         return list(self.library.matchup_sets)
@@ -67,10 +78,12 @@ class Veilwalkers(Game):
         matchups = []
         for text in entries:
             entry = data.parse_entry(text, self.library)
-            decks = [list(self.library.decks[d]["cards"]) for d in entry.decks]
+            deck_errata = ruleset.resolved.get("deck_errata", {})
+            decks = [data.varied_deck(d, self.library, deck_errata)["cards"] for d in entry.decks]
             matchups.append(Matchup(
                 self.name, data.matchup_id(entry), (f"garden:{entry.decks[0]}", f"wayfarer:{entry.decks[1]}"), 2,
-                tables.pack_matchup(decks, [vocab.GARDEN, vocab.WAYFARER]), data.matchup_hash(entry, self.library),
+                tables.pack_matchup([list(d) for d in decks], [vocab.GARDEN, vocab.WAYFARER]),
+                data.matchup_hash(entry, decks),
                 slot_labels=entry.decks,
             ))
         return matchups
