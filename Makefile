@@ -80,7 +80,7 @@ test-nojit: $(STAMP) ## the rules tests with NUMBA_DISABLE_JIT=1 (plain Python; 
 lint: $(STAMP) ## ruff
 	$(PY) -m ruff check sim tests
 
-study-opening: $(STAMP) ## Waybound: did 0.36 remove the first-player advantage?
+study-opening: $(STAMP) ## Waybound: did 0.36 remove the first-player advantage? (at three bot rungs)
 	$(PY) -m sim sweep experiment=opening $(OVERRIDES)
 
 study-matrix: $(STAMP) ## Waybound: every Companion vs every Companion
@@ -105,10 +105,7 @@ study-by-your-side: $(STAMP) ## By Your Side: scenarios, readings, rule numbers,
 studies: study-opening study-matrix study-cards study-tiers ## every published Waybound study
 
 study-tiers: $(STAMP) ## Waybound: opening headline and ratings at every bot tier
-	$(PY) -m sim sweep experiment=tiers-random $(OVERRIDES)
-	$(PY) -m sim sweep experiment=tiers-greedy $(OVERRIDES)
-	$(PY) -m sim sweep experiment=tiers-search $(OVERRIDES)
-	$(PY) -m sim compare tiers tiers-random tiers-greedy tiers-search
+	$(PY) -m sim sweep experiment=tiers $(OVERRIDES)
 
 study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, difficulty modes, turn-order variance, Unleash readings
 	$(PY) -m sim sweep experiment=aeons-end-nemeses $(OVERRIDES)
