@@ -22,9 +22,9 @@ import numpy as np
 from numba import njit
 
 from sim.core import ismcts, rng
+from sim.games.by_your_side import engine, vocab
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
-from sim.games.by_your_side import engine, vocab
 from sim.games.by_your_side.rules import planes
 from sim.games.by_your_side.rules.cards import seat_base
 from sim.games.by_your_side.rules.queue import top_frame
