@@ -41,9 +41,21 @@ def scratch(n_events: int = 0) -> tuple[np.ndarray, ...]:
     )
 
 
+def searching(policy_ids) -> bool:
+    """Whether a batch with these policy ids has an ISMCTS bot in it: it is then played by the kernel compiled
+    with the search (the "search" kernel set, Game.kernel_set)."""
+    return bool(np.isin(np.asarray(policy_ids), (vocab.POLICY_ISMCTS,)).any())
+
+
+def search_work(searching: bool):
+    """The ISMCTS bot's work arrays (policy.search_arrays) when ``searching``, else None (the kernel without
+    the search)."""
+    return policy.search_arrays() if searching else None
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, keys, counters, events,
-               counts, count_cards, scores):
+               counts, count_cards, scores, search):
     """One match to its end; each decision is the deciding seat's own bot's. Debug mode checks, after every
     action, that it was legal and that the invariants hold; a failure ends the match with its error code.
     Inlined into the batch kernel with the spine's step (compile time: each @njit function is a library
@@ -58,7 +70,8 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
         slot = slot_of_seat(order, state[L.G_DECIDER], 1, SEATS)
-        action = policy.choose(state, ruleset, policy_ids[slot], weights[slot], keys, counters, legal, n, scores)
+        action = policy.act(state, ruleset, matchup, policy_ids[slot], weights[slot], keys, counters, legal, n, scores,
+                            search)
         if debug and not K.is_listed(action, legal, n):
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
@@ -70,9 +83,11 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
 
 @njit(cache=True, _nrt=False, nogil=True)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
-                      count_cards, state, legal, keys, counters, events, scores, attempt_matchup, journal, attempt_seeds):
+                      count_cards, state, legal, keys, counters, events, scores, attempt_matchup, journal, attempt_seeds,
+                      search):
     """B matches, or B whole campaigns when ``matchup`` is a campaign's table: then each attempt's matchup
-    table and seed pair are packed into the work arrays and played by the same (one inlined) play_match."""
+    table and seed pair are packed into the work arrays and played by the same (one inlined) play_match.
+    ``search``: the ISMCTS bot's work arrays (search_work), None in a batch without one."""
     on_campaign = campaign.is_campaign(matchup)
     table = attempt_matchup if on_campaign else matchup
     match_seeds = attempt_seeds if on_campaign else seeds
@@ -89,7 +104,7 @@ def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug
                     state[L.G_ERROR] = L.ERROR_CAPACITY
                     break
             play_match(ruleset, table, policy_ids, weights, match_seeds, pair, order, debug, state, legal, keys,
-                       counters, events, counts, count_cards, scores)
+                       counters, events, counts, count_cards, scores, search)
             if not on_campaign or not campaign.after_attempt(state, ruleset, matchup, journal):
                 break
         fill_row(state, m, match_out, seat_out)
@@ -153,5 +168,5 @@ def play_batch(ruleset_table, matchup_table, policy_ids, weights, seeds, *, debu
     match_out, seat_out = K.result_buffers(n, SEATS, len(MATCH_EXTRAS), len(SEAT_EXTRAS))
     counts = np.zeros((n if card_counts else 1, SEATS, max(n_cards, 1), L.CARD_COUNT_COLUMNS), np.int16)
     play_batch_kernel(ruleset_table, matchup_table, policy_ids, weights, K.seed_pair(seeds), K.deals(seeds), debug,
-                      match_out, seat_out, counts, card_counts, *scratch())
+                      match_out, seat_out, counts, card_counts, *scratch(), search_work(searching(policy_ids)))
     return K.to_result(match_out, seat_out, MATCH_EXTRAS, SEAT_EXTRAS, counts if card_counts else None)

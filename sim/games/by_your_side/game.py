@@ -81,7 +81,16 @@ class ByYourSide(Game):
         return policies.names(self.data_dir)
 
     def load_policy(self, name: str) -> Policy:
-        return policies.load(self.data_dir, name, vocab.BOT_KINDS)
+        policy = policies.load(self.data_dir, name, vocab.BOT_KINDS)
+        if policy.policy_id == vocab.POLICY_ISMCTS:  # a budget counts iterations, worlds, rounds: whole numbers
+            names = vocab.GREEDY_WEIGHTS + vocab.ISMCTS_PARAMS
+            for key in vocab.ISMCTS_INTEGERS:
+                value = policy.params[names.index(key)]
+                if value != int(value):
+                    raise UserError(f"must be a whole number, got {value!r}", file=str(self.data_dir / "policies" /
+                                                                                     f"{name}.yaml"),
+                                    entry=f"weights.{key}")
+        return policy
 
     # ---- kernel --------------------------------------------------------------------------
     def play_batch(self, ruleset, matchup, policies_by_slot, seeds, *, debug=False, card_counts=False) -> BatchResult:
@@ -91,12 +100,20 @@ class ByYourSide(Game):
         return batch.play_batch(ruleset.tables.table, matchup.payload, policy_ids, weights, seeds, debug=debug,
                                 card_counts=card_counts, n_cards=len(ruleset.tables.library.card_names))
 
+    def kernel_set(self, policies_by_slot: tuple[Policy, ...]) -> str:
+        """"search" for a batch with an ISMCTS bot (batch.searching): its kernel is compiled apart, so the
+        greedy bots' kernel does not carry the search."""
+        return "search" if batch.searching([p.policy_id for p in policies_by_slot]) else ""
+
     def warm_up(self, kernel_set: str = "") -> None:
         ruleset = self.load_ruleset(self.default_edition())
         matchup = self.load_matchups(ruleset, [self.matchup_sets()[0]])[0]
         seeds = SeedBlock(0, 0, np.zeros(1, np.int64), np.zeros(1, np.uint8))
         names = self.policy_names()
-        bots = tuple(self.load_policy(n) for n in (names[0], names[-1]))
+        searchers = [n for n in names if self.load_policy(n).policy_id == vocab.POLICY_ISMCTS]
+        others = [n for n in names if n not in searchers]
+        pair = (searchers[0], others[-1]) if kernel_set == "search" else (others[0], others[-1])
+        bots = tuple(self.load_policy(n) for n in pair)
         for debug in (False, True):
             self.play_batch(ruleset, matchup, bots, seeds, debug=debug, card_counts=debug)
 

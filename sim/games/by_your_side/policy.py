@@ -6,9 +6,14 @@
   best. It reads only what is open: both hands and everything face-up (the players "may show your cards to
   the other player at any time"), Peeked cards, and a card it is looking at now; never a face-down card,
   a deck's order or the Exploration Deck.
+- ismcts: information-set MCTS on sim/core/ismcts.py (ismcts_choice) over the greedy plan of its own greedy
+  weights: the prior, the rollouts and every decision it does not search. Each iteration re-deals what no
+  player can see (determinize: the face-down cards Beyond the Veil nobody Peeked together with the
+  Exploration Deck, the draw decks' and the Offering decks' orders) from the seat's own bot stream. Compiled
+  only into the "search" kernel set (act: `search` is None otherwise).
 Every decision with a choice draws one value from the seat's bot stream, whatever the bot (ties are broken
-with it), so a bot's later choices do not depend on which branch it took earlier; a lone legal action is
-taken without a draw.
+with it), so a bot's later choices do not depend on which branch it took earlier (the ISMCTS bot draws its
+world keys after it at a searched decision); a lone legal action is taken without a draw.
 """
 
 from __future__ import annotations
@@ -16,10 +21,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core import rng
+from sim.core import ismcts, rng
+from sim.games.by_your_side import engine, vocab
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
-from sim.games.by_your_side import vocab
 from sim.games.by_your_side.rules import planes
 from sim.games.by_your_side.rules.cards import seat_base
 from sim.games.by_your_side.rules.queue import top_frame
@@ -577,3 +582,238 @@ def die_damage(state, ruleset, fb, kind):
             total += _damage_at(ruleset, start, end, d)
         return total / 6.0 + 0.02
     return _damage_at(ruleset, start, end, die)
+
+
+# ---- information-set MCTS (sim/core/ismcts.py) ------------------------------------------------------------
+N_WEIGHTS = len(vocab.GREEDY_WEIGHTS)
+(I_CANDIDATES, I_ITERATIONS, I_WORLDS, I_HORIZON, I_EXPLORATION, I_MARGIN, I_STABILITY, I_THRESHOLD,
+ I_PROGRESS) = range(N_WEIGHTS, N_WEIGHTS + len(vocab.ISMCTS_PARAMS))
+ROLLOUT_DECISION_CAP = 5000  # a world that needs more decisions is scored where it stands
+POOL_SIZE = L.EXPLORATION_CAP + L.N_POSITIONS
+PLANNED = 1.0e9  # the greedy choice's prior: a node tries it first
+
+
+def search_arrays() -> tuple[np.ndarray, ...]:
+    """The ISMCTS bot's work arrays, one set per batch (batch.search_work): a world's state, legal actions,
+    stream keys and counters, its greedy scores (a cache of their own, NaN: empty), an empty event log and
+    card counts, the re-deal's pool, the tree (ismcts.tree_arrays, room for the largest budget), the world
+    keys and the root's prior."""
+    nodes, stats, path, candidates = ismcts.tree_arrays(vocab.ISMCTS_MAX_ITERATIONS + 1, vocab.ISMCTS_MAX_CANDIDATES)
+    return (np.zeros(L.STATE_SIZE, np.int64), np.zeros(L.MAX_LEGAL, np.int64), np.zeros(L.N_STREAMS, np.uint64),
+            np.zeros(L.N_STREAMS, np.uint64), np.full(SCORES_SIZE, np.nan), np.zeros((0, L.EVENT_WIDTH), np.int64),
+            np.zeros((2, 1, L.CARD_COUNT_COLUMNS), np.int16), np.zeros(POOL_SIZE, np.int64), nodes, stats, path,
+            candidates, np.zeros(vocab.ISMCTS_MAX_WORLDS, np.uint64), np.zeros(L.MAX_LEGAL, np.float64))
+
+
+@njit(cache=True, forceinline=True)
+def face_down(state, r):
+    """A card Beyond the Veil that nobody has seen: face-down and not Peeked ("Peek. Look at a face-down card
+    or deck without turning it face-up"; both players see what one Peeks)."""
+    return state[r + L.R_CARD] >= 0 and state[r + L.R_REVEALED] == 0 and state[r + L.R_PEEKED] == 0
+
+
+@njit(cache=True, _nrt=False)
+def redeal(values, lo, hi, keys, counters, stream):
+    """values[lo:hi] put in a fixed order (by card id), then shuffled: the result depends on which cards the
+    segment holds and on the stream, never on the hidden order they were in."""
+    ismcts.sort_range(values, lo, hi)
+    rng.shuffle(values, lo, hi, keys, counters, stream)
+
+
+@njit(cache=True, _nrt=False)
+def determinize(state, ruleset, keys, counters, pool):
+    """Re-deal what no player can see, from what both see (the players show each other everything; a Peek
+    is seen by both): the face-down cards Beyond the Veil that were not Peeked together with the
+    Exploration Deck (one pool: which of its cards lie face-down in the Planes is as hidden as the deck's
+    order; each keeps its position's record, at the new card's full Strength), each player's draw deck
+    order, and the order of the Offering's Charm and Talisman decks. Hands, discard piles, Player Areas,
+    revealed and Peeked cards, the Threshold and the Offering's face-up cards are kept."""
+    k = 0
+    for p in range(1, L.N_POSITIONS + 1):
+        r = planes.position(p)
+        if face_down(state, r):
+            pool[k] = state[r + L.R_CARD]
+            k += 1
+    n = state[L.G_EXPLORATION]
+    for i in range(n):
+        pool[k + i] = state[L.EXPLORATION + i]
+    redeal(pool, np.int64(0), k + n, keys, counters, np.int64(L.STREAM_EXPLORATION))
+    dealt = 0
+    for p in range(1, L.N_POSITIONS + 1):
+        r = planes.position(p)
+        if face_down(state, r):
+            state[r + L.R_CARD] = pool[dealt]
+            state[r + L.R_STRENGTH] = T.card(ruleset, pool[dealt], T.C_STRENGTH)
+            dealt += 1
+    for i in range(n):
+        state[L.EXPLORATION + i] = pool[k + i]
+    for seat in range(2):
+        base = seat_base(seat)
+        redeal(state, base + L.P_DECK, base + L.P_DECK + state[base + L.P_DECK_N], keys, counters,
+               np.int64(L.STREAM_DEAL) + seat)
+    redeal(state, np.int64(L.CHARM_DECK), L.CHARM_DECK + state[L.G_CHARM_DECK], keys, counters,
+           np.int64(L.STREAM_EXPLORATION))
+    redeal(state, np.int64(L.TALISMAN_DECK), L.TALISMAN_DECK + state[L.G_TALISMAN_DECK], keys, counters,
+           np.int64(L.STREAM_EXPLORATION))
+
+
+@njit(cache=True, _nrt=False)
+def search_world(state, ruleset, world_key, search):
+    """The world's state = a copy of ``state`` re-dealt by determinize, its streams (the re-deal, the die,
+    later shuffles, the rollout bots' tie-breaks) derived from ``world_key`` alone: every iteration in the
+    same world sees the same chance, and the real streams are never read."""
+    world, _, world_keys, world_counters, _, _, _, pool = search[:8]
+    for j in range(world_keys.shape[0]):
+        world_keys[j] = rng.splitmix64(world_key ^ np.uint64(j + 1))
+        world_counters[j] = 0
+    for i in range(state.shape[0]):  # (element by element: a slice copy needs numba's reference counting)
+        world[i] = state[i]
+    determinize(world, ruleset, world_keys, world_counters, pool)
+
+
+@njit(cache=True, _nrt=False)
+def world_step(ruleset, matchup, action, search):
+    """Apply ``action`` in the world and run to its next decision with a choice (lone actions taken at once,
+    as in the batch kernel); returns that decision's legal count."""
+    world, world_legal, world_keys, world_counters, _, events, counts, _ = search[:8]
+    return engine.step(world, ruleset, matchup, action, world_keys, world_counters, events, counts, False,
+                       world_legal, True)
+
+
+@njit(cache=True, _nrt=False)
+def world_greedy(ruleset, weights, n, search):
+    """The base plan's action in the world (for whichever seat decides there), its tie-break from the world's
+    own bot stream of that seat; leaves each legal action's greedy score in the world's scores[:n]."""
+    world, world_legal, world_keys, world_counters, world_scores = search[:5]
+    draw = rng.next_u64(world_keys, world_counters, L.STREAM_BOT + world[L.G_DECIDER])
+    return greedy_choice(world, ruleset, weights, world_legal, n, draw, world_scores)
+
+
+@njit(cache=True, _nrt=False)
+def rollout_reward(world, ruleset, params):
+    """The team's reward in [0, 1] where a rollout stopped: 1 a scenario won, 0 lost; at the cut-off
+    0.05 + 0.9 x the weighted mean of the team's Stability over its maximum, the room left on the Threshold
+    (1 - Threats / (limit + 1)) and the scenario's Events read over its Events (cut-off weights: data)."""
+    if world[L.G_DONE]:
+        return 1.0 if world[L.G_WINNER] == 0 else 0.0
+    stability, most = 0.0, 0.0
+    for seat in range(2):
+        stability += world[seat_base(seat) + L.P_STABILITY]
+        most += world[seat_base(seat) + L.P_MAX_STABILITY]
+    room = 1.0 - world[L.G_THRESHOLD] / (ruleset[T.RULE_THRESHOLD_LIMIT] + 1.0)
+    n_events = T.scenario(ruleset, world[L.G_SCENARIO], T.SC_N_EVENTS)
+    progress = min(1.0, world[L.G_EVENTS_READ] / n_events) if n_events > 0 else 0.0
+    total = params[I_STABILITY] + params[I_THRESHOLD] + params[I_PROGRESS]
+    if total <= 0.0:
+        return 0.5
+    value = (params[I_STABILITY] * stability / max(1.0, most) + params[I_THRESHOLD] * room
+             + params[I_PROGRESS] * progress) / total
+    return 0.05 + 0.9 * value
+
+
+@njit(cache=True, _nrt=False)
+def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, scores, search):
+    """The ISMCTS bot's decision. It draws its tie-break and takes the base plan's choice (greedy_choice with
+    its greedy weights) as every bot does; at a free action of the Player Phase it then searches:
+    `iterations` descents over the team's information set, each in a world re-dealt by determinize (the
+    `worlds` world keys, drawn from the seat's own bot stream, in turn: the first visits of the root's
+    candidates share a world, common random numbers), choosing at each free action among the `candidates`
+    best by the greedy scores (the base plan's own choice first; UCB1 with availability counts,
+    `exploration`) and expanding one node; choices inside effects are the base plan's (no node). Both
+    seats are on the team (ally at every node), and both play the base plan of the deciding bot in the
+    world (assumed: the search cannot know its teammate's bot). After the expansion the base plan plays to
+    the start of round `horizon_rounds` after the decision's (rollout_reward at the cut-off). The most visited
+    action replaces the base plan's only when its mean reward beats the plan's by `margin` (few
+    iterations, close values: noise alone would pull decisions off the plan). ``search``: search_arrays."""
+    seat = state[L.G_DECIDER]
+    draw = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
+    planned = greedy_choice(state, ruleset, params, legal, n, draw, scores)
+    if state[L.G_MODE] != L.MODE_MAIN:
+        return planned
+    world = search[0]
+    world_legal = search[1]
+    world_scores = search[4]
+    nodes, stats, path, candidates, world_keys, prior = search[8:]
+    for i in range(n):
+        prior[i] = PLANNED if legal[i] == planned else scores[i]
+    width = np.int64(params[I_CANDIDATES])
+    iterations = np.int64(params[I_ITERATIONS])
+    worlds = np.int64(params[I_WORLDS])
+    end_round = state[L.G_ROUND] + np.int64(params[I_HORIZON])
+    exploration = params[I_EXPLORATION]
+    for w in range(worlds):
+        world_keys[w] = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
+    used = ismcts.clear_tree(nodes, stats)
+    root_width = min(width, n)
+    ally = np.int64(1)  # a cooperative team: every decision is the deciding seat's side's
+    for iteration in range(iterations):
+        search_world(state, ruleset, world_keys[(iteration // root_width) % worlds], search)
+        node = ismcts.ROOT
+        path[0] = node
+        length = 1
+        decisions = 0
+        nl = n
+        at_root = True
+        while not world[L.G_DONE] and world[L.G_ROUND] < end_round and decisions < ROLLOUT_DECISION_CAP:
+            if at_root:
+                # the root's list and prior are the decision's own (what the team sees is the same in every world)
+                m = ismcts.top_candidates(prior, n, width, candidates)
+                c, child, used, expanded = ismcts.select(nodes, stats, node, legal, candidates, m, exploration, used,
+                                                         ally)
+                action = legal[candidates[0, c]]
+                at_root = False
+            else:
+                base = world_greedy(ruleset, params, nl, search)
+                if world[L.G_MODE] != L.MODE_MAIN:  # a choice inside an effect: the base plan answers, no node
+                    nl = world_step(ruleset, matchup, base, search)
+                    decisions += 1
+                    continue
+                for i in range(nl):
+                    if world_legal[i] == base:
+                        world_scores[i] = PLANNED
+                m = ismcts.top_candidates(world_scores, nl, width, candidates)
+                c, child, used, expanded = ismcts.select(nodes, stats, node, world_legal, candidates, m, exploration,
+                                                         used, ally)
+                action = world_legal[candidates[0, c]]
+            if child == ismcts.NONE:  # the tree is full: play on from here
+                break
+            nl = world_step(ruleset, matchup, action, search)
+            decisions += 1
+            path[length] = child
+            length += 1
+            node = child
+            if expanded:
+                break
+        while not world[L.G_DONE] and world[L.G_ROUND] < end_round and decisions < ROLLOUT_DECISION_CAP:
+            nl = world_step(ruleset, matchup, world_greedy(ruleset, params, nl, search), search)
+            decisions += 1
+        ismcts.backpropagate(nodes, stats, path, length, rollout_reward(world, ruleset, params))
+    best = legal[ismcts.most_visited(nodes, stats, legal, n)]
+    if best == planned:
+        return planned
+    chosen = ismcts.child_with_action(nodes, ismcts.ROOT, best)
+    plan = ismcts.child_with_action(nodes, ismcts.ROOT, planned)
+    if plan == ismcts.NONE:
+        return planned
+    chosen_mean = stats[chosen, ismcts.STAT_VALUE] / stats[chosen, ismcts.STAT_VISITS]
+    plan_mean = stats[plan, ismcts.STAT_VALUE] / max(1.0, stats[plan, ismcts.STAT_VISITS])
+    return best if chosen_mean >= plan_mean + params[I_MARGIN] else planned
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def act(state, ruleset, matchup, policy_id, weights, keys, counters, legal, n, scores, search):
+    """The deciding seat's action under its bot. ``search`` (search_arrays) is None in a batch without an
+    ISMCTS bot: the kernel is then compiled without the search (inlined here, `search is None` is resolved
+    from the type of the kernel's own argument and the branch it rules out is dropped before typing; the
+    Aeon's End pattern), so the greedy kernel's compile does not grow."""
+    if search is None:
+        return choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores)
+    if policy_id == vocab.POLICY_ISMCTS and n > 1:
+        return ismcts_choice(state, ruleset, matchup, weights, keys, counters, legal, n, scores, search)
+    return choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores)
+
+
+@njit(cache=True, _nrt=False)
+def act_call(state, ruleset, matchup, policy_id, weights, keys, counters, legal, n, scores, search):
+    """act out of line, for a match played from Python one decision at a time (the scenario API, replays)."""
+    return act(state, ruleset, matchup, policy_id, weights, keys, counters, legal, n, scores, search)

@@ -353,8 +353,13 @@ class ByYourSideScenario(Scenario):
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
         seat = int(self.s[L.G_DECIDER])
         n = engine.legal_actions(self.s, self.table, self.legal_buffer)
-        return int(bots.choose(self.s, self.table, ids[seat], weights[seat], self.keys, self.counters, self.legal_buffer, n,
-                               self.scores))
+        if not batch.searching(ids):
+            return int(bots.choose(self.s, self.table, ids[seat], weights[seat], self.keys, self.counters,
+                                   self.legal_buffer, n, self.scores))
+        if getattr(self, "_search_work", None) is None:
+            self._search_work = batch.search_work(True)
+        return int(bots.act_call(self.s, self.table, self.matchup.payload, ids[seat], weights[seat], self.keys,
+                                 self.counters, self.legal_buffer, n, self.scores, self._search_work))
 
     def result(self):
         """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""

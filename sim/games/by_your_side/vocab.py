@@ -167,7 +167,29 @@ GREEDY_WEIGHTS = (
     "negate_at",  # negate a Stability loss when Stability would drop to this or below
     "board_box",  # value of a Focus token on a board position (what taking it away costs)
 )
+POLICY_ISMCTS = 2  # information-set MCTS on sim/core/ismcts.py (policy.ismcts_choice)
+# the ISMCTS bot's budget and cut-off evaluation, after its base plan's greedy weights (the prior, the rollouts
+# and every decision it does not search)
+ISMCTS_PARAMS = (
+    "candidates",  # the best actions by the greedy scores a tree node considers
+    "iterations",  # descents per searched decision
+    "worlds",  # re-deals of what the deciding seat cannot see, visited in turn
+    "horizon_rounds",  # a rollout stops when this many rounds have begun after the decision's
+    "exploration",  # UCB1's exploration constant
+    "margin",  # the search replaces the greedy choice only when its mean reward beats greedy's by this much
+    "stability_weight",  # cut-off evaluation: the team's Stability over its maximum
+    "threshold_weight",  # cut-off evaluation: the room left on the Threshold before it overflows
+    "progress_weight",  # cut-off evaluation: the scenario's Events read over its Events
+)
+ISMCTS_MAX_CANDIDATES = 16
+ISMCTS_MAX_ITERATIONS = 256
+ISMCTS_MAX_WORLDS = 64
+ISMCTS_INTEGERS = ("candidates", "iterations", "worlds", "horizon_rounds")
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
     "greedy": BotKind(POLICY_GREEDY, GREEDY_WEIGHTS),
+    "ismcts": BotKind(POLICY_ISMCTS, GREEDY_WEIGHTS + ISMCTS_PARAMS, {
+        "candidates": (1, ISMCTS_MAX_CANDIDATES), "iterations": (1, ISMCTS_MAX_ITERATIONS),
+        "worlds": (1, ISMCTS_MAX_WORLDS), "horizon_rounds": (1, 40), "exploration": (0.0, 10.0), "margin": (0.0, 1.0),
+        "stability_weight": (0.0, 100.0), "threshold_weight": (0.0, 100.0), "progress_weight": (0.0, 100.0)}),
 }
