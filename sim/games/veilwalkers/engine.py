@@ -1,6 +1,6 @@
 """Veilwalkers (Tabletop Beta 1), third stage: two Companies (Garden and Wayfarer), three Veilbound
 each, six rotating Rings of six Sites around First Bloom, the Watcher, the Closing Spiral, the
-settlements' Locals and the board Sentinels.
+settlements' Locals, the board Sentinels and the Patrols.
 
 Rules summary (the rulebook is ../shared/rulebooks/veilwalkers-beta1.txt; RULES.md has each clause's
 status, and names what later stages add):
@@ -14,7 +14,7 @@ status, and names what later stages add):
   Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, Mute and
   Reactivate, Break Through, the Rites' own steps, Waystation links, Lay Low, Close the Eye, the
   Remnant, Challenging the Revealed Watcher, Escape and Force the Breach, recruiting a Local, awakening
-  a board Sentinel), End (discard to 7, node
+  a board Sentinel, deploying, moving and Recalling the Patrol), End (discard to 7, node
   deactivation by enemy control, Dominion markers, Suppression ends). Round end: the Watcher's
   awakening roll and phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
