@@ -309,3 +309,20 @@ def test_the_greedy_bots_deploy_the_patrol_towards_the_opposing_veilwalker_and_n
     moves = values("patrol_move")
     assert moves[at((1, 5))] > 0 > moves[at((1, 3))]
     assert values("recall")[0] < 0
+
+
+def test_a_patrol_makes_no_arrival_reaction():
+    """Escape's arrival: "If an enemy Ready Figure is there, roll once ... 3-4 the defender may Exhaust an
+    eligible Figure to give one arriving Figure -1 Power ...; 5-6 it may Exhaust one to Challenge an
+    arriving Figure." A Patrol "cannot initiate combat" (RULES.md): it neither prompts the roll nor reacts."""
+    from sim.games.veilwalkers.rules.actions import list_ready_figures_at
+    from sim.games.veilwalkers.rules.closing import ready_enemy_figures
+
+    sc = shape()
+    deployed(sc, (1, 4))
+    s = sc.state_vector
+    assert ready_enemy_figures(s, 1, at((1, 4))) == 0, "only a Ready Patrol there: no roll"
+    slot = sc.put_figure(0, "sea_cliff_watcher", (1, 4))
+    assert ready_enemy_figures(s, 1, at((1, 4))) == 1
+    n = list_ready_figures_at(s, 0, at((1, 4)), L.A_NO_REACT, L.A_REACT, True, sc.legal_buffer)
+    assert [int(a) >> 8 & 255 for a in sc.legal_buffer[1:n]] == [slot], "the Ally reacts, the Patrol does not"
