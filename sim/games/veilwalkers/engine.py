@@ -1,6 +1,6 @@
 """Veilwalkers (Tabletop Beta 1), third stage: two Companies (Garden and Wayfarer), three Veilbound
 each, six rotating Rings of six Sites around First Bloom, the Watcher, the Closing Spiral, the
-settlements' Locals and the board Sentinels.
+settlements' Locals, the board Sentinels and the Patrols.
 
 Rules summary (the rulebook is ../shared/rulebooks/veilwalkers-beta1.txt; RULES.md has each clause's
 status, and names what later stages add):
@@ -14,7 +14,7 @@ status, and names what later stages add):
   Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, Mute and
   Reactivate, Break Through, the Rites' own steps, Waystation links, Lay Low, Close the Eye, the
   Remnant, Challenging the Revealed Watcher, Escape and Force the Breach, recruiting a Local, awakening
-  a board Sentinel), End (discard to 7, node
+  a board Sentinel, deploying, moving and Recalling the Patrol), End (discard to 7, node
   deactivation by enemy control, Dominion markers, Suppression ends). Round end: the Watcher's
   awakening roll and phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
@@ -48,6 +48,7 @@ from sim.games.veilwalkers.rules import (
     combat,
     movement,
     network,
+    patrol,
     remembrance,
     rites,
     setup,
@@ -57,7 +58,15 @@ from sim.games.veilwalkers.rules import (
     watcher,
 )
 from sim.games.veilwalkers.rules.attention import lay_low, pay_surcharge
-from sim.games.veilwalkers.rules.board import figure, lateral_distance, on_ring, power, ring_closed, seat_base
+from sim.games.veilwalkers.rules.board import (
+    figure,
+    lateral_distance,
+    on_ring,
+    power,
+    ring_closed,
+    seat_base,
+    visited,
+)
 from sim.games.veilwalkers.rules.events import log_event
 
 
@@ -180,6 +189,12 @@ def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, count
         units.recruit(state, ruleset, seat, b, events)
     elif kind == L.A_AWAKEN:
         units.awaken_sentinel(state, ruleset, seat, b, events)
+    elif kind == L.A_PATROL:
+        patrol.deploy(state, ruleset, seat, a, events)
+    elif kind == L.A_PATROL_MOVE:
+        patrol.move(state, ruleset, seat, a, events)
+    elif kind == L.A_RECALL:
+        patrol.recall(state, ruleset, seat, events)
     elif kind == L.A_SEARCH:
         state[L.G_ACTIONS] -= 1
         state[seat_base(seat) + L.P_RESONANCE] -= ruleset[T.RULE_UNSEEN_RESONANCE]
@@ -271,8 +286,9 @@ def placed(state, site):
 @njit(cache=True, _nrt=False)
 def units_invariant(state, ruleset):
     """0 or INVARIANT_UNITS: each recruited Local is exactly one Recruit at its settlement, each awakened
-    Sentinel exactly one Sentinel within a step of its home on the same Ring, every board unit's Figure
-    is of its unit row and on a Ring not closed, and every deck card's Figure is of a deck card."""
+    Sentinel exactly one Sentinel within a step of its home on the same Ring, a Company's Patrol at most
+    one and the slot P_PATROL names, every board unit's Figure of its unit row and on a Ring not closed,
+    and every deck card's Figure of a deck card."""
     first_unit = T.board(ruleset, T.B_UNIT_CARD)
     found = 0  # bit k: settlement k's Recruit seen; bit SETTLEMENTS + k: Sentinel k seen
     for seat in range(L.SEATS):
@@ -287,6 +303,10 @@ def units_invariant(state, ruleset):
                 continue
             if card_id != T.unit_card(ruleset, unit) or not on_ring(site) or ring_closed(state, site // L.SITES):
                 return L.INVARIANT_UNITS
+            if unit == L.UNIT_PATROL:
+                if state[seat_base(seat) + L.P_PATROL] != slot or home != L.NOWHERE:
+                    return L.INVARIANT_UNITS
+                continue
             if site // L.SITES != home // L.SITES or lateral_distance(site, home) > (1 if unit == L.UNIT_SENTINEL else 0):
                 return L.INVARIANT_UNITS
             count, field, table, bit, joined = L.SETTLEMENTS, L.G_LOCAL, T.B_SETTLEMENT, 0, L.LOCAL_RECRUITED
@@ -299,6 +319,11 @@ def units_invariant(state, ruleset):
                     matched = True
             if not matched:
                 return L.INVARIANT_UNITS
+    for seat in range(L.SEATS):
+        slot = state[seat_base(seat) + L.P_PATROL]
+        if slot >= 0 and (slot >= L.FIG_CAP or state[figure(seat, slot) + L.F_CARD] < 0
+                          or state[figure(seat, slot) + L.F_UNIT] != L.UNIT_PATROL):
+            return L.INVARIANT_UNITS
     for k in range(L.SETTLEMENTS):
         if (state[L.G_LOCAL + k] == L.LOCAL_RECRUITED) != (found >> k & 1 == 1):
             return L.INVARIANT_UNITS
@@ -313,7 +338,8 @@ def check_invariants(state, ruleset, matchup):
     """0, or the code of the first broken invariant: every card of a deck in exactly one zone, Thread
     and Resonance in range, every Remembrance on a Site of a Ring not closed or carried, Figures alive
     and on the board or Lost, no piece or Relic on a closed Ring, Ring offsets in range, the Closing
-    Spiral's Rings in order, the board units where their rules keep them (units_invariant)."""
+    Spiral's Rings in order, every piece on a Ring Site its Company has visited (P_VISITED), the board
+    units where their rules keep them (units_invariant)."""
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -334,6 +360,8 @@ def check_invariants(state, ruleset, matchup):
                     return L.INVARIANT_FIGURES
                 if not placed(state, state[f + L.F_SITE]):
                     return L.INVARIANT_BOARD
+                if on_ring(state[f + L.F_SITE]) and not visited(state, seat, state[f + L.F_SITE]):
+                    return L.INVARIANT_BOARD  # every piece stands on a Site of its Company's history
         for k in range(L.REL_CAP):
             r = base + L.P_REL + k * L.REL_W
             if state[r + L.R_CARD] >= 0:
@@ -349,7 +377,7 @@ def check_invariants(state, ruleset, matchup):
         if state[L.G_PENDING] != L.DEC_MULLIGAN and state[L.G_PENDING] != L.DEC_START:
             for i in range(3):
                 site = state[base + L.P_VB_SITE + i]
-                if not placed(state, site):
+                if not placed(state, site) or (on_ring(site) and not visited(state, seat, site)):
                     return L.INVARIANT_BOARD
                 if site == L.BLOOM and i != L.VEILWALKER:
                     return L.INVARIANT_BOARD

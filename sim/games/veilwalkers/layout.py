@@ -118,13 +118,18 @@ P_STRONGHOLD_DEPLOY = 60  # the Round of the last Ally deployed at the Stronghol
 P_TURN_GLYPH = 61  # Rite of Two Voices: the first Glyph the Company's cards resolved this turn (0 none)
 P_SEVERANCE = 62  # Rite of Severance this turn: bit 2b Thread damaged, bit 2b+1 Thread restored at Gate b
 P_RINGS_HELD = 63  # Rite of the Last Place: bit r once the Company controlled a Site on Ring r
-P_FIG = 64
+P_VISITED = 64  # bit s once any piece of the Company stood on Ring Site s (the Patrol's "previously visited")
+P_PATROL = 65  # the Figure slot of the Company's Patrol while it is on the board, or -1 (off-board)
+P_PATROL_ROUND = 66  # the Round its "first opposing Figure arrival each Round" was last Exhausted (0: never)
+P_PATROL_DEPLOYS = 67  # Patrol deployments so far: after the first, each is a replacement after removal
+P_FIG = 68
 FIG_W = 9
 F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED, F_UNIT, F_HOME, F_POWER_CHANGE = range(FIG_W)  # F_CARD -1: empty
 # F_SHOCKED: Veilshock, "skip its next Remember Ready"; F_UNIT: UNIT_* (a deck card, or a board unit whose
 # F_CARD is its unit row, tables.unit_card); F_HOME: a board unit's home Site (NOWHERE for deck cards);
-# F_POWER_CHANGE: temporary Power until its Company's next Remember (the arrival reaction's -1)
-UNIT_NONE, UNIT_RECRUIT, UNIT_SENTINEL = range(3)
+# F_POWER_CHANGE: temporary Power until its Company's next Remember (the arrival reaction's -1); a Patrol's
+# F_HOME is NOWHERE (its home is wherever the Company's Stronghold stands)
+UNIT_NONE, UNIT_RECRUIT, UNIT_SENTINEL, UNIT_PATROL = range(4)
 P_REL = P_FIG + FIG_CAP * FIG_W
 REL_W = 4
 R_CARD, R_SITE, R_MUTED, R_SUPPRESSED = range(REL_W)  # R_MUTED: Muted by Wayfarer (no text, Presence or
@@ -190,13 +195,17 @@ A_SACRIFICE = 41  # Rite of Loss: voluntarily Break an own Figure at the Gate: a
 A_SEARCH = 42  # Rite of the Unseen's Search the Veil: a: boundary
 A_RECRUIT = 43  # a: the Ready Veilbound at the settlement, b: the settlement
 A_AWAKEN = 44  # the Veilwalker awakens a Dormant board Sentinel at its Site: b: the Sentinel
+A_PATROL = 45  # deploy the Company's Patrol: a: the destination Site
+A_PATROL_MOVE = 46  # move the Patrol one or two Sites: a: the destination Site
+A_RECALL = 47  # Recall the Patrol: it leaves the board for later redeployment
 PLAY_AT_STRONGHOLD = 1  # A_PLAY's b: an Ally deployed at the Stronghold instead of the Veilwalker's Site
 PLAY_BEHIND_LINES = 2  # A_PLAY's b from here: Behind the Lines, a Deploy at Site b - PLAY_BEHIND_LINES
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
                 "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through",
                 "escape", "breach", "react", "no_react", "challenge_watcher", "close_eye", "lay_low", "remnant",
-                "establish", "finish", "destroy", "trial", "sacrifice", "search", "recruit", "awaken")
+                "establish", "finish", "destroy", "trial", "sacrifice", "search", "recruit", "awaken", "patrol",
+                "patrol_move", "recall")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself; the dice: the Watcher's place, awakening and phase,
@@ -246,7 +255,10 @@ EV_STRONGHOLD = 36  # seat, Site, STRONGHOLD_* what happened
 EV_UNIT = 37  # seat, UNIT_* kind, Site, UNIT_JOINED / UNIT_DEFEATED / UNIT_REMOVED
 EV_REMEMBERED = 38  # seat (whose deed), Site: the Site became Remembered
 EV_WEAKEN = 39  # seat (the defender), the arriving Figure's card, its Power now (-1 until next Remember)
-UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED = range(3)
+EV_ROUTE = 40  # seat (the Patrol's), from, to (NOWHERE: removed, no Stronghold): an Exhausted Patrol attacked
+EV_PATROL_HALT = 41  # seat (the Patrol's), the arriving opposing Figure's card, Site: Exhausted by the Patrol
+UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED, UNIT_RECALLED, UNIT_ROUTED = range(5)
+# UNIT_RECALLED: the Patrol Recalled; UNIT_ROUTED: an Exhausted Patrol attacked with no Stronghold ("it is removed")
 STRONGHOLD_ESTABLISHED, STRONGHOLD_FOUNDATION, STRONGHOLD_FINISHED, STRONGHOLD_DESTROYED, STRONGHOLD_ABANDONED, \
     STRONGHOLD_REMOVED = range(6)
 

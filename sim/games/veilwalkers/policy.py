@@ -12,7 +12,10 @@
   escape once their Exit's Ring no longer Frays. A Veilbound at a controlled settlement recruits its
   Local and the Veilwalker at a Sentinel Site awakens it (valued per Power of the unit gained); the
   arrival reaction's -1 Power is taken where it Breaks the arriving Figure; Behind the Lines is a
-  deploy, worth more at an active enemy Lamp. Two styles ship as data: network racing and Thread
+  deploy, worth more at an active enemy Lamp. The Patrol deploys (weight `patrol` per Power, less 0.1
+  per Site between its Site and the opposing Veilwalker) and moves towards the opposing Veilwalker
+  (its approach gain); it is never Recalled. A Challenge on an Exhausted Patrol (which Routes it
+  instead of fighting) is worth half its Power. Two styles ship as data: network racing and Thread
   pressure.
 """
 
@@ -220,6 +223,14 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return weights[V.W_RECRUIT] * ruleset[T.RULE_RECRUIT_POWER]
     if kind == L.A_AWAKEN:
         return weights[V.W_RECRUIT] * ruleset[T.RULE_SENTINEL_POWER]
+    if kind == L.A_PATROL or kind == L.A_PATROL_MOVE:
+        enemy = where(state, state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER])
+        if kind == L.A_PATROL:
+            return weights[V.W_PATROL] * ruleset[T.RULE_PATROL_POWER] - 0.1 * travel_distance(ruleset, a, enemy)
+        here = state[figure(seat, state[base + L.P_PATROL]) + L.F_SITE]
+        return weights[V.W_APPROACH] * (travel_distance(ruleset, here, enemy) - travel_distance(ruleset, a, enemy))
+    if kind == L.A_RECALL:
+        return -1.0
     if kind == L.A_LAY_LOW:
         return weights[V.W_WATCHER] * 0.5 if state[base + L.P_ATTENTION] >= 3 else -1.0
     if kind == L.A_CLOSE_EYE:
@@ -299,6 +310,9 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
     if kind == L.A_SACRIFICE:
         return weights[V.W_RITE] - weights[V.W_LOSS] * power(state, ruleset, seat, a)
     if kind == L.A_CHALLENGE:
+        d = figure(1 - seat, b)
+        if state[d + L.F_UNIT] == L.UNIT_PATROL and state[d + L.F_READY] == 0:
+            return 0.5 * weights[V.W_CHALLENGE] * power(state, ruleset, 1 - seat, b)  # Routed, not fought
         return fight_value(state, ruleset, weights, seat, a, b)
     if kind == L.A_BREAK_THROUGH:
         return 0.5 * weights[V.W_TRAVERSE]

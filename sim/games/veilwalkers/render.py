@@ -101,6 +101,12 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
         return f"recruit the Local of settlement {b} with the {piece_name(a)}"
     if kind == L.A_AWAKEN:
         return f"awaken board Sentinel {b}"
+    if kind == L.A_PATROL:
+        return f"deploy the Patrol at {site_name(a)}"
+    if kind == L.A_PATROL_MOVE:
+        return f"move the Patrol to {site_name(a)}"
+    if kind == L.A_RECALL:
+        return "recall the Patrol"
     return name
 
 
@@ -167,9 +173,14 @@ def describe_event(row) -> str:
     if kind == L.EV_REMNANT:
         return f"{who} spends its Remnant: {piece_name(a)} to {site_name(b)}, one Thread restored"
     if kind == L.EV_UNIT:
-        unit = ("a Recruit", "a board Sentinel")[a - L.UNIT_RECRUIT]
-        what = ("gains {} at {}", "loses {} at {} (defeated)", "loses {} at {} (removed with the Ring)")[c]
+        unit = ("a Recruit", "a board Sentinel", "its Patrol")[a - L.UNIT_RECRUIT]
+        what = ("gains {} at {}", "loses {} at {} (defeated)", "loses {} at {} (removed with the Ring)",
+                "recalls {} from {}", "loses {} at {} (Routed with no Stronghold)")[c]
         return f"{who} " + what.format(unit, site_name(b))
+    if kind == L.EV_ROUTE:
+        return f"{who} Patrol Routed home Exhausted: {site_name(a)} -> {site_name(b)}"
+    if kind == L.EV_PATROL_HALT:
+        return f"{who} Patrol Exhausts the arriving {card_name(a)} at {site_name(b)}"
     if kind == L.EV_WEAKEN:
         return f"{who} gives the arriving {card_name(a)} -1 Power until its next Remember (Power {b})"
     if kind == L.EV_REMEMBERED:

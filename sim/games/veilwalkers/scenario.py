@@ -75,7 +75,8 @@ class VeilwalkersScenario(Scenario):
         """Fields by name: piece ("veilwalker", "wayfinder", "rememberer" or a Figure slot), direction
         ("clockwise"/"counterclockwise" or "inward"/"outward"), index (hand), ring (1-6), boundary
         (0-4), node, token, slot, attacker, defender, relic, mask, site (Ring I local), thread, ally (an
-        Escape's Lost Ally slot), settlement (0-4), sentinel (0-1); a Drive Off's piece is the opposing Veilbound it targets (by index 0-2 or
+        Escape's Lost Ally slot), settlement (0-4), sentinel (0-1), to (the Patrol's destination, as
+        ``place``); a Drive Off's piece is the opposing Veilbound it targets (by index 0-2 or
         name)."""
         if kind not in L.ACTION_NAMES[1:]:
             raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(L.ACTION_NAMES[1:])})")
@@ -101,6 +102,8 @@ class VeilwalkersScenario(Scenario):
             b = L.PLAY_BEHIND_LINES + site_of(fields.pop("behind"))
         if "ally" in fields:  # an Escape's Lost Ally (a Figure slot)
             b = 1 + int(fields.pop("ally"))
+        if "to" in fields:  # the Patrol's destination, [Ring 1-6, Site 0-5]
+            a = site_of(fields.pop("to"))
         if fields:
             raise IllegalAction(f"unknown fields {sorted(fields)} for '{kind}'")
         return code << 16 | a << 8 | b
@@ -118,6 +121,7 @@ class VeilwalkersScenario(Scenario):
                 figures.append({"slot": k, "card": render.card_name(int(s[f + L.F_CARD])), "site": int(s[f + L.F_SITE]),
                                 "damage": int(s[f + L.F_DAMAGE]), "ready": bool(s[f + L.F_READY]),
                                 "held": bool(s[f + L.F_HELD]),
+                                "unit": ("", "recruit", "sentinel", "patrol")[int(s[f + L.F_UNIT])],
                                 "power": int(power(s, self.ruleset.tables, seat, k))})
         relics = [{"card": names[s[base + L.P_REL + k * L.REL_W]], "site": int(s[base + L.P_REL + k * L.REL_W + L.R_SITE])}
                   | ({"muted": True} if s[base + L.P_REL + k * L.REL_W + L.R_MUTED] else {})
@@ -149,6 +153,8 @@ class VeilwalkersScenario(Scenario):
             "stronghold": int(s[base + L.P_STRONGHOLD]),
             "foundation": int(s[base + L.P_FOUNDATION]),
             "remnants": int(s[base + L.P_REMNANT]),
+            "patrol": int(s[base + L.P_PATROL]),  # its Figure slot, -1 off-board
+            "visited": [site for site in range(L.BLOOM) if int(s[base + L.P_VISITED]) >> site & 1],
         }
 
     def state(self) -> dict:
@@ -201,13 +207,23 @@ class VeilwalkersScenario(Scenario):
         self.check()
 
     def place(self, seat: int, piece, where) -> None:
-        """Put a Veilbound (by name) or a Figure slot (int) at a Site."""
+        """Put a Veilbound (by name) or a Figure slot (int) at a Site (it joins the Company's visited Sites)."""
         base = self._base(seat)
         site = site_of(where)
+        self._visit(seat, site)
         if isinstance(piece, str):
             self.state_vector[base + L.P_VB_SITE + PIECE_NAMES.index(piece)] = site
         else:
             self.state_vector[base + L.P_FIG + int(piece) * L.FIG_W + L.F_SITE] = site
+        self.check()
+
+    def _visit(self, seat: int, site: int) -> None:
+        if 0 <= site < L.BLOOM:
+            self.state_vector[self._base(seat) + L.P_VISITED] |= 1 << site
+
+    def visit(self, seat: int, where) -> None:
+        """The Company has stood on a Site (its history for the Patrol's deployment)."""
+        self._visit(seat, site_of(where))
         self.check()
 
     def _take(self, seat: int, card: str) -> int:
@@ -235,6 +251,7 @@ class VeilwalkersScenario(Scenario):
         """A copy of ``card`` in play as a Figure at a Site; returns its slot."""
         s, base = self.state_vector, self._base(seat)
         card_id = self._take(seat, card)
+        self._visit(seat, site_of(where))
         for k in range(L.FIG_CAP):
             f = base + L.P_FIG + k * L.FIG_W
             if s[f + L.F_CARD] < 0:

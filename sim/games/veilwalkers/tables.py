@@ -3,7 +3,7 @@
 The ruleset table is packed once per ruleset: int64[N_RULES + BOARD_SIZE + n_cards * CARD_W] = the rule
 values in vocab.RULE_NAMES order, the board register (board.yaml: Gate ports, the Bloom port,
 Turnpoints, network nodes, Remembrances, settlements, Sentinels), then one row per card and one per
-board unit (vocab.UNIT_NAMES: a Recruit, a board Sentinel). The matchup table is packed once
+board unit (vocab.UNIT_NAMES: a Recruit, a board Sentinel, a Patrol). The matchup table is packed once
 per matchup: (sides, seats per side, deck size, company of slot 0, company of slot 1, then each slot's
 deck as card ids).
 """
@@ -57,6 +57,10 @@ RULE_DESTROY_POWER = _R["destroy_power"]
 RULE_GUARDIAN_POWER = _R["guardian_power"]
 RULE_RECRUIT_POWER = _R["recruit_power"]
 RULE_SENTINEL_POWER = _R["sentinel_power"]
+RULE_PATROL_POWER = _R["patrol_power"]
+RULE_PATROL_READY_DISTANCE = _R["patrol_ready_distance"]
+RULE_PATROL_REPLACEMENT = _R["patrol_replacement_resonance"]
+RULE_PATROL_STEPS = _R["patrol_steps"]
 RULE_ROUND_CAP = _R["round_cap"]
 
 # board register, after the rules
@@ -87,7 +91,8 @@ MATCHUP_HEADER = 5
 def unit_rows(rules: dict[str, int]) -> list[list[int]]:
     """The board units' rows (vocab.UNIT_NAMES order): a Figure type of their own and the edition's Power."""
     rows = []
-    for kind, power in ((vocab.TYPE_RECRUIT, rules["recruit_power"]), (vocab.TYPE_SENTINEL, rules["sentinel_power"])):
+    for kind, power in ((vocab.TYPE_RECRUIT, rules["recruit_power"]), (vocab.TYPE_SENTINEL, rules["sentinel_power"]),
+                        (vocab.TYPE_PATROL, rules["patrol_power"])):
         row = [0] * CARD_W
         row[C_TYPE], row[C_POWER] = kind, power
         rows.append(row)
@@ -118,7 +123,7 @@ def board(ruleset, field):
 
 @njit(cache=True, forceinline=True)
 def unit_card(ruleset, unit):
-    """The card id of board unit ``unit`` (layout.UNIT_RECRUIT or UNIT_SENTINEL)."""
+    """The card id of board unit ``unit`` (layout.UNIT_RECRUIT, UNIT_SENTINEL or UNIT_PATROL)."""
     return ruleset[BOARD_BASE + B_UNIT_CARD] + unit - 1
 
 

@@ -89,6 +89,10 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     "guardian_power": (0, 9),  # Thorn Sentinel's Guardian of the Walker: "+1 Power while together and the network remains active"
     "recruit_power": (1, 12),  # a recruited Local "becomes a loyal Power-2 Figure"
     "sentinel_power": (1, 12),  # an awakened board Sentinel "becomes a loyal Power-5 Figure"
+    "patrol_power": (1, 12),  # "deploy your one Power-2 Patrol for one Action"
+    "patrol_ready_distance": (0, 36),  # "Distance zero or one arrives Ready; two or more Exhausted"
+    "patrol_replacement_resonance": (0, 9),  # "Replacements after removal additionally cost one Resonance"
+    "patrol_steps": (1, 6),  # "A Ready Patrol moves up to two legal Sites for one Action, Exhausting if it takes two"
     "round_cap": (1, 1000),  # not in the rulebook: the match ends as a draw after this many Rounds
 }
 RULE_NAMES = tuple(RULE_LIMITS)
@@ -108,12 +112,12 @@ CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique",
 # guardian: the printed Guardian of the Walker reward (Thorn Sentinel): for Garden, +guardian_power Power
 # while at its Veilwalker's Site with all three Lamps active; through_the_waystations: the beta's Through the
 # Waystations permission (Mirror Hound, Mirror Hound Packleader, Mirror Stalker): Behind the Lines
-MAX_CARDS = 254  # and the two board units below
+MAX_CARDS = 253  # and the three board units below (card ids fit a byte)
 # Board units are Figures that are not deck cards ("A neutral Local is not a deck card for costs, deck
 # limits or retrieval"): each has a row after the cards (tables.unit_card) with its type and the
 # edition's Power, never in a deck, hand or discard.
-UNIT_NAMES = ("local_recruit", "board_sentinel")
-TYPE_RECRUIT, TYPE_SENTINEL = len(CARD_TYPES), len(CARD_TYPES) + 1
+UNIT_NAMES = ("local_recruit", "board_sentinel", "patrol")
+TYPE_RECRUIT, TYPE_SENTINEL, TYPE_PATROL = len(CARD_TYPES), len(CARD_TYPES) + 1, len(CARD_TYPES) + 2
 COST_LIMIT = 9
 POWER_LIMIT = 12
 
@@ -178,6 +182,7 @@ GREEDY_WEIGHTS = (
     "watcher",  # Close the Eye (and, per Attention, Lay Low at full Attention)
     "stronghold",  # per Ring a Stronghold moves the Company's Drive Off return inward (establish, finish)
     "recruit",  # per Power of a board unit gained (recruiting a Local, awakening a board Sentinel)
+    "patrol",  # per Power of the Patrol deployed (less 0.1 per Site from the opposing Veilwalker)
 )
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
@@ -185,4 +190,4 @@ BOT_KINDS = {
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
- W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT) = range(len(GREEDY_WEIGHTS))
+ W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL) = range(len(GREEDY_WEIGHTS))

@@ -38,10 +38,11 @@ def _digest() -> str:
 
 
 def test_golden_digest():
-    assert GAME.engine_version == "0.3.0"
-    # 0.3.0 (stage 3: Locals and Recruits, board Sentinels, Site states, temporary Power, Thorn
-    # Sentinel's reward); 0.2.0's was 4580c10e804100dd896bc9a91304f4bc
-    assert _digest() == "8dd8c4feb63643dbe5053af734f52c0c"
+    assert GAME.engine_version == "0.4.0"
+    # 0.4.0 (stage 3 with the Patrols: visited Sites, deployment, movement, the first-arrival halt,
+    # Route, Stranded, Recall; the bots' weight `patrol`); 0.3.0's was 8dd8c4feb63643dbe5053af734f52c0c,
+    # 0.2.0's 4580c10e804100dd896bc9a91304f4bc
+    assert _digest() == "5fb3f85349dfe9a6f77139a424456064"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

@@ -38,6 +38,7 @@ from sim.games.veilwalkers.rules.movement import (
     turnpoint_free,
 )
 from sim.games.veilwalkers.rules.network import can_activate
+from sim.games.veilwalkers.rules.patrol import can_deploy, can_move, can_recall, deploy_sites, move_sites
 from sim.games.veilwalkers.rules.remembrance import can_claim
 from sim.games.veilwalkers.rules.rites import (
     can_fallback,
@@ -50,7 +51,7 @@ from sim.games.veilwalkers.rules.rites import (
     veilwalker_gate,
 )
 from sim.games.veilwalkers.rules.stronghold import can_destroy, can_establish, can_finish
-from sim.games.veilwalkers.rules.units import can_awaken, can_recruit, lateral_allowed
+from sim.games.veilwalkers.rules.units import can_awaken, can_recruit, lateral_allowed, may_intercept
 from sim.games.veilwalkers.rules.watcher import (
     can_challenge_watcher,
     can_spend_remnant,
@@ -192,6 +193,21 @@ def list_shape(state, ruleset, seat, legal):
         if can_activate(state, ruleset, seat, node):
             legal[n] = encode(L.A_ACTIVATE, node, 0)
             n += 1
+    if can_deploy(state, ruleset, seat):
+        sites = deploy_sites(state, ruleset, seat)
+        for site in range(L.BLOOM):
+            if sites >> site & 1:
+                legal[n] = encode(L.A_PATROL, site, 0)
+                n += 1
+    if can_move(state, seat):
+        sites = move_sites(state, ruleset, seat)
+        for site in range(L.BLOOM):
+            if sites >> site & 1:
+                legal[n] = encode(L.A_PATROL_MOVE, site, 0)
+                n += 1
+    if can_recall(state, seat):
+        legal[n] = encode(L.A_RECALL, 0, 0)
+        n += 1
     if has_action:
         for k in range(L.SETTLEMENTS):
             for piece in range(3):
@@ -264,13 +280,14 @@ def list_shape(state, ruleset, seat, legal):
 def list_ready_figures_at(state, seat, site, decline, choose, recruits, legal):
     """A defender's choice against an opposing Figure at ``site`` (the interception of an attack, the
     Escape's arrival reaction): decline, or one of its Ready Figures there (``recruits``: Recruits too;
-    "A Local Recruit or Patrol cannot Intercept", but it "can Challenge/defend")."""
+    "A Local Recruit or Patrol cannot Intercept", but a Recruit "can Challenge/defend"; a Patrol never:
+    it "cannot initiate combat", RULES.md)."""
     legal[0] = encode(decline, 0, 0)
     n = 1
     for k in range(L.FIG_CAP):
         f = figure(seat, k)
         if (state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site
-                and (recruits or state[f + L.F_UNIT] != L.UNIT_RECRUIT)):
+                and (may_intercept(state, seat, k) or (recruits and state[f + L.F_UNIT] == L.UNIT_RECRUIT))):
             legal[n] = encode(choose, k, 0)
             n += 1
     return n

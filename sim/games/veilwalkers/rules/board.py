@@ -188,8 +188,22 @@ def piece_site(state, seat, piece):
 
 
 @njit(cache=True, forceinline=True)
+def visit(state, seat, site):
+    """The Company's Site history: a piece of it stands on Ring Site ``site`` (the Patrol deploys only to
+    "a previously visited physical Site")."""
+    if on_ring(site):
+        state[seat_base(seat) + L.P_VISITED] |= 1 << site
+
+
+@njit(cache=True, forceinline=True)
+def visited(state, seat, site):
+    return on_ring(site) and state[seat_base(seat) + L.P_VISITED] >> site & 1 == 1
+
+
+@njit(cache=True, forceinline=True)
 def set_piece_site(state, seat, piece, site):
     base = seat_base(seat)
+    visit(state, seat, site)
     if piece < L.PIECE_FIGURE:
         state[base + L.P_VB_SITE + piece] = site
     else:
@@ -225,6 +239,7 @@ def place_figure(state, seat, card_id, site, unit, home):
     state[f + L.F_UNIT] = unit
     state[f + L.F_HOME] = home
     state[f + L.F_POWER_CHANGE] = 0
+    visit(state, seat, site)
     return slot
 
 

@@ -153,7 +153,8 @@ def ready_enemy_figures(state, seat, site):
     n = 0
     for k in range(L.FIG_CAP):
         f = figure(1 - seat, k)
-        if state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site:
+        if (state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site
+                and state[f + L.F_UNIT] != L.UNIT_PATROL):  # a Patrol cannot "initiate combat" (RULES.md)
             n += 1
     return n
 

@@ -18,14 +18,16 @@ from sim.games.veilwalkers.rules.board import (
     power,
     ring_closed,
     seat_base,
+    visit,
 )
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
+from sim.games.veilwalkers.rules.patrol import route
 from sim.games.veilwalkers.rules.remembrance import carried, dislodge
 from sim.games.veilwalkers.rules.rites import complete_at, rite_of, severed
 from sim.games.veilwalkers.rules.stronghold import combat_bonus, stronghold_site
-from sim.games.veilwalkers.rules.units import is_recruit, unit_gone
+from sim.games.veilwalkers.rules.units import may_attack, may_intercept, performs_rites, unit_gone
 
 
 @njit(cache=True, _nrt=False)
@@ -79,10 +81,10 @@ def fight(state, ruleset, seat, attacker, defender, events):
     state[d + L.F_DAMAGE] += dealt
     state[a + L.F_DAMAGE] += received
     # Rite of Challenge: "Win one Challenge at this Gate Site ... deal more Challenge damage than you
-    # receive"; a Recruit "cannot ... perform Rites"
-    if dealt > received and not is_recruit(state, seat, attacker):
+    # receive"; a Recruit "cannot ... perform Rites", Patrols cannot "do Rites"
+    if dealt > received and performs_rites(state, seat, attacker):
         complete_at(state, ruleset, seat, V.RITE_CHALLENGE, site, events)
-    elif received > dealt and not is_recruit(state, other, defender):
+    elif received > dealt and performs_rites(state, other, defender):
         complete_at(state, ruleset, other, V.RITE_CHALLENGE, site, events)
     card_a, card_d = state[a + L.F_CARD], state[d + L.F_CARD]
     broken = 0
@@ -106,14 +108,21 @@ def can_challenge(state, seat, attacker, defender):
     """"Spend one Action and Exhaust a Ready Figure to Challenge an enemy Figure at the same physical Site.\""""
     a, d = figure(seat, attacker), figure(1 - seat, defender)
     return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
+            and may_attack(state, seat, attacker)
             and state[d + L.F_CARD] >= 0 and state[a + L.F_SITE] == state[d + L.F_SITE]
             and not is_lost(state[a + L.F_SITE]))  # Lost Figures "cannot act or be targeted"
 
 
 @njit(cache=True, _nrt=False)
 def challenge(state, ruleset, seat, attacker, defender, events):
+    """"Attacking an Exhausted Patrol spends the attack Action and Exhausts the attacker, but Routes the
+    Patrol home Exhausted instead of fighting" (patrol.route); a Ready Patrol defends as any Figure."""
     state[L.G_ACTIONS] -= 1
     state[figure(seat, attacker) + L.F_READY] = 0
+    d = figure(1 - seat, defender)
+    if state[d + L.F_UNIT] == L.UNIT_PATROL and state[d + L.F_READY] == 0:
+        route(state, ruleset, 1 - seat, events)
+        return
     fight(state, ruleset, seat, attacker, defender, events)
 
 
@@ -125,6 +134,7 @@ def can_strike(state, seat, attacker):
     target = state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER]
     return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
             and state[a + L.F_UNIT] != L.UNIT_RECRUIT  # a Recruit "cannot ... Thread Strike"
+            and may_attack(state, seat, attacker)
             and state[a + L.F_HELD] == 0 and state[a + L.F_SITE] == target and target != L.NOWHERE
             and not is_lost(target))
 
@@ -137,7 +147,7 @@ def interceptors(state, seat, site):
     for k in range(L.FIG_CAP):
         f = figure(seat, k)
         if (state[f + L.F_CARD] >= 0 and state[f + L.F_READY] == 1 and state[f + L.F_SITE] == site
-                and state[f + L.F_UNIT] != L.UNIT_RECRUIT):
+                and may_intercept(state, seat, k)):
             n += 1
     return n
 
@@ -190,6 +200,7 @@ def can_drive_off(state, seat, attacker, piece):
     other = seat_base(1 - seat)
     site = state[other + L.P_VB_SITE + piece]
     return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
+            and may_attack(state, seat, attacker)
             and state[a + L.F_SITE] == site and on_ring(site) and state[other + L.P_VB_IMMUNE + piece] == 0)
 
 
@@ -235,6 +246,7 @@ def drive_off_lands(state, ruleset, seat, attacker, events):
             state[base + L.P_RITE_MARK + b] = 0 if rite_of(ruleset, b) == V.RITE_BURDEN else state[
                 base + L.P_RITE_MARK + b]
     state[base + L.P_VB_SITE + piece] = destination
+    visit(state, other, destination)
     state[base + L.P_VB_READY + piece] = 0
     state[base + L.P_VB_IMMUNE + piece] = 1
     log_event(state, events, L.EV_DRIVE_OFF, seat, piece, origin, destination)
@@ -253,6 +265,7 @@ def can_raze(state, seat, attacker, slot):
     a = figure(seat, attacker)
     r = relic(1 - seat, slot)
     return (state[L.G_ACTIONS] >= 1 and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
+            and may_attack(state, seat, attacker)
             and state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == state[a + L.F_SITE])
 
 

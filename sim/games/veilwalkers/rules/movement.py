@@ -34,6 +34,7 @@ from sim.games.veilwalkers.rules.network import (
     history_credits,
     node_site,
 )
+from sim.games.veilwalkers.rules.patrol import halt_arrival
 from sim.games.veilwalkers.rules.remembrance import carried
 from sim.games.veilwalkers.rules.rites import mark_thread, rotated, veilwalker_moved
 
@@ -43,13 +44,15 @@ NO_ROUTE = -2
 @njit(cache=True, _nrt=False)
 def can_relocate(state, seat, piece):
     """Veilbound: "Exhausted Veilbound cannot act or voluntarily move"; Figures: "Ordinary Exhausted
-    Figures may Move and Traverse", but a Figure held after a Thread Strike "cannot relocate", and a
-    Recruit "cannot Move, Traverse"."""
+    Figures may Move and Traverse", but a Figure held after a Thread Strike "cannot relocate", a
+    Recruit "cannot Move, Traverse", and a Patrol moves only by its own movement (patrol.move: "Patrols
+    cannot use special network links")."""
     base = seat_base(seat)
     if piece < L.PIECE_FIGURE:
         return state[base + L.P_VB_READY + piece] == 1 and state[base + L.P_VB_SITE + piece] != L.NOWHERE
     f = figure(seat, piece - L.PIECE_FIGURE)
-    return state[f + L.F_CARD] >= 0 and state[f + L.F_HELD] == 0 and state[f + L.F_UNIT] != L.UNIT_RECRUIT
+    return (state[f + L.F_CARD] >= 0 and state[f + L.F_HELD] == 0 and state[f + L.F_UNIT] != L.UNIT_RECRUIT
+            and state[f + L.F_UNIT] != L.UNIT_PATROL)
 
 
 @njit(cache=True, _nrt=False)
@@ -117,6 +120,8 @@ def relocate(state, ruleset, seat, piece, destination, events):
     origin = piece_site(state, seat, piece)
     set_piece_site(state, seat, piece, destination)
     log_event(state, events, L.EV_MOVE, seat, piece, origin, destination)
+    if piece >= L.PIECE_FIGURE:
+        halt_arrival(state, seat, piece - L.PIECE_FIGURE, destination, events)
     if piece == L.VEILWALKER:
         veilwalker_moved(state, ruleset, seat, origin, destination, events)
     if destination == L.BLOOM:

@@ -13,6 +13,7 @@ from sim.games.veilwalkers.rules.attention import surcharge
 from sim.games.veilwalkers.rules.board import controls, figure, gate_site, power, presence, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.remembrance import carried
+from sim.games.veilwalkers.rules.units import performs_rites
 
 ALL_THREADS = L.THREAD_CREATION | L.THREAD_STORY | L.THREAD_MEMORY
 
@@ -258,7 +259,7 @@ def can_trial(state, ruleset, seat, slot, b):
     site = gate_site(ruleset, b)
     if (rite_of(ruleset, b) != V.RITE_CHALLENGE or state[seat_base(seat) + L.P_RITE_DONE + b] == 1
             or state[L.G_ACTIONS] < 1 or state[f + L.F_CARD] < 0 or state[f + L.F_READY] == 0
-            or state[f + L.F_UNIT] == L.UNIT_RECRUIT  # a Recruit "cannot ... perform Rites"
+            or not performs_rites(state, seat, slot)  # a Recruit "cannot ... perform Rites", nor a Patrol
             or state[f + L.F_SITE] != site or power(state, ruleset, seat, slot) < ruleset[T.RULE_TRIAL_POWER]):
         return False
     for k in range(L.FIG_CAP):

@@ -10,7 +10,7 @@ from sim.core import rng
 from sim.core.seating import slot_of_seat
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
-from sim.games.veilwalkers.rules.board import figure, seat_base
+from sim.games.veilwalkers.rules.board import figure, seat_base, visit
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.turn import draw_cards
 
@@ -39,6 +39,7 @@ def prepare(state, ruleset, matchup, order, keys, counters, events, counts, coun
             state[base + L.P_VB_SITE + i] = L.NOWHERE
         state[base + L.P_STRONGHOLD] = L.NOWHERE  # "Strongholds start unbuilt"
         state[base + L.P_FOUNDATION] = L.NOWHERE
+        state[base + L.P_PATROL] = -1  # "Patrols off-board"
         for k in range(L.FIG_CAP):
             state[figure(seat, k) + L.F_CARD] = -1
             state[figure(seat, k) + L.F_SITE] = L.NOWHERE
@@ -110,4 +111,5 @@ def place_start(state, local, events):
         site = start_site(state, seat)
         for i in range(3):
             state[seat_base(seat) + L.P_VB_SITE + i] = site
+        visit(state, seat, site)
     log_event(state, events, L.EV_START, 1, local, (local + 3) % L.SITES, 0)

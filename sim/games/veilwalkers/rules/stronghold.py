@@ -1,6 +1,6 @@
 """Strongholds (section 9): establishing the Company's one Stronghold, its combat Power bonus, the Drive
 Off return, the once-per-Round Ally deployment at it, relocation through a Foundation, and its
-destruction. (Patrols are a later stage.)"""
+destruction. (The Patrol deployed from it: patrol.py.)"""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers.rules.board import controls, figure, has_piece, on_ring, power, seat_base
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.units import may_attack
 
 
 @njit(cache=True, inline="always")
@@ -99,7 +100,7 @@ def can_destroy(state, ruleset, seat, attacker):
     a = figure(seat, attacker)
     site = stronghold_site(state, 1 - seat)
     return (state[L.G_ACTIONS] >= 1 and site != L.NOWHERE and state[a + L.F_CARD] >= 0 and state[a + L.F_READY] == 1
-            and state[a + L.F_SITE] == site and power(state, ruleset, seat, attacker) >= ruleset[
+            and may_attack(state, seat, attacker) and state[a + L.F_SITE] == site and power(state, ruleset, seat, attacker) >= ruleset[
                 T.RULE_DESTROY_POWER] and not has_piece(state, 1 - seat, site))
 
 

@@ -28,8 +28,24 @@ from sim.games.veilwalkers.rules.events import log_event
 
 
 @njit(cache=True, forceinline=True)
-def is_recruit(state, seat, slot):
-    return state[figure(seat, slot) + L.F_UNIT] == L.UNIT_RECRUIT
+def may_attack(state, seat, slot):
+    """A Patrol "cannot initiate combat, Drive Off, Thread Strike": no Challenge, Thread Strike, Drive
+    Off, Raze, Stronghold destruction or Challenge of the Watcher (a Recruit: see can_strike)."""
+    return state[figure(seat, slot) + L.F_UNIT] != L.UNIT_PATROL
+
+
+@njit(cache=True, forceinline=True)
+def may_intercept(state, seat, slot):
+    """"A Local Recruit or Patrol cannot Intercept.\""""
+    unit = state[figure(seat, slot) + L.F_UNIT]
+    return unit != L.UNIT_RECRUIT and unit != L.UNIT_PATROL
+
+
+@njit(cache=True, forceinline=True)
+def performs_rites(state, seat, slot):
+    """A Recruit "cannot ... perform Rites"; Patrols cannot "do Rites" (a Trial, a Rite of Challenge won)."""
+    unit = state[figure(seat, slot) + L.F_UNIT]
+    return unit != L.UNIT_RECRUIT and unit != L.UNIT_PATROL
 
 
 @njit(cache=True, inline="always")
@@ -92,11 +108,14 @@ def unit_gone(state, ruleset, seat, slot, reason, events):
     """A board unit leaves play for good: a Recruit defeated "destroys that settlement and its Homeground
     bonus permanently ... There is no replacement Recruit or allegiance change"; a Sentinel "Broken means
     permanently removed"; closure removes "local board units" (``reason`` UNIT_DEFEATED or UNIT_REMOVED).
-    Frees the slot; the unit's row goes to no zone."""
+    The Patrol goes off-board instead, for a later replacement (Broken, removed with its Ring, Recalled,
+    Routed with no Stronghold: UNIT_RECALLED, UNIT_ROUTED). Frees the slot; the unit's row goes to no zone."""
     f = figure(seat, slot)
     home = state[f + L.F_HOME]
     unit = state[f + L.F_UNIT]
-    if unit == L.UNIT_RECRUIT:
+    if unit == L.UNIT_PATROL:
+        state[seat_base(seat) + L.P_PATROL] = -1
+    elif unit == L.UNIT_RECRUIT:
         for k in range(L.SETTLEMENTS):
             if T.board(ruleset, T.B_SETTLEMENT + k) == home:
                 state[L.G_LOCAL + k] = L.LOCAL_GONE

@@ -32,6 +32,7 @@ from sim.games.veilwalkers.rules.movement import can_relocate, relocate
 from sim.games.veilwalkers.rules.network import awaken, node_site
 from sim.games.veilwalkers.rules.rites import severed
 from sim.games.veilwalkers.rules.stronghold import combat_bonus
+from sim.games.veilwalkers.rules.units import may_attack
 
 CLOCKWISE, COUNTERCLOCKWISE, INWARD, OUTWARD = range(4)
 
@@ -264,7 +265,8 @@ def can_challenge_watcher(state, seat, attacker):
     defeats the Revealed Watcher"); Hidden it "cannot be attacked"."""
     a = figure(seat, attacker)
     return (state[L.G_ACTIONS] >= 1 and state[L.G_WATCHER] == L.WATCHER_REVEALED and state[a + L.F_CARD] >= 0
-            and state[a + L.F_READY] == 1 and state[a + L.F_SITE] == state[L.G_WATCHER_SITE])
+            and state[a + L.F_READY] == 1 and may_attack(state, seat, attacker)
+            and state[a + L.F_SITE] == state[L.G_WATCHER_SITE])
 
 
 @njit(cache=True, _nrt=False)
