@@ -23,7 +23,7 @@ SEAT_EXTRAS = ("direct_damage", "cards_played", "attacks", "evolutions", "lost_b
 def scratch(n_events: int = 0, searching: bool = False):
     """Work arrays, one set per batch: (state, legal actions, work list) int64, (stream keys,
     counters) uint64, the event log int64 (no rows in sweeps: nothing is logged), the greedy values
-    of the listed actions float64, and the search bot's (policy.search_arrays) when `searching`, else
+    of the listed actions float64, and the search bots' (policy.search_arrays) when `searching`, else
     None: a batch without a search bot is then played by a kernel compiled without the search."""
     return (
         np.zeros(L.STATE_SIZE, np.int64),
@@ -38,8 +38,9 @@ def scratch(n_events: int = 0, searching: bool = False):
 
 
 def searching(policy_ids) -> bool:
-    """Whether a batch with these policy ids has a search bot (it is then played by the search kernel set)."""
-    return bool(np.any(np.asarray(policy_ids) == V.POLICY_SEARCH))
+    """Whether a batch with these policy ids has a search bot, flat or ISMCTS (it is then played by the search
+    kernel set)."""
+    return bool(np.isin(np.asarray(policy_ids), V.SEARCH_POLICIES).any())
 
 
 @njit(cache=True, _nrt=False, inline="always")

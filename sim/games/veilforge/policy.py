@@ -272,9 +272,11 @@ def choose(state, ruleset, legal, values, n, policy_id, weights, keys, counters,
     uniform = (rng.next_u64(keys, counters, L.BOT_STREAM + seat) >> 11) * UNIT
     if policy_id == V.POLICY_RANDOM or n == 1:
         return legal[min(int(uniform * n), n - 1)]
-    if search is not None:
-        if policy_id == V.POLICY_SEARCH and scored:
+    if search is not None and scored:
+        if policy_id == V.POLICY_SEARCH:
             return legal[search_choice(state, ruleset, legal, values, n, weights, keys, counters, search, counts)]
+        if policy_id == V.POLICY_ISMCTS:
+            return legal[ismcts_choice(state, ruleset, legal, values, n, weights, keys, counters, search, counts)]
     return greedy_pick(state, ruleset, legal, values, n, weights, scored)
 
 
@@ -309,9 +311,11 @@ ROLLOUT_DECISIONS = 4000  # a playout stops after this many decisions whatever t
 
 
 def search_arrays():
-    """A search bot's work arrays: its world (state, legal actions, work list, values, stream keys and
+    """The search bots' work arrays: the world (state, legal actions, work list, values, stream keys and
     counters, an event log of no rows), the candidates (ismcts.top_candidates' shape), the worlds' keys of
-    one decision, and the pool a determinization re-deals."""
+    one decision, the pool a determinization re-deals; then the ISMCTS tree (ismcts.tree_arrays' nodes,
+    stats and path) and its node keys at the root and at a node in the world (node_keys_of)."""
+    nodes, stats, path, _ = ismcts.tree_arrays(V.ISMCTS_MAX_ITERATIONS + 1, V.SEARCH_MAX_CANDIDATES)
     return (
         np.zeros(L.STATE_SIZE, np.int64),
         np.zeros(L.MAX_LEGAL, np.int64),
@@ -323,6 +327,11 @@ def search_arrays():
         np.zeros((2, V.SEARCH_MAX_CANDIDATES), np.int64),
         np.zeros(V.SEARCH_MAX_ROLLOUTS, np.uint64),
         np.zeros(2 * L.DECK_CAP + L.MANA_CAP, np.int64),
+        nodes,
+        stats,
+        path,
+        np.zeros(L.MAX_LEGAL, np.int64),
+        np.zeros(L.MAX_LEGAL, np.int64),
     )
 
 
@@ -378,7 +387,7 @@ def determinize_information_set(state, ruleset, seat, pool, keys, counters, stre
 def search_world(state, ruleset, seat, world_key, search):
     """The world: a copy of ``state`` with streams of its own drawn from ``world_key`` (one key per world
     of a decision, so every candidate is played in the same worlds), re-dealt for ``seat``."""
-    world, _, _, _, world_keys, world_counters, _, _, _, pool = search
+    world, _, _, _, world_keys, world_counters, _, _, _, pool, _, _, _, _, _ = search
     for i in range(L.STATE_SIZE):
         world[i] = state[i]
     for t in range(L.N_STREAMS):
@@ -408,10 +417,28 @@ def world_score(world, seat):
 
 
 @njit(cache=True, _nrt=False)
+def greedy_playout(ruleset, weights, boundary, decisions, search, counts):
+    """Play the search world on (every seat greedy with ``weights``) until the match ends, the turn
+    ``boundary`` is reached or ROLLOUT_DECISIONS decisions were taken in all (``decisions`` so far)."""
+    world, world_legal, world_work, world_values, world_keys, world_counters, events, _, _, _, _, _, _, _, _ = search
+    while decisions < ROLLOUT_DECISIONS:
+        engine.advance(world, ruleset, world_work, world_keys, world_counters, events, counts, False)
+        if world[L.G_DONE] or world[L.G_TURNS] >= boundary:
+            break
+        k = engine.legal_actions(world, ruleset, world_legal, world_values, weights, True)
+        if k == 0:
+            break
+        action = greedy_pick(world, ruleset, world_legal, world_values, k, weights, engine.scored(world, True))
+        engine.step(world, ruleset, action, events, counts, False)
+        decisions += 1
+    return decisions
+
+
+@njit(cache=True, _nrt=False)
 def search_choice(state, ruleset, legal, values, n, weights, keys, counters, search, counts):
     """Flat Monte Carlo over the seat's information set (see the block comment above); returns the index
     in ``legal`` of the chosen action. ``values``: the greedy values the listing wrote."""
-    world, world_legal, world_work, world_values, world_keys, world_counters, events, candidates, world_seeds, _ = search
+    world, _, _, _, _, _, events, candidates, world_seeds, _, _, _, _, _, _ = search
     seat = state[L.G_DECIDER]
     m = ismcts.top_candidates(values, n, int(weights[SEARCH_CANDIDATES]), candidates)
     rollouts = min(int(weights[SEARCH_ROLLOUTS]), world_seeds.shape[0])
@@ -427,18 +454,100 @@ def search_choice(state, ruleset, legal, values, n, weights, keys, counters, sea
         for r in range(rollouts):
             search_world(state, ruleset, seat, world_seeds[r], search)
             engine.step(world, ruleset, legal[candidates[0, c]], events, counts, False)
-            decisions = 0
-            while decisions < ROLLOUT_DECISIONS:
-                engine.advance(world, ruleset, world_work, world_keys, world_counters, events, counts, False)
-                if world[L.G_DONE] or world[L.G_TURNS] >= boundary:
-                    break
-                k = engine.legal_actions(world, ruleset, world_legal, world_values, weights, True)
-                if k == 0:
-                    break
-                action = greedy_pick(world, ruleset, world_legal, world_values, k, weights, engine.scored(world, True))
-                engine.step(world, ruleset, action, events, counts, False)
-                decisions += 1
+            greedy_playout(ruleset, weights, boundary, 0, search, counts)
             total += world_score(world, seat)
         if total > best_total:
             best, best_total = candidates[0, c], total
     return best
+
+
+# ---- information-set MCTS (issue 18's top rungs; the tree machinery is sim/core/ismcts.py) ----------
+# The searching seat's action-phase choice: `iterations` descents of one tree over the seat's information
+# set, each in a world re-dealt as the flat search's (search_world; the `worlds` worlds in turn, the first
+# visits of the root's candidates in the same world: common random numbers). The tree holds the action-phase
+# decisions of every seat (a node considers the `candidates` best actions by the greedy values, UCB1 with
+# availability counts and `exploration`); responses and mana order inside the tree are greedy, as the bot's
+# own. After one expansion the world is played greedy (greedy_playout) to the same turn boundary as the flat
+# search's and scored by world_score, already a reward in [0, 1] for the seat's side.
+(ISMCTS_CANDIDATES, ISMCTS_ITERATIONS, ISMCTS_HORIZON, ISMCTS_EXPLORATION, ISMCTS_WORLDS) = range(
+    len(V.GREEDY_WEIGHTS), len(V.GREEDY_WEIGHTS) + len(V.ISMCTS_PARAMS))
+HAND_CARD_KEY = 1 << 32  # a hand play's node key holds its card id from this bit up, its hand index cleared
+
+
+@njit(cache=True, _nrt=False)
+def node_keys_of(state, legal, n, keys):
+    """keys[:n]: the tree's names of the decider's listed actions. A hand play is named by its card, not its
+    hand index: the hand differs between worlds (an opponent's re-dealt hand, the seat's own draws), and the
+    same card played is the same action in each (the listing lists one copy of a card: rules.actions)."""
+    hand = seat_base(state[L.G_DECIDER]) + L.P_HAND
+    for i in range(n):
+        action = legal[i]
+        if action >> 24 == L.A_PLAY:
+            keys[i] = (action & ~(255 << 16)) | state[hand + ((action >> 16) & 255)] * HAND_CARD_KEY
+        else:
+            keys[i] = action
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def ismcts_choice(state, ruleset, legal, values, n, weights, keys, counters, search, counts):
+    """Information-set MCTS over the seat's information set (see the block comment above); returns the index
+    in ``legal`` of the root's most visited action, ties to the higher mean, then the higher prior (a lethal
+    attack and a pass that both win within the horizon: the attack). ``values``: the greedy values the
+    listing wrote."""
+    (world, world_legal, world_work, world_values, world_keys, world_counters, events, candidates, world_seeds, _,
+     nodes, stats, path, root_keys, node_keys) = search
+    seat = state[L.G_DECIDER]
+    width = int(weights[ISMCTS_CANDIDATES])
+    iterations = min(int(weights[ISMCTS_ITERATIONS]), nodes.shape[0] - 1)
+    exploration = weights[ISMCTS_EXPLORATION]
+    worlds = min(int(weights[ISMCTS_WORLDS]), world_seeds.shape[0])
+    for r in range(worlds):  # the worlds of this decision, from the bot's own stream
+        world_seeds[r] = rng.next_u64(keys, counters, L.BOT_STREAM + seat)
+    node_keys_of(state, legal, n, root_keys)
+    root_width = ismcts.top_candidates(values, n, width, candidates)
+    if root_width <= 1:
+        return candidates[0, 0]
+    boundary = state[L.G_TURNS] + int(weights[ISMCTS_HORIZON])
+    used = ismcts.clear_tree(nodes, stats)
+    for iteration in range(iterations):
+        search_world(state, ruleset, seat, world_seeds[(iteration // root_width) % worlds], search)
+        # the root: the decision's own list (what the seat sees is the same in every world)
+        m = ismcts.top_candidates(values, n, width, candidates)
+        c, child, used, expanded = ismcts.select(nodes, stats, ismcts.ROOT, root_keys, candidates, m, exploration,
+                                                 used, 1)
+        engine.step(world, ruleset, legal[candidates[0, c]], events, counts, False)
+        path[0] = ismcts.ROOT
+        path[1] = child
+        length = 2
+        decisions = 0
+        while not expanded and decisions < ROLLOUT_DECISIONS:
+            engine.advance(world, ruleset, world_work, world_keys, world_counters, events, counts, False)
+            if world[L.G_DONE] or world[L.G_TURNS] >= boundary:
+                break
+            k = engine.legal_actions(world, ruleset, world_legal, world_values, weights, True)
+            if k == 0:
+                break
+            if k == 1 or not engine.scored(world, True):  # forced, or a response or mana order: no node
+                action = greedy_pick(world, ruleset, world_legal, world_values, k, weights, engine.scored(world, True))
+                engine.step(world, ruleset, action, events, counts, False)
+                decisions += 1
+                continue
+            node_keys_of(world, world_legal, k, node_keys)
+            m = ismcts.top_candidates(world_values, k, width, candidates)
+            ally = 1 if same_side(world, seat, world[L.G_DECIDER]) else 0
+            c, child, used, expanded = ismcts.select(nodes, stats, path[length - 1], node_keys, candidates, m,
+                                                     exploration, used, ally)
+            if child == ismcts.NONE:  # the tree is full: play on from here
+                break
+            engine.step(world, ruleset, world_legal[candidates[0, c]], events, counts, False)
+            decisions += 1
+            path[length] = child
+            length += 1
+        greedy_playout(ruleset, weights, boundary, decisions, search, counts)
+        ismcts.backpropagate(nodes, stats, path, length, world_score(world, seat))
+    # the root's candidates in prior order, so that most_visited's last tie-break is the higher prior
+    m = ismcts.top_candidates(values, n, width, candidates)
+    for c in range(m):
+        node_keys[c] = root_keys[candidates[0, c]]
+    return candidates[0, ismcts.most_visited(nodes, stats, node_keys, m)]

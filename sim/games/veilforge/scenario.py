@@ -306,7 +306,7 @@ class VeilforgeScenario(Scenario):
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
         score = ids[slot] != vocab.POLICY_RANDOM
         n = engine.legal_actions(s, self.ruleset.tables, self.legal_buffer, self.values, weights[slot], score)
-        search = bots.search_arrays() if ids[slot] == vocab.POLICY_SEARCH else None
+        search = bots.search_arrays() if ids[slot] in vocab.SEARCH_POLICIES else None
         return int(bots.choose(s, self.ruleset.tables, self.legal_buffer, self.values, n, ids[slot], weights[slot],
                                self.keys, self.counters, engine.scored(s, score), search, self.counts))
 

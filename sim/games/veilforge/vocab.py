@@ -136,7 +136,17 @@ SEARCH_PARAMS = (
     "horizon_turns",  # a playout ends with the turn this many player turns after the decision's
 )
 SEARCH_MAX_CANDIDATES = 16
-SEARCH_MAX_ROLLOUTS = 64
+SEARCH_MAX_ROLLOUTS = 64  # also the most worlds an ISMCTS decision samples (their keys share one array)
+POLICY_ISMCTS = 3  # information-set MCTS over the seat's information set (policy.ismcts_choice, sim/core/ismcts.py)
+ISMCTS_PARAMS = (
+    "candidates",  # a node considers only this many actions, the best by the greedy values (the prior)
+    "iterations",  # tree descents per decision, each in a world re-dealt from what the seat can see
+    "horizon_turns",  # a playout ends with the turn this many player turns after the decision's
+    "exploration",  # UCB1's exploration constant (rewards in [0, 1])
+    "worlds",  # re-dealt worlds per decision, used in turn by the iterations
+)
+ISMCTS_MAX_ITERATIONS = 1024  # the tree's capacity (an iteration adds at most one node) less the root
+SEARCH_POLICIES = (POLICY_SEARCH, POLICY_ISMCTS)  # the bots played by the search kernel set
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
     "greedy": BotKind(POLICY_GREEDY, GREEDY_WEIGHTS),
@@ -144,4 +154,7 @@ BOT_KINDS = {
     "search": BotKind(POLICY_SEARCH, GREEDY_WEIGHTS + SEARCH_PARAMS,
                       {"candidates": (1, SEARCH_MAX_CANDIDATES), "rollouts": (1, SEARCH_MAX_ROLLOUTS),
                        "horizon_turns": (1, 16)}),
+    "ismcts": BotKind(POLICY_ISMCTS, GREEDY_WEIGHTS + ISMCTS_PARAMS,
+                      {"candidates": (1, SEARCH_MAX_CANDIDATES), "iterations": (1, ISMCTS_MAX_ITERATIONS),
+                       "horizon_turns": (1, 16), "exploration": (0, 10), "worlds": (1, SEARCH_MAX_ROLLOUTS)}),
 }
