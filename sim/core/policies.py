@@ -7,7 +7,8 @@
 
 Weights are data: designers tune bots without code. Validated on load: an unknown kind, a missing,
 unknown or non-numeric weight, or a value outside ±1e9 (NaN and inf included), or outside the range
-the kind gives for it (a search budget, e.g. iterations from 1 to the tree's capacity), is one
+the kind gives for it (a search budget, e.g. iterations from 1 to the tree's capacity), or a fraction where
+the kind counts something (iterations, worlds, turns), is one
 UserError naming the file and the entry.
 """
 
@@ -32,6 +33,7 @@ class BotKind:
     policy_id: int  # what the kernel dispatches on
     weights: tuple[str, ...]  # the names of its weights, in the order of its float array
     limits: dict[str, tuple[float, float]] = field(default_factory=dict)  # inclusive ranges of some weights
+    integers: tuple[str, ...] = ()  # weights that count something (iterations, worlds, turns): whole numbers
 
 
 def names(folder: Path) -> list[str]:
@@ -71,6 +73,8 @@ def load(folder: Path, name: str, kinds: dict[str, BotKind]) -> Policy:
         value = weights[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > WEIGHT_LIMIT:
             raise UserError(f"must be a finite number within ±{WEIGHT_LIMIT:g}", file=file, entry=f"weights.{key}")
+        if key in kind.integers and value != int(value):
+            raise UserError(f"must be a whole number, got {value!r}", file=file, entry=f"weights.{key}")
         low, high = kind.limits.get(key, (-WEIGHT_LIMIT, WEIGHT_LIMIT))
         if not low <= value <= high:
             raise UserError(f"must be from {low:g} to {high:g}, got {value!r}", file=file, entry=f"weights.{key}")

@@ -81,16 +81,7 @@ class ByYourSide(Game):
         return policies.names(self.data_dir)
 
     def load_policy(self, name: str) -> Policy:
-        policy = policies.load(self.data_dir, name, vocab.BOT_KINDS)
-        if policy.policy_id == vocab.POLICY_ISMCTS:  # a budget counts iterations, worlds, rounds: whole numbers
-            names = vocab.GREEDY_WEIGHTS + vocab.ISMCTS_PARAMS
-            for key in vocab.ISMCTS_INTEGERS:
-                value = policy.params[names.index(key)]
-                if value != int(value):
-                    raise UserError(f"must be a whole number, got {value!r}", file=str(self.data_dir / "policies" /
-                                                                                     f"{name}.yaml"),
-                                    entry=f"weights.{key}")
-        return policy
+        return policies.load(self.data_dir, name, vocab.BOT_KINDS)
 
     # ---- kernel --------------------------------------------------------------------------
     def play_batch(self, ruleset, matchup, policies_by_slot, seeds, *, debug=False, card_counts=False) -> BatchResult:

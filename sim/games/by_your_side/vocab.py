@@ -191,5 +191,6 @@ BOT_KINDS = {
     "ismcts": BotKind(POLICY_ISMCTS, GREEDY_WEIGHTS + ISMCTS_PARAMS, {
         "candidates": (1, ISMCTS_MAX_CANDIDATES), "iterations": (1, ISMCTS_MAX_ITERATIONS),
         "worlds": (1, ISMCTS_MAX_WORLDS), "horizon_rounds": (1, 40), "exploration": (0.0, 10.0), "margin": (0.0, 1.0),
-        "stability_weight": (0.0, 100.0), "threshold_weight": (0.0, 100.0), "progress_weight": (0.0, 100.0)}),
+        "stability_weight": (0.0, 100.0), "threshold_weight": (0.0, 100.0), "progress_weight": (0.0, 100.0)},
+        ISMCTS_INTEGERS),
 }

@@ -41,5 +41,5 @@ BOT_KINDS = {
         "horizon_turns": (1, 10_000),
         "evaluation_scale": (0.01, 1_000.0),
         "gamble_probability": (0.0, 1.0),
-    }),
+    }, ("iterations", "worlds", "horizon_turns")),
 }

@@ -153,8 +153,9 @@ BOT_KINDS = {
     # the greedy weights play the playouts and decide what the search does not (responses, mana order)
     "search": BotKind(POLICY_SEARCH, GREEDY_WEIGHTS + SEARCH_PARAMS,
                       {"candidates": (1, SEARCH_MAX_CANDIDATES), "rollouts": (1, SEARCH_MAX_ROLLOUTS),
-                       "horizon_turns": (1, 16)}),
+                       "horizon_turns": (1, 16)}, ("candidates", "rollouts", "horizon_turns")),
     "ismcts": BotKind(POLICY_ISMCTS, GREEDY_WEIGHTS + ISMCTS_PARAMS,
                       {"candidates": (1, SEARCH_MAX_CANDIDATES), "iterations": (1, ISMCTS_MAX_ITERATIONS),
-                       "horizon_turns": (1, 16), "exploration": (0, 10), "worlds": (1, SEARCH_MAX_ROLLOUTS)}),
+                       "horizon_turns": (1, 16), "exploration": (0, 10), "worlds": (1, SEARCH_MAX_ROLLOUTS)},
+                      ("candidates", "iterations", "horizon_turns", "worlds")),
 }

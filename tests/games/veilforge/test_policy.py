@@ -4,9 +4,11 @@ per seat."""
 import shutil
 
 import numpy as np
+import pytest
 import yaml
 
 from sim.core import policies as policy_files
+from sim.core.errors import UserError
 from sim.core.seating import seats_for, slot_of_seat
 from sim.core.worker import seed_block
 from sim.games.veilforge import GAME, data, engine, policy
@@ -122,3 +124,16 @@ def test_values_written_while_listing_are_the_action_values():
                 checked += n
             sc.apply(sc.bot_action(bots))
     assert checked > 1000
+
+
+@pytest.mark.parametrize(("bot", "key"), [("search", "rollouts"), ("ismcts_16", "iterations")])
+def test_a_search_budget_is_a_whole_number(tmp_path, bot, key):
+    """A budget counts rollouts, iterations, worlds or turns: 4.5 of them is one error naming the file and entry."""
+    folder = tmp_path / "veilforge"
+    shutil.copytree(data.DATA_DIR, folder)
+    doc = yaml.safe_load((folder / "policies" / f"{bot}.yaml").read_text())
+    doc["weights"][key] = 4.5
+    (folder / "policies" / f"{bot}.yaml").write_text(yaml.safe_dump(doc))
+    with pytest.raises(UserError) as error:
+        Veilforge(folder).load_policy(bot)
+    assert f"policies/{bot}.yaml: weights.{key}: must be a whole number, got 4.5" in str(error.value)
