@@ -71,9 +71,10 @@ def choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores)
 
 # What a card's value reads (card_value), in three parts, each with its own version: the deciding bot's
 # weights; both seats' Stability and maximum; the Planes (the Exploration Deck's focus, the Threshold's size,
-# and per record of positions 1-5 and the Threshold the fields valid_target and target_value read). A cached
-# value stays valid while the parts its card reads keep their versions (most cards read the weights alone,
-# so a Weaken that changes the Planes leaves them valid).
+# and per record of positions 1-5 and the Threshold the fields valid_target and target_value read: card,
+# Strength, revealed, Sigil; the engine bumps G_PLANES_VERSION at every write to them, so the part is new
+# when that number is). A cached value stays valid while the parts its card reads keep their versions (most
+# cards read the weights alone, so a Weaken that changes the Planes leaves them valid).
 PART_WEIGHTS, PART_STABILITY, PART_PLANES = 1, 2, 4
 N_PARTS = 3
 VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value, cached
@@ -84,13 +85,12 @@ VERSIONS = READS + L.MAX_CARDS  # scores[VERSIONS + k]: part k's version (NaN: n
 CHECKED = VERSIONS + N_PARTS  # scores[CHECKED]: the parts compared with their last snapshot at this decision
 # scores[BOARD...]: each part as of its last version
 BOARD = CHECKED + 1
-BOARD_FIELDS = (L.R_CARD, L.R_STRENGTH, L.R_REVEALED, L.R_MARK, L.R_MARK_CARD)
 STABILITY_AT = BOARD + len(vocab.GREEDY_WEIGHTS)
 PLANES_AT = STABILITY_AT + 4
 # scores[HAND_VALUES + card]: the deciding seat's card value at this decision (a main decision looks a card up
 # for its play, its conversion and its Support: one card_value call), valid where scores[HAND_STAMPS + card]
 # is the decision's number scores[DECISION]
-HAND_VALUES = PLANES_AT + 2 + (L.N_POSITIONS + L.THRESHOLD_CAP) * len(BOARD_FIELDS)
+HAND_VALUES = PLANES_AT + 1
 HAND_STAMPS = HAND_VALUES + L.MAX_CARDS
 DECISION = HAND_STAMPS + L.MAX_CARDS
 SCORES_SIZE = DECISION + 1
@@ -174,21 +174,8 @@ def check_parts(state, weights, scores, reads):
             same &= _same(scores, STABILITY_AT + 2 * seat + 1, state[seat_base(seat) + L.P_MAX_STABILITY])
         if not same:
             _new_version(scores, np.int64(1))
-    if missing & PART_PLANES:
-        same = _same(scores, PLANES_AT, state[L.FOCUS + L.BOX_DECK])
-        same &= _same(scores, PLANES_AT + 1, state[L.G_THRESHOLD])
-        at = PLANES_AT + 2
-        for p in range(1, L.N_POSITIONS + 1):
-            r = planes.position(p)
-            for k in range(len(BOARD_FIELDS)):
-                same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
-            at += len(BOARD_FIELDS)
-        for i in range(state[L.G_THRESHOLD]):
-            r = planes.threshold(i)
-            for k in range(len(BOARD_FIELDS)):
-                same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
-            at += len(BOARD_FIELDS)
-        if not same:
+    if missing & PART_PLANES:  # the engine's version of the Planes, bumped where it writes what is read
+        if not _same(scores, PLANES_AT, state[L.G_PLANES_VERSION]):
             _new_version(scores, np.int64(2))
     scores[CHECKED] = checked | missing
 
@@ -695,6 +682,7 @@ def search_world(state, ruleset, world_key, search):
     for i in range(state.shape[0]):  # (element by element: a slice copy needs numba's reference counting)
         world[i] = state[i]
     determinize(world, ruleset, world_keys, world_counters, pool)
+    search[4][PLANES_AT] = np.nan  # a new deal of the Planes under the state's version: the world's card values see a new part
 
 
 @njit(cache=True, _nrt=False)
