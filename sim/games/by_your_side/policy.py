@@ -109,8 +109,6 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     scores[CHECKED] = 0.0  # no part compared yet: each is at the first card value that reads it, if any
     decision = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0
     scores[DECISION] = decision
-    if main:  # every part compared now (cheap: two versions and four Stabilities), so decider_value can
-        check_parts(state, weights, scores, np.int64(PART_WEIGHTS | PART_STABILITY | PART_PLANES))  # see a fresh value
     want_self, want_other = -1.0, -1.0
     worst, have_worst = 0.0, False
     best, ties = NEG, 0
@@ -392,24 +390,11 @@ def keep_value(state, ruleset, weights, seat, card, scores):
 
 @njit(cache=True, forceinline=True)
 def decider_value(state, ruleset, weights, card, scores):
-    """card_value for the deciding seat at a main decision, looked up once per decision (HAND_VALUES); a
-    value cached across decisions is read here when the parts it reads kept their versions (greedy_choice
-    compared every part at the start of the decision), without the call."""
+    """card_value for the deciding seat at a main decision, looked up once per decision (HAND_VALUES)."""
     decision = scores[DECISION]
     if scores[HAND_STAMPS + card] == decision:
         return scores[HAND_VALUES + card]
-    cached = state[L.G_DECIDER] * L.MAX_CARDS + card
-    known = scores[READS + card]
-    fresh = not np.isnan(known)
-    if fresh:
-        reads = np.int64(known)
-        for k in range(N_PARTS):
-            if (reads >> k) & 1 and scores[STAMPS + k * 2 * L.MAX_CARDS + cached] != scores[VERSIONS + k]:
-                fresh = False
-    if fresh:
-        value = scores[VALUES + cached]
-    else:
-        value = card_value(state, ruleset, weights, state[L.G_DECIDER], card, np.int64(0), scores)
+    value = card_value(state, ruleset, weights, state[L.G_DECIDER], card, np.int64(0), scores)
     scores[HAND_VALUES + card] = value
     scores[HAND_STAMPS + card] = decision
     return value
