@@ -110,7 +110,6 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     decision = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0
     scores[DECISION] = decision
     want_self, want_other = -1.0, -1.0
-    worst, have_worst = 0.0, False
     best, ties = NEG, 0
     for i in range(n):
         kind, a, b = legal[i] >> 16, (legal[i] >> 8) & 255, legal[i] & 255
@@ -119,14 +118,16 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
                 want_self = wants_energy(state, ruleset, weights, state[L.G_DECIDER], scores)
             if kind == L.A_SUPPORT and want_other < 0:
                 want_other = wants_energy(state, ruleset, weights, 1 - state[L.G_DECIDER], scores)
-            if kind == L.A_OFFER_TRADE and not have_worst:  # the same for every Offering slot
-                _, worst = worst_card(state, ruleset, weights, state[L.G_DECIDER], scores)
-                have_worst = True
             held = 0.0  # the card's value, for a play, or a conversion or Support of a card that is not Intrusive
             if kind == L.A_PLAY or ((kind == L.A_CONVERT or kind == L.A_SUPPORT)
                                     and T.card(ruleset, a, T.C_TYPE) != vocab.TYPE_INTRUSIVE):
-                held = decider_value(state, ruleset, weights, a, scores)
-            value = main_score(state, ruleset, weights, legal[i], want_self, want_other, held, worst, scores)
+                if scores[HAND_STAMPS + a] == decision:
+                    held = scores[HAND_VALUES + a]
+                else:
+                    held = card_value(state, ruleset, weights, state[L.G_DECIDER], a, np.int64(0), scores)
+                    scores[HAND_VALUES + a] = held
+                    scores[HAND_STAMPS + a] = decision
+            value = main_score(state, ruleset, weights, legal[i], want_self, want_other, held, scores)
         else:
             value = choice_score(state, ruleset, weights, kind, a, b, scores)
         scores[i] = value
@@ -389,18 +390,6 @@ def keep_value(state, ruleset, weights, seat, card, scores):
 
 
 @njit(cache=True, forceinline=True)
-def decider_value(state, ruleset, weights, card, scores):
-    """card_value for the deciding seat at a main decision, looked up once per decision (HAND_VALUES)."""
-    decision = scores[DECISION]
-    if scores[HAND_STAMPS + card] == decision:
-        return scores[HAND_VALUES + card]
-    value = card_value(state, ruleset, weights, state[L.G_DECIDER], card, np.int64(0), scores)
-    scores[HAND_VALUES + card] = value
-    scores[HAND_STAMPS + card] = decision
-    return value
-
-
-@njit(cache=True, forceinline=True)
 def held_value(ruleset, weights, card, value):
     """keep_value of a card whose card_value is ``value`` (not read for an Intrusive thought)."""
     if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
@@ -414,15 +403,19 @@ def wants_energy(state, ruleset, weights, seat, scores):
     Retrieve, a chakra)?"""
     base = seat_base(seat)
     energy = state[base + L.P_ENERGY]
-    own = seat == state[L.G_DECIDER]  # the deciding seat's values: greedy_choice's HAND_VALUES
+    own = seat == state[L.G_DECIDER]  # the deciding seat's values go to greedy_choice's HAND_VALUES
+    decision = scores[DECISION]
     for i in range(state[base + L.P_HAND_N]):
         c = state[base + L.P_HAND + i]
         cost = T.card(ruleset, c, T.C_COST)
         if cost > energy:
-            if own:
-                value = decider_value(state, ruleset, weights, c, scores)
+            if own and scores[HAND_STAMPS + c] == decision:
+                value = scores[HAND_VALUES + c]
             else:
                 value = card_value(state, ruleset, weights, seat, c, np.int64(0), scores)
+                if own:
+                    scores[HAND_VALUES + c] = value
+                    scores[HAND_STAMPS + c] = decision
             if value > cost * weights[W_ENERGY_COST]:
                 return 1.0
     for p in range(1, L.N_POSITIONS + 1):
@@ -437,13 +430,12 @@ def wants_energy(state, ruleset, weights, seat, scores):
 
 @njit(cache=True, _nrt=False)
 def worst_card(state, ruleset, weights, seat, scores):
-    """The deciding seat's least valuable card in hand (and its keep value) at a main decision."""
+    """The seat's least valuable card in hand (and its keep value)."""
     base = seat_base(seat)
     worst, value = -1, 1e18
     for i in range(state[base + L.P_HAND_N]):
         c = state[base + L.P_HAND + i]
-        intrusive = T.card(ruleset, c, T.C_TYPE) == vocab.TYPE_INTRUSIVE
-        v = held_value(ruleset, weights, c, 0.0 if intrusive else decider_value(state, ruleset, weights, c, scores))
+        v = keep_value(state, ruleset, weights, seat, c, scores)
         if v < value:
             worst, value = c, v
     return worst, value
@@ -451,10 +443,9 @@ def worst_card(state, ruleset, weights, seat, scores):
 
 # ---- scores ---------------------------------------------------------------------------------------------
 @njit(cache=True, forceinline=True)
-def main_score(state, ruleset, weights, action, want_self, want_other, held, worst, scores):
+def main_score(state, ruleset, weights, action, want_self, want_other, held, scores):
     """A Player Phase action's score (want_*: does the seat / the other seat need more Energy?; ``held``: the
-    card's value for a play, a conversion or a Support, greedy_choice's lookup; ``worst``: the keep value of
-    the seat's least valuable card, for an Offering trade)."""
+    card's value for a play, a conversion or a Support, greedy_choice's lookup)."""
     kind, a = action >> 16, (action >> 8) & 255
     seat = state[L.G_DECIDER]
     base = seat_base(seat)
@@ -474,6 +465,7 @@ def main_score(state, ruleset, weights, action, want_self, want_other, held, wor
         return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, np.int64(0), scores)
                 - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
     if kind == L.A_OFFER_TRADE:
+        _, worst = worst_card(state, ruleset, weights, seat, scores)
         return weights[W_RETRIEVE] - worst - weights[W_CARD_KEPT]
     if kind == L.A_SUPPORT:
         return weights[W_SUPPORT] * want_other - held_value(ruleset, weights, a, held)
