@@ -403,21 +403,11 @@ def wants_energy(state, ruleset, weights, seat, scores):
     Retrieve, a chakra)?"""
     base = seat_base(seat)
     energy = state[base + L.P_ENERGY]
-    own = seat == state[L.G_DECIDER]  # the deciding seat's values go to greedy_choice's HAND_VALUES
-    decision = scores[DECISION]
     for i in range(state[base + L.P_HAND_N]):
         c = state[base + L.P_HAND + i]
         cost = T.card(ruleset, c, T.C_COST)
-        if cost > energy:
-            if own and scores[HAND_STAMPS + c] == decision:
-                value = scores[HAND_VALUES + c]
-            else:
-                value = card_value(state, ruleset, weights, seat, c, np.int64(0), scores)
-                if own:
-                    scores[HAND_VALUES + c] = value
-                    scores[HAND_STAMPS + c] = decision
-            if value > cost * weights[W_ENERGY_COST]:
-                return 1.0
+        if cost > energy and card_value(state, ruleset, weights, seat, c, np.int64(0), scores) > cost * weights[W_ENERGY_COST]:
+            return 1.0
     for p in range(1, L.N_POSITIONS + 1):
         if planes.valid_target(state, ruleset, L.LOC_POSITION + p, np.int64(planes.OP_RETRIEVE), np.int64(0)):
             if T.card(ruleset, state[planes.position(p) + L.R_CARD], T.C_RETRIEVE) > energy:
