@@ -70,7 +70,6 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
         slot = slot_of_seat(order, state[L.G_DECIDER], 1, SEATS)
-        scores[policy.WEIGHTS_SLOT] = slot  # the weights row is the slot's (the bots' card values skip comparing it)
         action = policy.act(state, ruleset, matchup, policy_ids[slot], weights[slot], keys, counters, legal, n, scores,
                             search)
         if debug and not K.is_listed(action, legal, n):

@@ -93,12 +93,7 @@ PLANES_AT = STABILITY_AT + 4
 HAND_VALUES = PLANES_AT + 1
 HAND_STAMPS = HAND_VALUES + L.MAX_CARDS
 DECISION = HAND_STAMPS + L.MAX_CARDS
-# scores[WEIGHTS_SLOT]: the deck slot whose weights row the batch kernel passes at this decision (NaN: the caller
-# names none); scores[WEIGHTS_SEEN]: the slot of the weights snapshot. A batch's weights rows are fixed, so the
-# same slot skips the comparison of the weights part
-WEIGHTS_SLOT = DECISION + 1
-WEIGHTS_SEEN = WEIGHTS_SLOT + 1
-SCORES_SIZE = WEIGHTS_SEEN + 1
+SCORES_SIZE = DECISION + 1
 
 
 @njit(cache=True, _nrt=False)
@@ -166,13 +161,12 @@ def check_parts(state, weights, scores, reads):
     missing = reads & ~checked
     if missing == 0:
         return
-    if missing & PART_WEIGHTS and not scores[WEIGHTS_SLOT] == scores[WEIGHTS_SEEN]:  # (NaN: always compared)
+    if missing & PART_WEIGHTS:
         same = True
         for i in range(len(vocab.GREEDY_WEIGHTS)):
             same &= _same(scores, BOARD + i, weights[i])
         if not same:
             _new_version(scores, np.int64(0))
-        scores[WEIGHTS_SEEN] = scores[WEIGHTS_SLOT]
     if missing & PART_STABILITY:
         same = True
         for seat in range(2):
