@@ -104,6 +104,9 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     scores[CHECKED] = 0.0  # no part compared yet: each is at the first card value that reads it, if any
     decision = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0
     scores[DECISION] = decision
+    seat = state[L.G_DECIDER]
+    if main:  # every part compared now (the Planes: one version), so a fresh cached value is read below, no call
+        check_parts(state, weights, scores, np.int64(PART_WEIGHTS | PART_STABILITY | PART_PLANES))
     want_self, want_other = -1.0, -1.0
     best, ties = NEG, 0
     for i in range(n):
@@ -119,7 +122,17 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
                 if scores[HAND_STAMPS + a] == decision:
                     held = scores[HAND_VALUES + a]
                 else:
-                    held = card_value(state, ruleset, weights, state[L.G_DECIDER], a, np.int64(0), scores)
+                    cached = seat * L.MAX_CARDS + a
+                    known = scores[READS + a]
+                    fresh = not np.isnan(known)
+                    if fresh:
+                        for k in range(N_PARTS):
+                            if (np.int64(known) >> k) & 1 and scores[STAMPS + k * 2 * L.MAX_CARDS + cached] != scores[VERSIONS + k]:
+                                fresh = False
+                    if fresh:
+                        held = scores[VALUES + cached]
+                    else:
+                        held = card_value(state, ruleset, weights, seat, a, np.int64(0), scores)
                     scores[HAND_VALUES + a] = held
                     scores[HAND_STAMPS + a] = decision
             value = main_score(state, ruleset, weights, legal[i], want_self, want_other, held, scores)
