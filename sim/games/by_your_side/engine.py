@@ -78,9 +78,12 @@ SEATS = 2
 @njit(cache=True, _nrt=False)
 def reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards):
     """A new match of deal ``pair``: streams keyed, decks and the Exploration Deck shuffled, the Planes and
-    the hands dealt, the prologue pushed (`start` runs it and the game to the first decision)."""
+    the hands dealt, the prologue pushed (`start` runs it and the game to the first decision). The Planes'
+    version (G_PLANES_VERSION) goes on from the match before: the bots' scores keep their snapshot of it."""
+    planes_version = state[L.G_PLANES_VERSION]
     for i in range(state.shape[0]):
         state[i] = 0
+    state[L.G_PLANES_VERSION] = planes_version + 1
     for p in range(L.N_POSITIONS + 1):
         planes.clear_record(state, planes.position(p))
     for i in range(L.THRESHOLD_CAP):

@@ -59,7 +59,8 @@ G_ANGELS = 45
 G_LAST_THRESHOLD = 46  # Threats at the last check
 G_TOKENS_HELD = 47  # Focus tokens taken off chakras, waiting for the player to choose their box
 G_STATUSES = 48  # the Journal's Statuses (bit per status): the matchup's at the start, marked by Events
-GLOBALS = 49
+G_PLANES_VERSION = 49  # bumped at every write to what the greedy bot's card values read of the Planes (policy.py)
+GLOBALS = 50
 
 # ---- Focus boxes: index = position for 1..5; then the Exploration Deck, the Offering, Support
 BOX_DECK = 6

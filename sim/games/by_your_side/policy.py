@@ -71,9 +71,10 @@ def choose(state, ruleset, policy_id, weights, keys, counters, legal, n, scores)
 
 # What a card's value reads (card_value), in three parts, each with its own version: the deciding bot's
 # weights; both seats' Stability and maximum; the Planes (the Exploration Deck's focus, the Threshold's size,
-# and per record of positions 1-5 and the Threshold the fields valid_target and target_value read). A cached
-# value stays valid while the parts its card reads keep their versions (most cards read the weights alone,
-# so a Weaken that changes the Planes leaves them valid).
+# and per record of positions 1-5 and the Threshold the fields valid_target and target_value read: card,
+# Strength, revealed, Sigil; the engine bumps G_PLANES_VERSION at every write to them, so the part is new
+# when that number is). A cached value stays valid while the parts its card reads keep their versions (most
+# cards read the weights alone, so a Weaken that changes the Planes leaves them valid).
 PART_WEIGHTS, PART_STABILITY, PART_PLANES = 1, 2, 4
 N_PARTS = 3
 VALUES = L.MAX_LEGAL  # scores[VALUES + seat * MAX_CARDS + card]: a card's value, cached
@@ -84,10 +85,15 @@ VERSIONS = READS + L.MAX_CARDS  # scores[VERSIONS + k]: part k's version (NaN: n
 CHECKED = VERSIONS + N_PARTS  # scores[CHECKED]: the parts compared with their last snapshot at this decision
 # scores[BOARD...]: each part as of its last version
 BOARD = CHECKED + 1
-BOARD_FIELDS = (L.R_CARD, L.R_STRENGTH, L.R_REVEALED, L.R_MARK, L.R_MARK_CARD)
 STABILITY_AT = BOARD + len(vocab.GREEDY_WEIGHTS)
 PLANES_AT = STABILITY_AT + 4
-SCORES_SIZE = PLANES_AT + 2 + (L.N_POSITIONS + L.THRESHOLD_CAP) * len(BOARD_FIELDS)
+# scores[HAND_VALUES + card]: the deciding seat's card value at this decision (a main decision looks a card up
+# for its play, its conversion and its Support: one card_value call), valid where scores[HAND_STAMPS + card]
+# is the decision's number scores[DECISION]
+HAND_VALUES = PLANES_AT + 1
+HAND_STAMPS = HAND_VALUES + L.MAX_CARDS
+DECISION = HAND_STAMPS + L.MAX_CARDS
+SCORES_SIZE = DECISION + 1
 
 
 @njit(cache=True, _nrt=False)
@@ -96,6 +102,11 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     are cached in ``scores`` (card_value), the Energy wants only when an action needs them."""
     main = state[L.G_MODE] != L.MODE_CHOICE
     scores[CHECKED] = 0.0  # no part compared yet: each is at the first card value that reads it, if any
+    decision = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0
+    scores[DECISION] = decision
+    seat = state[L.G_DECIDER]
+    if main:  # every part compared now (the Planes: one version), so a fresh cached value is read below, no call
+        check_parts(state, weights, scores, np.int64(PART_WEIGHTS | PART_STABILITY | PART_PLANES))
     want_self, want_other = -1.0, -1.0
     best, ties = NEG, 0
     for i in range(n):
@@ -105,7 +116,26 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
                 want_self = wants_energy(state, ruleset, weights, state[L.G_DECIDER], scores)
             if kind == L.A_SUPPORT and want_other < 0:
                 want_other = wants_energy(state, ruleset, weights, 1 - state[L.G_DECIDER], scores)
-            value = main_score(state, ruleset, weights, legal[i], want_self, want_other, scores)
+            held = 0.0  # the card's value, for a play, or a conversion or Support of a card that is not Intrusive
+            if kind == L.A_PLAY or ((kind == L.A_CONVERT or kind == L.A_SUPPORT)
+                                    and T.card(ruleset, a, T.C_TYPE) != vocab.TYPE_INTRUSIVE):
+                if scores[HAND_STAMPS + a] == decision:
+                    held = scores[HAND_VALUES + a]
+                else:
+                    cached = seat * L.MAX_CARDS + a
+                    known = scores[READS + a]
+                    fresh = not np.isnan(known)
+                    if fresh:
+                        for k in range(N_PARTS):
+                            if (np.int64(known) >> k) & 1 and scores[STAMPS + k * 2 * L.MAX_CARDS + cached] != scores[VERSIONS + k]:
+                                fresh = False
+                    if fresh:
+                        held = scores[VALUES + cached]
+                    else:
+                        held = card_value(state, ruleset, weights, seat, a, np.int64(0), scores)
+                    scores[HAND_VALUES + a] = held
+                    scores[HAND_STAMPS + a] = decision
+            value = main_score(state, ruleset, weights, legal[i], want_self, want_other, held, scores)
         else:
             value = choice_score(state, ruleset, weights, kind, a, b, scores)
         scores[i] = value
@@ -157,21 +187,8 @@ def check_parts(state, weights, scores, reads):
             same &= _same(scores, STABILITY_AT + 2 * seat + 1, state[seat_base(seat) + L.P_MAX_STABILITY])
         if not same:
             _new_version(scores, np.int64(1))
-    if missing & PART_PLANES:
-        same = _same(scores, PLANES_AT, state[L.FOCUS + L.BOX_DECK])
-        same &= _same(scores, PLANES_AT + 1, state[L.G_THRESHOLD])
-        at = PLANES_AT + 2
-        for p in range(1, L.N_POSITIONS + 1):
-            r = planes.position(p)
-            for k in range(len(BOARD_FIELDS)):
-                same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
-            at += len(BOARD_FIELDS)
-        for i in range(state[L.G_THRESHOLD]):
-            r = planes.threshold(i)
-            for k in range(len(BOARD_FIELDS)):
-                same &= _same(scores, at + k, state[r + BOARD_FIELDS[k]])
-            at += len(BOARD_FIELDS)
-        if not same:
+    if missing & PART_PLANES:  # the engine's version of the Planes, bumped where it writes what is read
+        if not _same(scores, PLANES_AT, state[L.G_PLANES_VERSION]):
             _new_version(scores, np.int64(2))
     scores[CHECKED] = checked | missing
 
@@ -379,6 +396,14 @@ def keep_value(state, ruleset, weights, seat, card, scores):
     return weights[W_CARD_KEPT] + 0.3 * max(0.0, card_value(state, ruleset, weights, seat, card, np.int64(0), scores))
 
 
+@njit(cache=True, forceinline=True)
+def held_value(ruleset, weights, card, value):
+    """keep_value of a card whose card_value is ``value`` (not read for an Intrusive thought)."""
+    if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
+        return -weights[W_CARD_KEPT]
+    return weights[W_CARD_KEPT] + 0.3 * max(0.0, value)
+
+
 @njit(cache=True, _nrt=False)
 def wants_energy(state, ruleset, weights, seat, scores):
     """Is there something worth buying that the seat can't afford yet (a card in hand, a revealed card to
@@ -415,8 +440,9 @@ def worst_card(state, ruleset, weights, seat, scores):
 
 # ---- scores ---------------------------------------------------------------------------------------------
 @njit(cache=True, forceinline=True)
-def main_score(state, ruleset, weights, action, want_self, want_other, scores):
-    """A Player Phase action's score (want_*: does the seat / the other seat need more Energy?)."""
+def main_score(state, ruleset, weights, action, want_self, want_other, held, scores):
+    """A Player Phase action's score (want_*: does the seat / the other seat need more Energy?; ``held``: the
+    card's value for a play, a conversion or a Support, greedy_choice's lookup)."""
     kind, a = action >> 16, (action >> 8) & 255
     seat = state[L.G_DECIDER]
     base = seat_base(seat)
@@ -424,9 +450,9 @@ def main_score(state, ruleset, weights, action, want_self, want_other, scores):
     if kind == L.A_PASS:
         return weights[W_PASS]
     if kind == L.A_PLAY:
-        return card_value(state, ruleset, weights, seat, a, np.int64(0), scores) - T.card(ruleset, a, T.C_COST) * energy_cost
+        return held - T.card(ruleset, a, T.C_COST) * energy_cost
     if kind == L.A_CONVERT:
-        return weights[W_ENERGY] * want_self - keep_value(state, ruleset, weights, seat, a, scores)
+        return weights[W_ENERGY] * want_self - held_value(ruleset, weights, a, held)
     if kind == L.A_RETRIEVE:
         card = state[planes.position(a) + L.R_CARD]
         return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, np.int64(0), scores)
@@ -439,7 +465,7 @@ def main_score(state, ruleset, weights, action, want_self, want_other, scores):
         _, worst = worst_card(state, ruleset, weights, seat, scores)
         return weights[W_RETRIEVE] - worst - weights[W_CARD_KEPT]
     if kind == L.A_SUPPORT:
-        return weights[W_SUPPORT] * want_other - keep_value(state, ruleset, weights, seat, a, scores)
+        return weights[W_SUPPORT] * want_other - held_value(ruleset, weights, a, held)
     if kind == L.A_FOCUS:
         return weights[W_CHAKRA] - ruleset[T.RULE_CHAKRA_COST] * energy_cost
     if kind == L.A_FULL_FOCUS:
@@ -669,6 +695,7 @@ def search_world(state, ruleset, world_key, search):
     for i in range(state.shape[0]):  # (element by element: a slice copy needs numba's reference counting)
         world[i] = state[i]
     determinize(world, ruleset, world_keys, world_counters, pool)
+    search[4][PLANES_AT] = np.nan  # a new deal of the Planes under the state's version: the world's card values see a new part
 
 
 @njit(cache=True, _nrt=False)

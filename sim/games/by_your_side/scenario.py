@@ -353,6 +353,9 @@ class ByYourSideScenario(Scenario):
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
         seat = int(self.s[L.G_DECIDER])
         n = engine.legal_actions(self.s, self.table, self.legal_buffer)
+        # the set-up methods write the Planes without the engine's version (G_PLANES_VERSION): the bots' card
+        # values compare the Planes afresh
+        self.scores[bots.PLANES_AT] = np.nan
         if not batch.searching(ids):
             return int(bots.choose(self.s, self.table, ids[seat], weights[seat], self.keys, self.counters,
                                    self.legal_buffer, n, self.scores))

@@ -77,3 +77,31 @@ def test_the_greedy_team_beats_the_random_team():
             result = GAME.play_batch(ruleset, matchup, seats_for((GAME.load_policy(name),), matchup), seeds)
             rates[name] = (result.winner == 0).mean()
         assert rates["guardian"] > rates["random"] + 0.4 and rates["seeker"] > rates["random"] + 0.4, (entry, rates)
+
+
+def test_cached_card_values_decide_as_values_computed_afresh():
+    """The greedy bot keeps card values across decisions while the parts of the board they read keep their
+    versions (policy.check_parts: the weights and the Stabilities compared, the Planes by the engine's
+    G_PLANES_VERSION), and looks a card up once per main decision (HAND_VALUES). At every decision of whole
+    matches (a different bot for each player), a bot with the scores of all the decisions before scores every
+    legal action exactly as a bot with empty scores does."""
+    ids, weights = policy_files.weight_matrix((GAME.load_policy("guardian"), GAME.load_policy("seeker")))
+    checked = 0
+    for entry, seed in (("scenario_1", 3), ("scenario_2", 5), ("scenario_3", 8)):
+        sc = ByYourSideScenario.new(entry, seed=seed)
+        sc.take_forced = True
+        kept = np.full(bots.SCORES_SIZE, np.nan)
+        while not sc.state()["done"]:
+            n = engine.legal_actions(sc.s, sc.table, sc.legal_buffer)
+            slot = int(sc.s[L.G_DECIDER])  # one team: seat k is deck slot k
+            picks, scored = [], []
+            for scores in (kept, np.full(bots.SCORES_SIZE, np.nan)):
+                picks.append(int(bots.choose(sc.s, sc.table, ids[slot], weights[slot], sc.keys.copy(),
+                                             sc.counters.copy(), sc.legal_buffer, n, scores)))
+                scored.append(scores[:n].copy())
+            assert picks[0] == picks[1]
+            if n > 1:
+                np.testing.assert_array_equal(scored[0], scored[1])
+                checked += 1
+            sc._step(picks[0])
+    assert checked > 300

@@ -356,6 +356,7 @@ def apply_target(state, ruleset, fb, row, op, loc, events):
             r = planes.record_of(loc)
             state[r + L.R_MARK] = owner + 1
             state[r + L.R_MARK_CARD] = sigil
+            state[L.G_PLANES_VERSION] += 1
     state[fb + L.F_AUX] = STEP_FINISHED
 
 
@@ -577,6 +578,7 @@ def simple_step(state, ruleset, keys, counters, events, fb, row, op):
             log_event(state, events, L.EV_ENTER, -1, param, 2, state[r + L.R_CARD])
             state[r + L.R_CARD] = param
             state[r + L.R_STRENGTH] = T.card(ruleset, param, T.C_STRENGTH)
+            state[L.G_PLANES_VERSION] += 1
     elif op == OP_READ_EVENT:
         scenario_events.read_event(state, ruleset, param, uid, events)
     elif op == OP_REVEAL_ALL:

@@ -57,6 +57,7 @@ def take_token(state, box, seat, events):
         state[L.G_RESERVE] -= 1
     else:
         state[L.FOCUS + box] = 0
+        state[L.G_PLANES_VERSION] += 1
         state[L.FRESH + box] = 0
     log_event(state, events, L.EV_FOCUS, seat, box, 0, 0)
 
@@ -70,6 +71,7 @@ def return_token(state, ruleset, box, seat, events):
         state[L.G_RESERVE] += 1
     else:
         state[L.FOCUS + box] = 1
+        state[L.G_PLANES_VERSION] += 1
         state[L.FRESH + box] = ruleset[T.RULE_NEW_FOCUS_WAITS]
     log_event(state, events, L.EV_FOCUS, seat, box, 1, 0)
 

@@ -49,6 +49,7 @@ def focused(state, box):
 
 @njit(cache=True, _nrt=False)
 def clear_record(state, r):
+    state[L.G_PLANES_VERSION] += 1
     state[r + L.R_CARD] = -1
     for k in range(1, L.RECORD):
         state[r + k] = 0
@@ -56,6 +57,7 @@ def clear_record(state, r):
 
 @njit(cache=True, _nrt=False)
 def copy_record(state, source, target):
+    state[L.G_PLANES_VERSION] += 1
     for k in range(L.RECORD):
         state[target + k] = state[source + k]
 
@@ -78,6 +80,7 @@ def reveal(state, ruleset, r, events):
     if state[r + L.R_CARD] < 0 or state[r + L.R_REVEALED]:
         return
     state[r + L.R_REVEALED] = 1
+    state[L.G_PLANES_VERSION] += 1
     log_event(state, events, L.EV_REVEAL, -1, state[r + L.R_CARD], (r - L.POSITIONS) // L.RECORD, 0)
     push_trigger(state, np.int64(L.T_REVEALED), state[r + L.R_CARD], np.int64(-1), state[r + L.R_UID])
 
@@ -92,6 +95,7 @@ def drop_attached(state, r, events):
         log_event(state, events, L.EV_DISCARD, owner, state[r + L.R_MARK_CARD], 0, 0)
         state[r + L.R_MARK] = 0
         state[r + L.R_MARK_CARD] = 0
+        state[L.G_PLANES_VERSION] += 1
 
 
 @njit(cache=True, _nrt=False)

@@ -36,6 +36,7 @@ def enter_threshold(state, ruleset, card, strength, uid, events):
     state[r + L.R_UID] = uid
     state[r + L.R_FLAGS] = L.FLAG_RESOLVED if (state[L.G_PHASE] == L.PHASE_ASTRAL and state[L.G_STEP] == L.STEP_RESOLVE) else 0
     state[L.G_THRESHOLD] = n + 1
+    state[L.G_PLANES_VERSION] += 1
     state[L.G_MAX_THRESHOLD] = max(state[L.G_MAX_THRESHOLD], n + 1)
     if ruleset[T.RULE_OVERFLOW_AT_ONCE] and n + 1 > ruleset[T.RULE_THRESHOLD_LIMIT]:
         finish(state, np.int64(GAME_WON), np.int64(END_THRESHOLD), events)
@@ -59,6 +60,7 @@ def remove_from_threshold(state, i, events):
         state[threshold(n - 1) + k] = 0
     state[threshold(n - 1) + L.R_CARD] = -1
     state[L.G_THRESHOLD] = n - 1
+    state[L.G_PLANES_VERSION] += 1
     return card
 
 
@@ -107,6 +109,7 @@ def weaken(state, ruleset, loc, amount, seat, events):
     strength = state[r + L.R_STRENGTH]
     lost = min(amount, strength)
     state[r + L.R_STRENGTH] = strength - lost
+    state[L.G_PLANES_VERSION] += 1
     log_event(state, events, L.EV_WEAKEN, seat, card, lost, strength - lost)
     if strength - lost > 0 or lost == 0:
         return
