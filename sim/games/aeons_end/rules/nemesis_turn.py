@@ -246,13 +246,18 @@ def players_discard_n(s, T, n):
     return True
 
 
-NOT_THIS_AREA = -1  # a step helper's result for a code of another rule area (run_atomic asks the next)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def target_step(s, T, keys, counters, code, n, self_slot, t, tb):
-    """Steps choosing the player a card targets (rulebook 'Game Terms': the players choose; team rules).
-    The result: 1 resolved, 0 not fully resolved, NOT_THIS_AREA a code of another area."""
+@njit(cache=True, _nrt=False)
+def run_atomic(s, T, keys, counters, code, n, self_slot):
+    """One nemesis step that is not Unleash / Strike / Swarm. Returns False if it could not fully resolve.
+    One if/elif chain by rule area (commented sections), not a helper per area: typed as one function it
+    compiles in ~7 s, split into six inlined helpers ~11 s (docs/compile-time.md)."""
+    if over(s):
+        return True
+    t = s[G_TARGET]
+    tb = pbase(t)
+    # target: Steps choosing the player a card targets (rulebook 'Game Terms': the players choose; team rules).
     if code == NS_TARGET_ANY:
         s[G_TARGET] = pick_healthiest(s)
     elif code == NS_TARGET_LOWEST:
@@ -281,23 +286,73 @@ def target_step(s, T, keys, counters, code, n, self_slot, t, tb):
         s[G_TARGET] = pick_most(s, np.int64(7), T, np.int64(0))
     elif code == NS_TARGET_COSTLIEST_HAND:
         s[G_TARGET] = pick_most(s, np.int64(8), T, np.int64(0))
-    else:
-        return NOT_THIS_AREA
-    return 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb):
-    """Steps on the targeted player's hand and deck: discards, destroys, draws, gains.
-    The result: 1 resolved, 0 not fully resolved, NOT_THIS_AREA a code of another area."""
-    if code == NS_DISCARD_HAND:
+    # damage and prepped: Steps damaging the targeted player or taking their charges, prepped spells, breaches.
+    elif code == NS_SUFFER:
+        player_suffers(s, t, n)
+    elif code == NS_SUFFER_PER_PREPPED:
+        player_suffers(s, t, n * prepped_count(s, t))
+    elif code == NS_SUFFER_SELF_LIFE:
+        if self_slot >= 0:
+            player_suffers(s, t, s[slot_base(self_slot) + IP_LIFE])
+    elif code == NS_SUFFER_PLUS_FURY:
+        player_suffers(s, t, n + s[G_FURY])
+    elif code == NS_SUFFER_PER_EMPTY_PILE:
+        player_suffers(s, t, n * empty_piles(s))
+    elif code == NS_LOSE_ALL_CHARGES:
+        s[tb + P_CHARGES] = 0
+    elif code == NS_DISCARD_EXPENSIVE_PREPPED:
+        for _ in range(n):
+            k = most_expensive_prepped(s, t, T, np.int64(0))
+            if k < 0:
+                return False
+            discard_prepped(s, t, k)
+    elif code == NS_DISCARD_PREPPED_MIN_COST:
+        k = cheapest_prepped(s, t, T, n)
+        if k < 0:
+            return False
+        discard_prepped(s, t, k)
+    elif code == NS_PLAYERS_DISCARD_EXPENSIVE_PREPPED:
+        for _ in range(n):
+            best_p, best_k = best_prepped_anywhere(s, T)
+            if best_p < 0:
+                return False
+            discard_prepped(s, best_p, best_k)
+    elif code == NS_FOCUS_TARGET_BREACH:
+        focus_cheapest(s, T, t)
+    elif code == NS_FOCUS_OTHER_PLAYER_BREACH:
+        if s[G_PLAYERS] > 1:
+            focus_cheapest(s, T, (t + 1) % s[G_PLAYERS])
+    elif code == NS_PLAYERS_LOSE_CHARGES:
+        # team rule: the charges come one at a time from the player holding the most
+        for _ in range(n):
+            p = pick_most(s, np.int64(1), T, np.int64(0))
+            if s[pbase(p) + P_CHARGES] == 0:
+                return False
+            s[pbase(p) + P_CHARGES] -= 1
+    elif code == NS_DESTROY_COSTLIEST_PREPPED_IF_COST_MAX:
+        s[G_CONDITION] = 0
+        best_p, best_k = best_prepped_anywhere(s, T)
+        if best_p < 0:
+            return False  # no prepped spell: nothing destroyed and no "it" to check the cost of
+        pb = pbase(best_p)
+        c = s[pb + P_PREP + best_k]
+        s[pb + P_PREP + best_k] = -1
+        s[pb + P_PREPPED_NOW + best_k] = 0
+        destroy_owned(s, T, best_p, c)
+        if player_card(T, c, PC_COST) <= n:
+            s[G_CONDITION] = 1
+    elif code == NS_SUFFER_IF:
+        if s[G_CONDITION] != 0:
+            player_suffers(s, t, n)
+    # hand and deck: Steps on the targeted player's hand and deck: discards, destroys, draws, gains.
+    elif code == NS_DISCARD_HAND:
         full = True
         for _ in range(n):
             if s[tb + P_HAND_N] == 0:
                 full = False
                 break
             discard_from_hand(s, t, cheapest_hand_index(s, t, T, np.int64(0)))
-        return 1 if full else 0
+        return full
     elif code == NS_DRAW:
         draw_cards(s, t, n)
     elif code == NS_DESTROY_HAND:
@@ -308,7 +363,7 @@ def hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb):
                 break
             c = remove_at(s, tb + P_HAND, tb + P_HAND_N, cheapest_hand_index(s, t, T, np.int64(0)))
             destroy_owned(s, T, t, c)
-        return 1 if full else 0
+        return full
     elif code == NS_SHUFFLE_DISCARD_INTO_DECK_DESTROY:
         m = s[tb + P_DISCARD_N]
         for k in range(m):
@@ -317,11 +372,11 @@ def hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb):
         shuffle(s, tb + P_DECK, tb + P_DECK + s[tb + P_DECK_N], keys, counters, 2)
         for _ in range(n):
             if s[tb + P_DECK_N] == 0:
-                return 0
+                return False
             s[tb + P_DECK_N] -= 1
             destroy_owned(s, T, t, s[tb + P_DECK + s[tb + P_DECK_N]])
     elif code == NS_PLAYERS_DISCARD_FURY:
-        return 1 if players_discard_n(s, T, s[G_FURY]) else 0
+        return players_discard_n(s, T, s[G_FURY])
     elif code == NS_DISCARD_CRYSTALS:
         i = 0
         while i < s[tb + P_HAND_N]:
@@ -344,7 +399,7 @@ def hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb):
         if i < 0:
             i = cheapest_hand_index(s, t, T, np.int64(0))
         if i < 0:
-            return 0
+            return False
         cost = player_card(T, s[tb + P_HAND + i], PC_COST)
         discard_from_hand(s, t, i)
         if cost <= n:
@@ -361,7 +416,7 @@ def hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb):
         if i < 0:
             i = cheapest_hand_index(s, t, T, np.int64(0))
         if i < 0:
-            return 0
+            return False
         gem = player_card(T, s[tb + P_HAND + i], PC_TYPE) == TYPE_GEM
         discard_from_hand(s, t, i)
         if gem:
@@ -369,7 +424,7 @@ def hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb):
     elif code == NS_DESTROY_COSTLIEST_HAND:
         for _ in range(n):
             if s[tb + P_HAND_N] == 0:
-                return 0
+                return False
             c = remove_at(s, tb + P_HAND, tb + P_HAND_N, costliest_hand_index(s, t, T))
             destroy_owned(s, T, t, c)
     elif code == NS_DESTROY_DECK_TOP:
@@ -378,13 +433,13 @@ def hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb):
             if s[tb + P_DECK_N] == 0:
                 flip_discard(s, t)
                 if s[tb + P_DECK_N] == 0:
-                    return 0
+                    return False
             s[tb + P_DECK_N] -= 1
             destroy_owned(s, T, t, s[tb + P_DECK + s[tb + P_DECK_N]])
     elif code == NS_DISCARD_HAND_COSTLIEST:
         for _ in range(n):
             if s[tb + P_HAND_N] == 0:
-                return 0
+                return False
             discard_from_hand(s, t, costliest_hand_index(s, t, T))
     elif code == NS_FIRE_PER_HAND_MIN_COST:
         m = 0
@@ -392,82 +447,8 @@ def hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb):
             if player_card(T, s[tb + P_HAND + i], PC_COST) >= n:
                 m += 1
         add_fire(s, T, m)
-    else:
-        return NOT_THIS_AREA
-    return 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def damage_and_prepped_step(s, T, keys, counters, code, n, self_slot, t, tb):
-    """Steps damaging the targeted player or taking their charges, prepped spells, breaches.
-    The result: 1 resolved, 0 not fully resolved, NOT_THIS_AREA a code of another area."""
-    if code == NS_SUFFER:
-        player_suffers(s, t, n)
-    elif code == NS_SUFFER_PER_PREPPED:
-        player_suffers(s, t, n * prepped_count(s, t))
-    elif code == NS_SUFFER_SELF_LIFE:
-        if self_slot >= 0:
-            player_suffers(s, t, s[slot_base(self_slot) + IP_LIFE])
-    elif code == NS_SUFFER_PLUS_FURY:
-        player_suffers(s, t, n + s[G_FURY])
-    elif code == NS_SUFFER_PER_EMPTY_PILE:
-        player_suffers(s, t, n * empty_piles(s))
-    elif code == NS_LOSE_ALL_CHARGES:
-        s[tb + P_CHARGES] = 0
-    elif code == NS_DISCARD_EXPENSIVE_PREPPED:
-        for _ in range(n):
-            k = most_expensive_prepped(s, t, T, np.int64(0))
-            if k < 0:
-                return 0
-            discard_prepped(s, t, k)
-    elif code == NS_DISCARD_PREPPED_MIN_COST:
-        k = cheapest_prepped(s, t, T, n)
-        if k < 0:
-            return 0
-        discard_prepped(s, t, k)
-    elif code == NS_PLAYERS_DISCARD_EXPENSIVE_PREPPED:
-        for _ in range(n):
-            best_p, best_k = best_prepped_anywhere(s, T)
-            if best_p < 0:
-                return 0
-            discard_prepped(s, best_p, best_k)
-    elif code == NS_FOCUS_TARGET_BREACH:
-        focus_cheapest(s, T, t)
-    elif code == NS_FOCUS_OTHER_PLAYER_BREACH:
-        if s[G_PLAYERS] > 1:
-            focus_cheapest(s, T, (t + 1) % s[G_PLAYERS])
-    elif code == NS_PLAYERS_LOSE_CHARGES:
-        # team rule: the charges come one at a time from the player holding the most
-        for _ in range(n):
-            p = pick_most(s, np.int64(1), T, np.int64(0))
-            if s[pbase(p) + P_CHARGES] == 0:
-                return 0
-            s[pbase(p) + P_CHARGES] -= 1
-    elif code == NS_DESTROY_COSTLIEST_PREPPED_IF_COST_MAX:
-        s[G_CONDITION] = 0
-        best_p, best_k = best_prepped_anywhere(s, T)
-        if best_p < 0:
-            return 0  # no prepped spell: nothing destroyed and no "it" to check the cost of
-        pb = pbase(best_p)
-        c = s[pb + P_PREP + best_k]
-        s[pb + P_PREP + best_k] = -1
-        s[pb + P_PREPPED_NOW + best_k] = 0
-        destroy_owned(s, T, best_p, c)
-        if player_card(T, c, PC_COST) <= n:
-            s[G_CONDITION] = 1
-    elif code == NS_SUFFER_IF:
-        if s[G_CONDITION] != 0:
-            player_suffers(s, t, n)
-    else:
-        return NOT_THIS_AREA
-    return 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def gravehold_and_nemesis_step(s, T, keys, counters, code, n, self_slot, t, tb):
-    """Steps on Gravehold, the nemesis and its cards, the mats' tokens (Fury, husks, fire).
-    The result: 1 resolved, 0 not fully resolved, NOT_THIS_AREA a code of another area."""
-    if code == NS_GRAVEHOLD:
+    # gravehold and nemesis: Steps on Gravehold, the nemesis and its cards, the mats' tokens (Fury, husks, fire).
+    elif code == NS_GRAVEHOLD:
         gravehold_suffers(s, n)
     elif code == NS_GRAVEHOLD_SELF_LIFE:
         if self_slot >= 0:
@@ -481,7 +462,7 @@ def gravehold_and_nemesis_step(s, T, keys, counters, code, n, self_slot, t, tb):
     elif code == NS_RETURN_LAST_MINION:
         card = s[G_LAST_DISCARDED_MINION]
         if card < 0:
-            return 0
+            return False
         s[G_NEMESIS_DISCARD] -= 1
         s[G_LAST_DISCARDED_MINION] = -1
         place_in_play(s, card, nemesis_card(T, card, NC_LIFE), np.int64(0), nemesis_card(T, card, NC_SHIELDS))
@@ -513,7 +494,7 @@ def gravehold_and_nemesis_step(s, T, keys, counters, code, n, self_slot, t, tb):
         found = False
         while return_turn_order_card(s, keys, counters, np.int64(TO_NEMESIS)):
             found = True
-        return 1 if found else 0
+        return found
     elif code == NS_FURY:
         s[G_FURY] += n
     elif code == NS_GRAVEHOLD_FURY:
@@ -570,16 +551,8 @@ def gravehold_and_nemesis_step(s, T, keys, counters, code, n, self_slot, t, tb):
     elif code == NS_UNLEASH_IF:
         if s[G_CONDITION] != 0:
             s[G_PENDING_UNLEASH] += n
-    else:
-        return NOT_THIS_AREA
-    return 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def devour_step(s, T, keys, counters, code, n, self_slot, t, tb):
-    """Prince of Gluttons: steps devouring the supply.
-    The result: 1 resolved, 0 not fully resolved, NOT_THIS_AREA a code of another area."""
-    if code == NS_DEVOUR_CHEAPEST:
+    # devour: Prince of Gluttons: steps devouring the supply.
+    elif code == NS_DEVOUR_CHEAPEST:
         if rule(T, R_DEVOUR_EMPTY_CHEAPEST) != 0:
             devour_from(s, least_expensive_pile(s, T), n)
         else:
@@ -589,12 +562,12 @@ def devour_step(s, T, keys, counters, code, n, self_slot, t, tb):
     elif code == NS_DEVOUR_SPELL:
         pile = pile_by_cost(s, T, np.int64(TYPE_SPELL), np.int64(0), np.bool_(True), np.bool_(True))
         if pile < 0 or s[SUPPLY_COUNT_BASE + pile] < n:
-            return 0
+            return False
         devour_from(s, pile, n)
     elif code == NS_DEVOUR_CHEAPEST_RELIC:
         pile = pile_by_cost(s, T, np.int64(TYPE_RELIC), np.int64(0), np.bool_(True), np.bool_(True))
         if pile < 0 or s[SUPPLY_COUNT_BASE + pile] < n:
-            return 0
+            return False
         devour_from(s, pile, n)
     elif code == NS_DEVOUR_EXPENSIVE_GEM:
         devour_from(s, pile_by_cost(s, T, np.int64(TYPE_GEM), np.int64(0), np.bool_(False), np.bool_(False)), n)
@@ -610,16 +583,8 @@ def devour_step(s, T, keys, counters, code, n, self_slot, t, tb):
         s[G_LIFE_ADD] += n * empty_piles(s)
     elif code == NS_GRAVEHOLD_PER_EMPTY_PILE:
         gravehold_suffers(s, n * empty_piles(s))
-    else:
-        return NOT_THIS_AREA
-    return 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def corruption_step(s, T, keys, counters, code, n, self_slot, t, tb):
-    """Crooked Mask: steps dealing corruptions.
-    The result: 1 resolved, 0 not fully resolved, NOT_THIS_AREA a code of another area."""
-    if code == NS_CORRUPTION_ON_DECK:
+    # corruption: Crooked Mask: steps dealing corruptions.
+    elif code == NS_CORRUPTION_ON_DECK:
         for _ in range(n):
             gain_corruption(s, T, t, np.bool_(False))
     elif code == NS_CORRUPTIONS_TO_HAND:
@@ -631,7 +596,7 @@ def corruption_step(s, T, keys, counters, code, n, self_slot, t, tb):
         d = s[tb + P_DECK_N]
         if d + m > PILE_CAPACITY:
             fail(s, ERR_CAPACITY)
-            return 1
+            return True
         shuffle(s, tb + P_DISCARD, tb + P_DISCARD + m, keys, counters, 2)
         for k in range(d - 1, -1, -1):
             s[tb + P_DECK + m + k] = s[tb + P_DECK + k]
@@ -657,31 +622,8 @@ def corruption_step(s, T, keys, counters, code, n, self_slot, t, tb):
                 gain_corruption(s, T, q, np.bool_(False))
             gain_life(s, q, np.int64(1))
     elif code == NS_DISCARD_NON_CORRUPTION:
-        return 1 if discard_non_corruption(s, T, t, n) else 0
-    else:
-        return NOT_THIS_AREA
-    return 1
-
-
-@njit(cache=True, _nrt=False)
-def run_atomic(s, T, keys, counters, code, n, self_slot):
-    """One nemesis step that is not Unleash / Strike / Swarm. Returns False if it could not fully resolve."""
-    if over(s):
-        return True
-    t = s[G_TARGET]
-    tb = pbase(t)
-    done = target_step(s, T, keys, counters, code, n, self_slot, t, tb)
-    if done == NOT_THIS_AREA:
-        done = damage_and_prepped_step(s, T, keys, counters, code, n, self_slot, t, tb)
-    if done == NOT_THIS_AREA:
-        done = hand_and_deck_step(s, T, keys, counters, code, n, self_slot, t, tb)
-    if done == NOT_THIS_AREA:
-        done = gravehold_and_nemesis_step(s, T, keys, counters, code, n, self_slot, t, tb)
-    if done == NOT_THIS_AREA:
-        done = devour_step(s, T, keys, counters, code, n, self_slot, t, tb)
-    if done == NOT_THIS_AREA:
-        done = corruption_step(s, T, keys, counters, code, n, self_slot, t, tb)
-    return done != 0  # an unknown code resolves as nothing (NOT_THIS_AREA)
+        return discard_non_corruption(s, T, t, n)
+    return True  # an unknown code resolves as nothing
 
 
 @njit(cache=True, _nrt=False, inline="always")
