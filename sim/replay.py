@@ -43,8 +43,9 @@ def find_row(matches: pl.DataFrame, row: str, edition: str = "") -> dict:
 
 def replay_row(experiment: str, row: str, edition: str = "") -> list[str]:
     folder, manifest = load_manifest(experiment)
-    stored = find_row(read_matches(folder), row, edition)
+    # the manifest first: it says how the lake is read (its lake format) as well as what was played
     plan = make_plan(stored_config(manifest, folder / "manifest.json"))
+    stored = find_row(read_matches(folder), row, edition)
     if stored["engine_version"] != plan.game.engine_version:
         raise UserError(
             f"row was played by engine {stored['engine_version']}, this is {plan.game.engine_version}: "

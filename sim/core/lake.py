@@ -52,7 +52,7 @@ CURRENT = FORMATS[2]
 def format_of(manifest: Mapping, path: Path) -> LakeFormat:
     """The lake format a manifest records (none: format 1); an unknown one is a one-line UserError."""
     number = manifest.get("lake_format", 1)
-    if isinstance(number, bool) or number not in FORMATS:
+    if not isinstance(number, int) or isinstance(number, bool) or number not in FORMATS:
         known = " or ".join(str(n) for n in FORMATS)
         raise UserError(f"must be {known}, got {number!r:.40} (a lake format this version of sim cannot read)",
                         file=str(path), entry="lake_format")
