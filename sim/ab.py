@@ -20,6 +20,7 @@ import numpy as np
 import polars as pl
 from omegaconf import DictConfig
 
+from sim.api import scan_parts
 from sim.core import config, parameter_sweep, runner
 from sim.core.errors import UserError
 from sim.core.paths import ensure_writable, experiment_dir
@@ -78,10 +79,9 @@ class Verdict:
         self.looks = 0
 
     def read(self, folder) -> None:
-        matches = pl.read_parquet(str(folder / "matches" / "**" / "*.parquet"), hive_partitioning=False)
-        matches = matches.filter(pl.col("error") == "ok")
+        matches = scan_parts(folder).filter(pl.col("error") == "ok").collect()
         pairs = pair_scores(matches.with_columns(pl.col("first_player_won").fill_null(pl.col("a_won"))))
-        arm = {name: pairs.filter(pl.col("ruleset_id") == name) for name in (self.base, self.edit)}
+        arm = {name: pairs.filter(pl.col("edition") == name) for name in (self.base, self.edit)}
         confidence = 1 - self.alpha
         self.first_player = paired_comparison(arm[self.base], arm[self.edit], "first_player_score", confidence)
         self.sides = paired_comparison(arm[self.base], arm[self.edit], "a_score", confidence)

@@ -59,8 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     ladder.add_argument("--report-only", action="store_true", help="rebuild the report from the stored results")
     replay = commands.add_parser("replay", help="replay one stored match")
     replay.add_argument("experiment")
-    replay.add_argument("row", help="row number (lake sorted by ruleset, matchup, pair, swap) or a seed_key")
-    replay.add_argument("--ruleset", default="", help="ruleset id, when the seed_key alone is ambiguous")
+    replay.add_argument("row", help="row number (lake sorted by edition, matchup, pair, swap) or a seed_key")
+    # --ruleset: the option's name before the lake said `edition` too, still taken
+    replay.add_argument("--edition", "--ruleset", default="", help="the edition, when the seed_key alone is ambiguous")
     bench = commands.add_parser("bench", help="measure throughput")
     bench.add_argument("--quick", action="store_true", help="small samples (smoke run)")
     bench.add_argument("--games", nargs="*", default=None)
@@ -155,7 +156,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from sim.replay import replay_row
 
-        for line in replay_row(args.experiment, args.row, ruleset=args.ruleset):
+        for line in replay_row(args.experiment, args.row, edition=args.edition):
             print(line)
         return 0
     if args.command == "bench":

@@ -259,7 +259,7 @@ def _provenance(names: list[str], caption: str, timings: dict) -> list:
 
 
 def rung_pairs(ladder: Ladder) -> dict[str, pl.DataFrame]:
-    """A cooperative ladder's deals per rung under each of its editions: ruleset_id (the edition),
+    """A cooperative ladder's deals per rung under each of its editions: edition,
     matchup_id, pair_index, a_score (the team won). A variant's matchups are its own experiment's; its other
     matchups are the ladder edition's deals (the variant does not change them)."""
     from sim.report.lake import Lake
@@ -267,7 +267,7 @@ def rung_pairs(ladder: Ladder) -> dict[str, pl.DataFrame]:
 
     def scores(folder: Path) -> pl.DataFrame:
         with Lake(folder) as lake:
-            return pair_scores(lake.query("pair_rows")).select("ruleset_id", "matchup_id", "pair_index", "a_score")
+            return pair_scores(lake.query("pair_rows")).select("edition", "matchup_id", "pair_index", "a_score")
 
     pairs = {}
     for bot in ladder.rungs:
@@ -276,7 +276,7 @@ def rung_pairs(ladder: Ladder) -> dict[str, pl.DataFrame]:
         for variant, _ in ladder.variants:
             own = scores(experiment_dir(ladder.rung_experiment(bot, variant)))
             rest = main.filter(~pl.col("matchup_id").is_in(own["matchup_id"].unique().to_list()))
-            frames += [own, rest.with_columns(pl.lit(variant).alias("ruleset_id"))]
+            frames += [own, rest.with_columns(pl.lit(variant).alias("edition"))]
         pairs[bot] = pl.concat(frames)
     return pairs
 
@@ -301,7 +301,7 @@ def coop_rows(ladder: Ladder, pairs: dict[str, pl.DataFrame] | None = None) -> p
     rows = []
     for edition in ladder.editions:
         for players, matchups in _player_groups(ladder).items():
-            chosen = {bot: frame.filter((pl.col("ruleset_id") == edition) & pl.col("matchup_id").is_in(list(matchups)))
+            chosen = {bot: frame.filter((pl.col("edition") == edition) & pl.col("matchup_id").is_in(list(matchups)))
                       for bot, frame in pairs.items()}
             for index, bot in enumerate(ladder.rungs):
                 rate = score_interval(chosen[bot]["a_score"].to_numpy())
@@ -329,7 +329,7 @@ def difficulty_rows(ladder: Ladder, pairs: dict[str, pl.DataFrame] | None = None
     for edition in ladder.editions:
         for players, matchups in _player_groups(ladder).items():
             for bot in ladder.rungs:
-                frame = pairs[bot].filter(pl.col("ruleset_id") == edition)
+                frame = pairs[bot].filter(pl.col("edition") == edition)
                 group = []
                 for matchup_id, label in matchups.items():
                     rate = score_interval(frame.filter(pl.col("matchup_id") == matchup_id)["a_score"].to_numpy())

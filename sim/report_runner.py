@@ -7,7 +7,7 @@ from pathlib import Path
 from sim.core.config import report_params
 from sim.core.errors import UserError
 from sim.core.experiment import load_manifest, stored_config
-from sim.core.lake import check_parts_readable
+from sim.core.lake import check_parts_readable, lake_format
 from sim.core.paths import ensure_writable, experiment_dir, report_dir
 from sim.core.registry import get_game
 
@@ -43,7 +43,7 @@ def compare_experiments(name: str, experiments: list[str], title: str = "") -> P
     for experiment in experiments:  # every experiment must have run before any report is written
         folder, manifest = load_manifest(experiment)
         stored_config(manifest, folder / "manifest.json")
-        if not any((folder / "matches").glob("game=*/ruleset=*/part-*.parquet")):
+        if not lake_format(folder).parts(folder, "matches"):
             raise UserError("the experiment has no results yet: run its sweep first", file=str(folder))
         check_parts_readable(folder)
     reports = {experiment: (experiment_dir(experiment), report_experiment(experiment).parent) for experiment in experiments}

@@ -11,6 +11,7 @@ from omegaconf import DictConfig, OmegaConf
 from sim.core import config as config_module
 from sim.core.config import ExperimentConfig, check_values
 from sim.core.errors import UserError
+from sim.core.lake import format_of
 from sim.core.paths import experiment_dir
 
 # What each manifest key holds, when present (a manifest of another shape was not written by sim,
@@ -22,6 +23,7 @@ MANIFEST_SHAPE = {
     "config": dict,
     "config_hash": str,
     "chunk_pairs": int,
+    "lake_format": int,  # lake.FORMATS; none: format 1
     "game": str,
     "engine_versions": dict,
     "rulesets": dict,
@@ -51,6 +53,7 @@ def check_manifest(manifest: object, path: Path, required: tuple[str, ...] = ())
         value = manifest.get(key)
         if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
             raise UserError(f"must be {JSON_NAMES[kind]}, got {value!r:.40} ({advice})", file=str(path), entry=key)
+    format_of(manifest, path)
     for arm, facts in (manifest.get("assumed") or {}).items():
         if not isinstance(facts, list):
             raise UserError(f"must be a list of facts ({advice})", file=str(path), entry=f"assumed.{arm}")

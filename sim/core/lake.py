@@ -12,6 +12,7 @@ import errno
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -22,9 +23,51 @@ from sim.core.errors import UserError
 from sim.core.game import BatchResult, Game, Matchup, Policy, Ruleset, SeedBlock
 from sim.core.seating import SIDE_NAMES, Seating, side_policy_label
 
+EDITION = "edition"  # what the config, sim.load, the report views and the reports call a rule edition
 
-def part_path(experiment: Path, table: str, game: str, ruleset_id: str, task_id: str) -> Path:
-    return experiment / table / f"game={game}" / f"ruleset={ruleset_id}" / f"part-{task_id}.parquet"
+
+@dataclass(frozen=True)
+class LakeFormat:
+    """How a lake names an edition on disk: the stored column and the hive folder key. Every reader
+    and writer of parts goes through these names, so a lake of either format reads as `edition`."""
+
+    number: int  # the manifest's `lake_format`
+    column: str  # the column of every table (matches, cards, seats) holding the edition's name
+    key: str  # the partition folder: <table>/game=<game>/<key>=<edition>/part-<task>.parquet
+
+    def part_path(self, experiment: Path, table: str, game: str, edition: str, task_id: str) -> Path:
+        return experiment / table / f"game={game}" / f"{self.key}={edition}" / f"part-{task_id}.parquet"
+
+    def parts(self, experiment: Path, table: str = "*", name: str = "part-*.parquet") -> list[Path]:
+        """The files of ``table`` (every table: "*") named like ``name``, in a stable order."""
+        return sorted(experiment.glob(f"{table}/game=*/{self.key}=*/{name}"))
+
+
+# Format 1: every lake written before the manifest named its format (the engine's word `ruleset_id`);
+# format 2 stores the word the rest of the project uses. Old lakes are read as they are, never rewritten.
+FORMATS = {1: LakeFormat(1, "ruleset_id", "ruleset"), 2: LakeFormat(2, EDITION, EDITION)}
+CURRENT = FORMATS[2]
+
+
+def format_of(manifest: Mapping, path: Path) -> LakeFormat:
+    """The lake format a manifest records (none: format 1); an unknown one is a one-line UserError."""
+    number = manifest.get("lake_format", 1)
+    if not isinstance(number, int) or isinstance(number, bool) or number not in FORMATS:
+        known = " or ".join(str(n) for n in FORMATS)
+        raise UserError(f"must be {known}, got {number!r:.40} (a lake format this version of sim cannot read)",
+                        file=str(path), entry="lake_format")
+    return FORMATS[number]
+
+
+def lake_format(experiment: Path) -> LakeFormat:
+    """The format of the lake in ``experiment``, from its manifest. Without a manifest the lake is new
+    (the current format) unless it already holds parts of format 1 (its manifest was lost)."""
+    from sim.core.experiment import read_manifest_file  # the config stack: kept out of a worker's imports
+
+    path = experiment / "manifest.json"
+    if not path.exists():
+        return FORMATS[1] if FORMATS[1].parts(experiment) else CURRENT
+    return format_of(read_manifest_file(path), path)
 
 
 def write_atomic(table: pa.Table, path: Path) -> None:
@@ -84,9 +127,9 @@ def write_error(error: OSError, path: Path) -> UserError:
     )
 
 
-def remove_stale_temporaries(experiment: Path) -> int:
+def remove_stale_temporaries(experiment: Path, fmt: LakeFormat) -> int:
     """Temporary files left by killed workers and writers (one writer per experiment at a time)."""
-    stale = list(experiment.glob("*/game=*/ruleset=*/.part-*.tmp")) + list(experiment.glob(".manifest.json.*.tmp"))
+    stale = fmt.parts(experiment, name=".part-*.tmp") + list(experiment.glob(".manifest.json.*.tmp"))
     for path in stale:
         path.unlink(missing_ok=True)
     return len(stale)
@@ -110,6 +153,7 @@ def part_problem(path: Path, rows: int | None = None) -> str | None:
 
 def done_task_ids(
     experiment: Path,
+    fmt: LakeFormat,
     expected_rows: Mapping[str, int] | None = None,
     other_tables: Mapping[str, tuple[str, ...]] | None = None,
 ) -> tuple[set[str], list[str]]:
@@ -125,7 +169,7 @@ def done_task_ids(
         return set(), []
     done, repaired = set(), []
     expected_rows = expected_rows or {}
-    for part in sorted(root.glob("game=*/ruleset=*/part-*.parquet")):
+    for part in fmt.parts(experiment, "matches"):
         task_id = _task_id(part)
         if task_id not in expected_rows:
             done.add(task_id)
@@ -149,7 +193,7 @@ def done_task_ids(
 def check_parts_readable(experiment: Path) -> None:
     """A reader's check (report, replay): every part of the lake, matches or cards, has a readable
     footer; the first that has not is a one-line UserError saying how the lake is repaired."""
-    for path in sorted(experiment.glob("*/game=*/ruleset=*/part-*.parquet")):
+    for path in lake_format(experiment).parts(experiment):
         problem = part_problem(path)
         if problem:
             raise UserError(f"result part {problem}: rerun the experiment's sweep to play its task again", file=str(path))
@@ -165,6 +209,7 @@ def match_table(
     *,
     run_id: str,
     config_hash: str,
+    fmt: LakeFormat = CURRENT,
 ) -> pa.Table:
     """One row per match. Two-side columns (side_a, score_b, <extra>_a, ...) are by side whatever
     the seat order; a side of several seats sums their scores and lists their per-seat values."""
@@ -197,7 +242,7 @@ def match_table(
     columns: dict[str, pa.Array] = {
         "run_id": const(run_id),
         "engine_version": const(game.engine_version),
-        "ruleset_id": const(ruleset.ruleset_id),
+        fmt.column: const(ruleset.ruleset_id),
         "ruleset_hash": const(ruleset.ruleset_hash),
         "config_hash": const(config_hash),
         "matchup_id": const(matchup.matchup_id),
@@ -258,6 +303,7 @@ def seat_table(
     result: BatchResult,
     *,
     run_id: str,
+    fmt: LakeFormat = CURRENT,
 ) -> pa.Table:
     """One row per (match, seat): who sat there (slot, side, member, deck, bot), whether its side
     won, its score (competitive games) and the game's per-seat columns."""
@@ -277,7 +323,7 @@ def seat_table(
     pair_index = seeds.pair_index.astype(np.int64)
     columns: dict[str, pa.Array] = {
         "run_id": _constant(run_id, n * seats),
-        "ruleset_id": _constant(ruleset.ruleset_id, n * seats),
+        fmt.column: _constant(ruleset.ruleset_id, n * seats),
         "matchup_id": _constant(matchup.matchup_id, n * seats),
         "pair_index": _column(pair_index[match]),
         "swap": _column(swap[match]),
@@ -372,6 +418,7 @@ def card_table(
     result: BatchResult,
     *,
     run_id: str,
+    fmt: LakeFormat = CURRENT,
 ) -> pa.Table:
     """Per-card rows with any non-zero count: (match, side, card) -> drawn, played, opening, gained."""
     counts = result.card_counts  # [B, P, n_cards, 3 or 4] by seat
@@ -393,7 +440,7 @@ def card_table(
     gained = counts[match_index, seat, card, 3] if counts.shape[3] > 3 else np.zeros(n, np.int16)
     columns = {
         "run_id": const(run_id),
-        "ruleset_id": const(ruleset.ruleset_id),
+        fmt.column: const(ruleset.ruleset_id),
         "matchup_id": const(matchup.matchup_id),
         "pair_index": _column(seeds.pair_index.astype(np.int64)[match_index]),
         "swap": _column(swap),

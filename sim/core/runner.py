@@ -47,6 +47,8 @@ class Plan:
     # pairs per stream at the end of each run that wrote this experiment: [pairs] for one run,
     # [100, 400] after a run of 100 pairs grown to 400 (the tasks of each segment are cut apart)
     segments: tuple[int, ...] = ()
+    # the names its lake stores an edition under: the current format, or an older lake's own (resumed as it is)
+    lake_format: lake.LakeFormat = lake.CURRENT
 
     def matches_of(self, task: Task) -> int:
         return (task.pair_stop - task.pair_start) * self.matchups[0][task.matchup_index].seating.orders
@@ -243,7 +245,7 @@ def check_report_options(plan: Plan) -> None:
 
 def lake_columns(plan: Plan) -> dict[str, pa.DataType]:
     """The columns the plan's match parts will have, with their types: those of a part of no rows,
-    built by the lake's own code (plus the hive partition keys)."""
+    built by the lake's own code (plus the `game` partition key), as the report views give them."""
     game, matchup = plan.game, plan.matchups[0][0]
     seats = matchup.players
 
@@ -257,14 +259,14 @@ def lake_columns(plan: Plan) -> dict[str, pa.DataType]:
     )
     seeds = SeedBlock(0, 0, np.zeros(0, np.int64), np.zeros(0, np.uint8))
     table = lake.match_table(game, plan.rulesets[0], matchup, plan.policies[0], seeds, result, run_id="", config_hash="")
-    return {field.name: field.type for field in table.schema} | {"game": pa.string(), "ruleset": pa.string()}
+    return {field.name: field.type for field in table.schema} | {"game": pa.string()}
 
 
 def _stored_pair_scores(plan: Plan, task: Task) -> np.ndarray:
     import pyarrow.parquet as pq
 
     ruleset = plan.rulesets[task.ruleset_index]
-    path = lake.part_path(plan.directory, "matches", plan.game.name, ruleset.ruleset_id, task.task_id)
+    path = plan.lake_format.part_path(plan.directory, "matches", plan.game.name, ruleset.ruleset_id, task.task_id)
     table = pq.read_table(path, columns=["winner_seat"])
     return pair_scores(table.column("winner_seat").to_numpy(), plan.matchups[0][task.matchup_index])
 
@@ -290,6 +292,7 @@ def _execute(plan: Plan, tasks: list[Task]) -> Iterator[TaskOutput]:
             plan.config_hash,
             bool(runner.debug),
             bool(runner.card_rows),
+            plan.lake_format,
         )
         for t in tasks
     )
@@ -477,7 +480,12 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Call
         if len(segments) > len(previous.get("pair_segments") or [0]):
             note = "\n".join(filter(None, [note, f"growing: {segments[-2]:,} -> {segments[-1]:,} pairs per matchup "
                                           "(the pairs played are kept)"]))
-    done, repaired = lake.done_task_ids(folder, expected_rows(plan), other_tables(plan))
+    # A lake is written in one format from its first part to its last: an older one goes on in its own.
+    plan.lake_format = lake.lake_format(folder)
+    if plan.lake_format != lake.CURRENT:
+        note = "\n".join(filter(None, [note, f"resuming a lake of format {plan.lake_format.number} (column "
+                                          f"{plan.lake_format.column}); new lakes store {lake.CURRENT.column}"]))
+    done, repaired = lake.done_task_ids(folder, plan.lake_format, expected_rows(plan), other_tables(plan))
     for line in repaired:
         print(line, file=sys.stderr)
     foreign = done - {t.task_id for t in plan.tasks}
@@ -497,7 +505,7 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Call
     bar = _progress_bar(plan, todo, show)
     try:
         lake.write_json_atomic(_manifest(plan, status="running", previous=previous), manifest_path)
-        lake.remove_stale_temporaries(folder)
+        lake.remove_stale_temporaries(folder, plan.lake_format)
         if plan.cfg.stop.sprt:
             waves = _sprt_waves(plan, todo, done)
             wave = next(waves)
@@ -522,7 +530,7 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Call
     except BaseException as error:
         # the workers have stopped by now (threads finish their task, loky's processes are killed); a
         # process killed mid-write may have left a temporary part
-        lake.remove_stale_temporaries(folder)
+        lake.remove_stale_temporaries(folder, plan.lake_format)
         _mark_stopped(plan, previous, manifest_path, error)
         raise
     finally:
@@ -642,7 +650,7 @@ def _progress_bar(plan: Plan, todo: list[Task], show: bool):
 def count_matches(folder: Path) -> int:
     import pyarrow.parquet as pq
 
-    return sum(pq.read_metadata(p).num_rows for p in (folder / "matches").glob("game=*/ruleset=*/part-*.parquet"))
+    return sum(pq.read_metadata(p).num_rows for p in lake.lake_format(folder).parts(folder, "matches"))
 
 
 def _read_manifest(path: Path) -> dict | None:
@@ -659,6 +667,7 @@ def _manifest(plan: Plan, *, status: str, previous: dict | None) -> dict:
         "config": OmegaConf.to_container(plan.cfg, resolve=True),
         "config_hash": plan.config_hash,
         "chunk_pairs": int(plan.cfg.runner.chunk_pairs),
+        "lake_format": plan.lake_format.number,  # the names its parts store an edition under (lake.FORMATS)
         "game": plan.game.name,
         "side_fields": list(plan.game.side_fields),  # the parts of a side's name (the lake's views split it)
         "engine_versions": {plan.game.name: plan.game.engine_version},

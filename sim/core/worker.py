@@ -132,23 +132,25 @@ def run_task(
     config_hash: str,
     debug: bool,
     card_rows: bool,
+    fmt: lake.LakeFormat = lake.CURRENT,
 ) -> TaskOutput:
-    """Play one task and write its part files. Runs in a worker (thread or process)."""
+    """Play one task and write its part files, in the lake's format ``fmt``. Runs in a worker (thread
+    or process)."""
     started = time.perf_counter()
     ensure_kernels(game, game.kernel_set(policies))
     seeds = seed_block(root_seed, matchup, task.pair_start, task.pair_stop)
     result = game.play_batch(ruleset, matchup, policies, seeds, debug=debug, card_counts=card_rows)
     folder = Path(experiment)
     if card_rows:
-        cards = lake.card_table(game, ruleset, matchup, seeds, result, run_id=run_id)
-        lake.write_atomic(cards, lake.part_path(folder, "cards", game.name, ruleset.ruleset_id, task.task_id))
+        cards = lake.card_table(game, ruleset, matchup, seeds, result, run_id=run_id, fmt=fmt)
+        lake.write_atomic(cards, fmt.part_path(folder, "cards", game.name, ruleset.ruleset_id, task.task_id))
     if lake.wants_seat_rows(matchup):
-        seats = lake.seat_table(game, ruleset, matchup, policies, seeds, result, run_id=run_id)
-        lake.write_atomic(seats, lake.part_path(folder, "seats", game.name, ruleset.ruleset_id, task.task_id))
+        seats = lake.seat_table(game, ruleset, matchup, policies, seeds, result, run_id=run_id, fmt=fmt)
+        lake.write_atomic(seats, fmt.part_path(folder, "seats", game.name, ruleset.ruleset_id, task.task_id))
     table = lake.match_table(
-        game, ruleset, matchup, policies, seeds, result, run_id=run_id, config_hash=config_hash
+        game, ruleset, matchup, policies, seeds, result, run_id=run_id, config_hash=config_hash, fmt=fmt
     )
-    lake.write_atomic(table, lake.part_path(folder, "matches", game.name, ruleset.ruleset_id, task.task_id))
+    lake.write_atomic(table, fmt.part_path(folder, "matches", game.name, ruleset.ruleset_id, task.task_id))
     return TaskOutput(task.task_id, len(seeds), time.perf_counter() - started, pair_scores(result.winner, matchup))
 
 

@@ -5,7 +5,7 @@ Entry point: ``build_report(experiment_dir, report_dir, kinds, params) -> Path``
 
 Kinds (experiment config ``report.kind``, one name or a list):
 
-- ``opening``: editions = the lake's ruleset_id values. First-player win rate per edition (Wilson, match level;
+- ``opening``: editions = the lake's edition values. First-player win rate per edition (Wilson, match level;
   t-interval over seat-swapped pairs), TOST equivalence to 50% within ``equivalence_margin``,
   paired difference of every edition against ``baseline`` per matchup (Holm and BH adjusted),
   game length and end-reason shares per edition.

@@ -57,12 +57,6 @@ class Table:
     digits: int = 4
     hidden: bool = False  # only written as CSV (too long to show)
 
-    def __post_init__(self):
-        # One word in config, sim.load and reports: the lake stores an edition's name as `ruleset_id`
-        # (kept, so every lake ever written reads as it is), a table shows it as `edition`.
-        if "ruleset_id" in self.frame.columns and "edition" not in self.frame.columns:
-            self.frame = self.frame.rename({"ruleset_id": "edition"})
-
 
 @dataclass
 class Image:

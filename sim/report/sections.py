@@ -198,7 +198,7 @@ def status_note(context: Context) -> None:
     context.document.add(Paragraph(text))
     if error_count:
         context.document.add(
-            Table(errors.sort(["ruleset_id", "error"]), "errors", "Matches left out, by error")
+            Table(errors.sort(["edition", "error"]), "errors", "Matches left out, by error")
         )
 
 
@@ -210,7 +210,7 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     histogram = lake.query("length_histogram")
     # A few matchups (e.g. one per player count) get a line each; many are pooled per edition.
     apart = histogram["matchup_id"].n_unique() <= SEPARATE_LENGTH_LINES
-    keys = ["ruleset_id", "matchup_id"] if apart else ["ruleset_id"]
+    keys = ["edition", "matchup_id"] if apart else ["edition"]
     pooled = histogram.group_by([*keys, "turns"]).agg(pl.col("matches").sum()).sort([*keys, "turns"])
     series = {
         ": ".join(key): (group["turns"].to_numpy(), group["matches"].to_numpy())
@@ -226,11 +226,11 @@ def _lengths_and_end_reasons(context: Context, prefix: str) -> None:
     document.add(
         Table(reasons, f"{prefix}_end_reasons", "How games end, per edition (share of the edition's matches)")
     )
-    editions = context.order_editions(reasons["ruleset_id"].unique().to_list())
+    editions = context.order_editions(reasons["edition"].unique().to_list())
     categories = sorted(reasons["end_reason"].fill_null("(none)").unique().to_list())
     shares = np.zeros((len(editions), len(categories)))
     for row in reasons.with_columns(pl.col("end_reason").fill_null("(none)")).iter_rows(named=True):
-        shares[editions.index(row["ruleset_id"]), categories.index(row["end_reason"])] = row["share"]
+        shares[editions.index(row["edition"]), categories.index(row["end_reason"])] = row["share"]
     path, image = context.image(f"{prefix}_end_reasons", "End-reason shares per edition")
     charts.share_bars(editions, categories, shares, path, title="End reasons per edition")
     document.add(image)
@@ -251,19 +251,19 @@ def section_opening(context: Context) -> None:
     pairs = pair_scores(rows)
     dropped = incomplete_pair_count(rows)
     editions = _with_wilson(editions, "first_player_wins", "matches", "match_", params.confidence)
-    order = context.order_editions(editions["ruleset_id"].to_list())
+    order = context.order_editions(editions["edition"].to_list())
     editions = editions.with_columns(
-        pl.col("ruleset_id").replace_strict(order, list(range(len(order)))).alias("position")
+        pl.col("edition").replace_strict(order, list(range(len(order)))).alias("position")
     ).sort("position")
     table_rows = []
     for edition in editions.iter_rows(named=True):
-        edition_pairs = pairs.filter(pl.col("ruleset_id") == edition["ruleset_id"])
+        edition_pairs = pairs.filter(pl.col("edition") == edition["edition"])
         scores = edition_pairs["first_player_score"].to_numpy()
         pair_summary = score_interval(scores, params.confidence)
         tost = tost_equivalence(scores, 0.5, params.equivalence_margin, params.alpha)
         table_rows.append(
             {
-                "edition": edition["ruleset_id"],
+                "edition": edition["edition"],
                 "matches": edition["matches"],
                 "first_player_wins": float(edition["first_player_wins"]),
                 "draws": edition["draws"],
@@ -338,8 +338,8 @@ def _bots_by_edition(context: Context) -> dict[str, str]:
     bots: dict[str, list[str]] = {}
     for row in rows.iter_rows(named=True):
         for name in (row["policy_a"], row["policy_b"]):
-            if name and name not in bots.setdefault(row["ruleset_id"], []):
-                bots[row["ruleset_id"]].append(name)
+            if name and name not in bots.setdefault(row["edition"], []):
+                bots[row["edition"]].append(name)
     return {edition: " vs ".join(names) if len(names) > 1 else names[0] for edition, names in bots.items()}
 
 
@@ -373,8 +373,8 @@ def _stopping_decisions(context: Context, pairs: pl.DataFrame) -> None:
     document = context.document
     p0, p1, alpha, beta = context.params.sequential_stop
     rows = []
-    for (edition, matchup), group in pairs.sort(["ruleset_id", "matchup_id", "pair_index"]).group_by(
-        ["ruleset_id", "matchup_id"], maintain_order=True
+    for (edition, matchup), group in pairs.sort(["edition", "matchup_id", "pair_index"]).group_by(
+        ["edition", "matchup_id"], maintain_order=True
     ):
         scores = group["first_player_score"].to_numpy()
         decision = sprt_three_way(scores, p0, p1 - p0, alpha, beta)
@@ -412,8 +412,8 @@ def _edition_differences(context: Context, pairs: pl.DataFrame, editions: list[s
         if edition == baseline:
             continue
         comparison = paired_comparison(
-            pairs.filter(pl.col("ruleset_id") == baseline),
-            pairs.filter(pl.col("ruleset_id") == edition),
+            pairs.filter(pl.col("edition") == baseline),
+            pairs.filter(pl.col("edition") == edition),
             "first_player_score",
             params.confidence,
         )
@@ -488,12 +488,12 @@ def section_matrix(context: Context) -> None:
         document.add(Paragraph("No two-sided matchups in the lake: no matrix."))
         return
     pair_rows = lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
-    for edition in context.order_editions(outcomes["ruleset_id"].unique().to_list()):
+    for edition in context.order_editions(outcomes["edition"].unique().to_list()):
         _matrix_for_edition(
             context,
             edition,
-            outcomes.filter(pl.col("ruleset_id") == edition),
-            pair_rows.filter(pl.col("ruleset_id") == edition),
+            outcomes.filter(pl.col("edition") == edition),
+            pair_rows.filter(pl.col("edition") == edition),
         )
 
 
@@ -601,7 +601,7 @@ def _pairs_by_cell(outcomes: pl.DataFrame, pair_rows: pl.DataFrame) -> pl.DataFr
     """One row per pair: its cell (side A, side B), side A's wins (draws half) and its games."""
     sides = outcomes.select(["matchup_id", "side_a", "side_b"]).unique()
     return (
-        pair_rows.filter(pl.col("ruleset_id").is_in(outcomes["ruleset_id"].unique().to_list()))
+        pair_rows.filter(pl.col("edition").is_in(outcomes["edition"].unique().to_list()))
         .group_by(["matchup_id", "pair_index"])
         .agg(pl.col("a_won").sum().alias("wins"), pl.len().alias("games"))
         .join(sides, on="matchup_id")
@@ -786,12 +786,12 @@ def section_cards(context: Context) -> None:
         sentences.append(f"Cards marked * rest on assumed data: {', '.join(flagged)}.")
     document.add(Paragraph(" ".join(sentences)))
     bots = _bots_by_edition(context)
-    for edition in context.order_editions(kept["ruleset_id"].unique().to_list()):
-        sentence = _cards_answer(edition, kept.filter(pl.col("ruleset_id") == edition), bots.get(edition, ""))
+    for edition in context.order_editions(kept["edition"].unique().to_list()):
+        sentence = _cards_answer(edition, kept.filter(pl.col("edition") == edition), bots.get(edition, ""))
         if sentence:
             document.answer(sentence)
-    for (edition, metric), group in kept.sort(["ruleset_id", "metric"]).group_by(
-        ["ruleset_id", "metric"], maintain_order=True
+    for (edition, metric), group in kept.sort(["edition", "metric"]).group_by(
+        ["edition", "metric"], maintain_order=True
     ):
         top = (
             group.with_columns(pl.col("delta").abs().alias("size"))
@@ -886,10 +886,10 @@ def section_coop(context: Context) -> None:
         Table(outcomes, "coop_outcomes", "Team results per matchup"),
     )
     bots = _bots_by_edition(context)
-    editions = context.order_editions(outcomes["ruleset_id"].unique().to_list())
+    editions = context.order_editions(outcomes["edition"].unique().to_list())
     differences = _coop_edition_differences(context, editions)
     for edition in editions:
-        sentence = _coop_answer(edition, outcomes.filter(pl.col("ruleset_id") == edition), bots.get(edition, ""),
+        sentence = _coop_answer(edition, outcomes.filter(pl.col("edition") == edition), bots.get(edition, ""),
                                 context.percent, params.confidence)
         moved = differences.filter((pl.col("edition") == edition) & (pl.col("matchup_id") == "ALL"))
         if moved.height:
@@ -899,7 +899,7 @@ def section_coop(context: Context) -> None:
         context.document.answer(sentence)
     rounds = lake.query("coop_rounds")
     curves, survival_rows = {}, []
-    for (edition,), group in rounds.group_by(["ruleset_id"], maintain_order=True):
+    for (edition,), group in rounds.group_by(["edition"], maintain_order=True):
         durations = np.repeat(group["rounds"].to_numpy(), group["matches"].to_numpy())
         lost = np.repeat(group["lost"].to_numpy(), group["matches"].to_numpy())
         curve = kaplan_meier(durations, lost)
@@ -953,12 +953,12 @@ def _coop_edition_differences(context: Context, editions: list[str]) -> pl.DataF
     if len(editions) < 2:
         return pl.DataFrame(schema=dict.fromkeys(columns, pl.Float64) | {"edition": pl.String, "matchup_id": pl.String})
     baseline = _baseline_of(context.params.baseline, editions)
-    deals = context.lake.query("pair_rows").group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(pl.col("a_won").mean())
+    deals = context.lake.query("pair_rows").group_by(["edition", "matchup_id", "pair_index"]).agg(pl.col("a_won").mean())
     frames = []
     for edition in editions:
         if edition != baseline:
-            comparison = paired_comparison(deals.filter(pl.col("ruleset_id") == baseline),
-                                           deals.filter(pl.col("ruleset_id") == edition), "a_won",
+            comparison = paired_comparison(deals.filter(pl.col("edition") == baseline),
+                                           deals.filter(pl.col("edition") == edition), "a_won",
                                            context.params.confidence)
             per_matchup = comparison["matchup_id"] != "ALL"
             _, holm = adjust_pvalues(comparison.filter(per_matchup)["p_value"].to_numpy(), "holm", context.params.alpha)
@@ -1026,7 +1026,7 @@ def _series_survival(context: Context, column: str) -> None:
         return
     longest = int(rows["series"].list.len().max() or 0)
     curves, table_rows = {}, []
-    for (edition,), group in rows.group_by(["ruleset_id"], maintain_order=True):
+    for (edition,), group in rows.group_by(["edition"], maintain_order=True):
         matrix = (
             np.column_stack(
                 [
@@ -1091,7 +1091,7 @@ def section_sweep(context: Context) -> None:
         scores = pair_scores(competitive)
         headline, label = [], "first player"
         for edition in editions:
-            summary = score_interval(scores.filter(pl.col("ruleset_id") == edition)["first_player_score"].to_numpy(),
+            summary = score_interval(scores.filter(pl.col("edition") == edition)["first_player_score"].to_numpy(),
                                      params.confidence)
             headline.append({"value": str(values[edition]), "edition": edition, "pairs": summary["n"], "rate": summary["mean"],
                              "low": summary["low"], "high": summary["high"]})
@@ -1100,7 +1100,7 @@ def section_sweep(context: Context) -> None:
         outcomes = _with_wilson(lake.query("coop_outcomes"), "team_wins", "matches", "win_", params.confidence)
         headline, label, decks = [], "team", pl.DataFrame()
         for edition in editions:
-            group = outcomes.filter(pl.col("ruleset_id") == edition)
+            group = outcomes.filter(pl.col("edition") == edition)
             wins, games = float(group["team_wins"].sum()), float(group["matches"].sum())
             low, high = wilson_interval(wins, games, params.confidence)
             headline.append({"value": str(values[edition]), "edition": edition, "pairs": int(games),
@@ -1133,7 +1133,7 @@ def _deck_rates_by_edition(context: Context, editions: list[str]) -> pl.DataFram
     pair_rows = context.lake.query("pair_rows").filter(pl.col("first_player_won").is_not_null())
     rows = []
     for edition in editions:
-        pairs = _pairs_by_cell(outcomes.filter(pl.col("ruleset_id") == edition), pair_rows.filter(pl.col("ruleset_id") == edition))
+        pairs = _pairs_by_cell(outcomes.filter(pl.col("edition") == edition), pair_rows.filter(pl.col("edition") == edition))
         pairs = pairs.filter(pl.col("side_a") != pl.col("side_b"))  # a mirror says nothing about a deck
         for deck in sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list())):
             wins, games = _deck_pairs(pairs, deck)
@@ -1177,7 +1177,7 @@ def section_summary(context: Context) -> None:
         Table(
             outcomes.select(
                 [
-                    "ruleset_id",
+                    "edition",
                     "matchup_id",
                     "side_a",
                     "side_b",
@@ -1231,7 +1231,7 @@ def section_sides(context: Context) -> None:
             raise UserError(f"the lake has no per-side column '{column}' ({column}_a / {column}_b)", entry="report.side_columns")
         rows = lake.query("sides", {"side_column": f"^{column}$"})
         rows = rows.with_columns(
-            (pl.col("matches") / pl.col("matches").sum().over(["ruleset_id", "deck"])).alias("share")
+            (pl.col("matches") / pl.col("matches").sum().over(["edition", "deck"])).alias("share")
         )
         rows = _with_wilson(rows, "wins", "matches", "win_", params.confidence)
         key = f"sides_{_safe(column)}"
@@ -1245,7 +1245,7 @@ def section_sides(context: Context) -> None:
             Table(rows, key, f"Win rate by {column}"),
         )
         shown = rows.filter(pl.col("matches") >= params.min_count)
-        for (edition,), group in shown.group_by(["ruleset_id"], maintain_order=True):
+        for (edition,), group in shown.group_by(["edition"], maintain_order=True):
             labels = [f"{row['deck']}: {row['value']}" for row in group.iter_rows(named=True)]
             path, image = context.image(f"{key}_{_safe(edition)}", f"Win rate by {column}, edition {edition}")
             charts.forest_plot(
@@ -1271,7 +1271,7 @@ def section_variance(context: Context) -> None:
         raise UserError(f"the lake has no column '{column}' to group matches by", entry="report.group_column")
     rows = lake.query("variance_rows", {"group_column": f"^{column}$"})
     table_rows, ungrouped = [], set()
-    for (edition, matchup), group in rows.group_by(["ruleset_id", "matchup_id"], maintain_order=True):
+    for (edition, matchup), group in rows.group_by(["edition", "matchup_id"], maintain_order=True):
         groups = group["group_id"].to_numpy()
         if np.unique(groups).size == groups.size:
             ungrouped.add(edition)  # one match per group: nothing varies within a group to measure
@@ -1279,7 +1279,7 @@ def section_variance(context: Context) -> None:
         for outcome in ("won", "rounds"):
             parts = variance_components(group[outcome].cast(pl.Float64).to_numpy(), groups,
                                         n_boot=params.n_boot, seed=params.seed, confidence=params.confidence)
-            table_rows.append({"ruleset_id": edition, "matchup_id": matchup, "outcome": outcome,
+            table_rows.append({"edition": edition, "matchup_id": matchup, "outcome": outcome,
                                "mean": float(group[outcome].cast(pl.Float64).mean()), **parts})
     if ungrouped:
         document.add(Paragraph(f"Editions with one match per `{column}` value (nothing to split): {', '.join(sorted(ungrouped))}."))
@@ -1299,7 +1299,7 @@ def section_variance(context: Context) -> None:
     )
     won = table.filter(pl.col("outcome") == "won").filter(pl.col("within_share").is_not_nan())
     if won.height:
-        labels = [f"{row['ruleset_id']}: {row['matchup_id']}" for row in won.iter_rows(named=True)]
+        labels = [f"{row['edition']}: {row['matchup_id']}" for row in won.iter_rows(named=True)]
         path, image = context.image("variance_within_share", "Share of result variance within groups")
         charts.forest_plot(labels, won["within_share"].to_numpy(), won["within_low"].to_numpy(),
                            won["within_high"].to_numpy(), path, title="Share of result variance within groups",
@@ -1328,8 +1328,8 @@ def _endings_rounds(context: Context) -> dict[tuple[str, str], tuple[float, floa
         document.answer(f"Rules played: {params.game_title}" + (f"; bots: {'; '.join(played_by)}." if played_by else "."))
     rows = lake.query("end_reason_rounds").with_columns(pl.col("end_reason").fill_null("(none)"))
     summary = []
-    for edition in context.order_editions(rows["ruleset_id"].unique().to_list()):
-        group = rows.filter(pl.col("ruleset_id") == edition)
+    for edition in context.order_editions(rows["edition"].unique().to_list()):
+        group = rows.filter(pl.col("edition") == edition)
         total = int(group["matches"].sum())
         series = {}
         for (reason,), by_round in group.sort("rounds").group_by(["end_reason"], maintain_order=True):
@@ -1374,16 +1374,16 @@ def section_side_a(context: Context) -> None:
     document.add(Heading("Side A against side B"))
     pairs = pair_scores(lake.query("pair_rows"))
     outcomes = lake.query("matchup_outcomes")
-    labels = outcomes.select(["ruleset_id", "matchup_id", "side_a", "side_b", "matches", "draws"])
+    labels = outcomes.select(["edition", "matchup_id", "side_a", "side_b", "matches", "draws"])
     bots = _bots_by_edition(context)
-    editions = context.order_editions(pairs["ruleset_id"].unique().to_list())
+    editions = context.order_editions(pairs["edition"].unique().to_list())
     rows = []
     for edition in editions:
-        at_edition = pairs.filter(pl.col("ruleset_id") == edition)
+        at_edition = pairs.filter(pl.col("edition") == edition)
         groups = [(m, at_edition.filter(pl.col("matchup_id") == m)) for m in sorted(at_edition["matchup_id"].unique())]
         for matchup_id, frame in [*groups, ("ALL", at_edition)]:
             interval = score_interval(frame["a_score"].to_numpy(), params.confidence)
-            cell = labels.filter((pl.col("ruleset_id") == edition) & ((pl.col("matchup_id") == matchup_id)
+            cell = labels.filter((pl.col("edition") == edition) & ((pl.col("matchup_id") == matchup_id)
                                                                       | pl.lit(matchup_id == "ALL")))
             rows.append({
                 "edition": edition, "matchup_id": matchup_id,
@@ -1425,7 +1425,7 @@ def section_side_a(context: Context) -> None:
         return
     baseline = params.baseline or editions[0]
     frames = [
-        paired_comparison(pairs.filter(pl.col("ruleset_id") == baseline), pairs.filter(pl.col("ruleset_id") == edition),
+        paired_comparison(pairs.filter(pl.col("edition") == baseline), pairs.filter(pl.col("edition") == edition),
                           "a_score", params.confidence).with_columns(pl.lit(edition).alias("edition"))
         for edition in editions if edition != baseline
     ]
@@ -1464,9 +1464,9 @@ def _in_points(comparison: dict) -> dict:
 
 def _deal_shares(rows: pl.DataFrame, reasons: list[str]) -> pl.DataFrame:
     """Per deal (edition, matchup, pair): its matches and, per end reason, the share of them it ended."""
-    return rows.group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(
+    return rows.group_by(["edition", "matchup_id", "pair_index"]).agg(
         pl.len().alias("games"), *[(pl.col("end_reason") == reason).mean().alias(reason) for reason in reasons]
-    ).sort(["ruleset_id", "matchup_id", "pair_index"])
+    ).sort(["edition", "matchup_id", "pair_index"])
 
 
 def section_endings(context: Context) -> None:
@@ -1481,11 +1481,11 @@ def section_endings(context: Context) -> None:
         return
     rows = rows.with_columns(pl.col("end_reason").fill_null("(none)"))
     reasons = sorted(rows["end_reason"].unique().to_list())
-    editions = context.order_editions(rows["ruleset_id"].unique().to_list())
+    editions = context.order_editions(rows["edition"].unique().to_list())
     deals = _deal_shares(rows, reasons)
     shares = []
     for edition in editions:
-        group = deals.filter(pl.col("ruleset_id") == edition)
+        group = deals.filter(pl.col("edition") == edition)
         games = group["games"].to_numpy()
         for reason in reasons:
             rate = clustered_rate(group[reason].to_numpy() * games, games, params.confidence)
@@ -1499,8 +1499,8 @@ def section_endings(context: Context) -> None:
         if edition == baseline:
             continue
         for reason in reasons:
-            overall = paired_comparison(deals.filter(pl.col("ruleset_id") == baseline),
-                                        deals.filter(pl.col("ruleset_id") == edition), reason,
+            overall = paired_comparison(deals.filter(pl.col("edition") == baseline),
+                                        deals.filter(pl.col("edition") == edition), reason,
                                         params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
             differences.append({"edition": edition, "baseline": baseline, "end_reason": reason, "deals": overall["pairs"],
                                 "baseline_share": overall["baseline_mean"], "share": overall["treatment_mean"],
@@ -1572,7 +1572,7 @@ def _deck_pair_scores(pairs: pl.DataFrame, deck: str) -> pl.DataFrame:
         pl.col("a_score").alias("deck_score"))
     as_b = pairs.filter((pl.col("side_b") == deck) & (pl.col("side_a") != deck)).with_columns(
         (1 - pl.col("a_score")).alias("deck_score"))
-    return pl.concat([as_a, as_b]).select(["ruleset_id", "matchup_id", "pair_index", "deck_score"])
+    return pl.concat([as_a, as_b]).select(["edition", "matchup_id", "pair_index", "deck_score"])
 
 
 def section_deck_effects(context: Context) -> None:
@@ -1586,20 +1586,20 @@ def section_deck_effects(context: Context) -> None:
     if pairs.height == 0:
         document.add(Paragraph("No two-sided matches: no deck to rate."))
         return
-    editions = context.order_editions(pairs["ruleset_id"].unique().to_list())
+    editions = context.order_editions(pairs["edition"].unique().to_list())
     baseline = _baseline_of(params.baseline, editions)
     decks = sorted(set(pairs["side_a"].to_list()) | set(pairs["side_b"].to_list()))
     rates, differences = [], []
     for deck in decks:
         scores = _deck_pair_scores(pairs, deck)
         for edition in editions:
-            mine = scores.filter(pl.col("ruleset_id") == edition)
+            mine = scores.filter(pl.col("edition") == edition)
             summary = score_interval(mine["deck_score"].to_numpy(), params.confidence)
             rates.append({"deck": deck, "edition": edition, "deals": summary["n"], "rate": summary["mean"],
                           "low": summary["low"], "high": summary["high"]})
             if edition == baseline:
                 continue
-            overall = paired_comparison(scores.filter(pl.col("ruleset_id") == baseline), mine, "deck_score",
+            overall = paired_comparison(scores.filter(pl.col("edition") == baseline), mine, "deck_score",
                                         params.confidence).filter(pl.col("matchup_id") == "ALL").row(0, named=True)
             differences.append({"edition": edition, "baseline": baseline, "deck": deck, "deals": overall["pairs"],
                                 "baseline_rate": overall["baseline_mean"], "rate": overall["treatment_mean"],
@@ -1674,13 +1674,13 @@ def section_columns(context: Context) -> None:
     bots = _bots_by_edition(context)
     for column in params.columns:
         values = _column_values(lake, column)
-        editions = context.order_editions(values["ruleset_id"].unique().to_list())
+        editions = context.order_editions(values["edition"].unique().to_list())
         key = f"columns_{_safe(column)}"
-        deals = values.group_by(["ruleset_id", "matchup_id", "pair_index"]).agg(
+        deals = values.group_by(["edition", "matchup_id", "pair_index"]).agg(
             pl.col("value").mean(), (pl.col("value") != 0).mean().alias("nonzero"), pl.len().alias("matches")
         )
         rows = []
-        for (edition, matchup), group in _with_pooled(deals).group_by(["ruleset_id", "matchup_id"], maintain_order=True):
+        for (edition, matchup), group in _with_pooled(deals).group_by(["edition", "matchup_id"], maintain_order=True):
             interval = mean_t_interval(group["value"].to_numpy(), params.confidence)
             rows.append({"edition": edition, "matchup_id": matchup, "deals": group.height,
                          "matches": int(group["matches"].sum()), "mean": interval["mean"], "low": interval["low"],
@@ -1703,7 +1703,7 @@ def section_columns(context: Context) -> None:
 
 
 def _column_values(lake: Lake, column: str) -> pl.DataFrame:
-    """(ruleset_id, matchup_id, pair_index, swap, value): the column, or its two sides summed, per match."""
+    """(edition, matchup_id, pair_index, swap, value): the column, or its two sides summed, per match."""
     if column in lake.columns:
         names = [column]
     elif f"{column}_a" in lake.columns and f"{column}_b" in lake.columns:
@@ -1722,7 +1722,7 @@ def _column_values(lake: Lake, column: str) -> pl.DataFrame:
         if not (dtype.is_numeric() or dtype == pl.Boolean):
             raise UserError(f"column '{name}' holds {dtype}, not numbers", entry="report.columns")
         parts.append(part.cast(pl.Float64))
-    return rows.select("ruleset_id", "matchup_id", "pair_index", "swap", pl.sum_horizontal(parts).alias("value"))
+    return rows.select("edition", "matchup_id", "pair_index", "swap", pl.sum_horizontal(parts).alias("value"))
 
 
 def _with_pooled(deals: pl.DataFrame) -> pl.DataFrame:
@@ -1737,8 +1737,8 @@ def _column_differences(context: Context, deals: pl.DataFrame, editions: list[st
     frames = []
     for edition in editions:
         if edition != baseline:
-            comparison = paired_comparison(deals.filter(pl.col("ruleset_id") == baseline),
-                                           deals.filter(pl.col("ruleset_id") == edition), "value",
+            comparison = paired_comparison(deals.filter(pl.col("edition") == baseline),
+                                           deals.filter(pl.col("edition") == edition), "value",
                                            context.params.confidence)
             frames.append(comparison.with_columns(pl.lit(edition).alias("edition"), pl.lit(baseline).alias("baseline")))
     return pl.concat(frames).select("edition", "baseline", "matchup_id", "pairs", "baseline_mean", "treatment_mean",
@@ -1779,19 +1779,19 @@ def _endings_by_matchup(context: Context) -> None:
     labels = rows.select("matchup_id", pl.concat_str(["side_a", "side_b"], separator=" vs ").str.strip_suffix(" vs ")
                          .alias("matchup")).unique("matchup_id").sort("matchup_id")
     counts = (rows.with_columns(pl.col("end_reason").fill_null("(none)"))
-              .group_by(["ruleset_id", "matchup_id", "end_reason"]).agg(pl.len().alias("matches"))
-              .with_columns(pl.col("matches").sum().over(["ruleset_id", "matchup_id"]).alias("games")))
-    editions = context.order_editions(counts["ruleset_id"].unique().to_list())
+              .group_by(["edition", "matchup_id", "end_reason"]).agg(pl.len().alias("matches"))
+              .with_columns(pl.col("matches").sum().over(["edition", "matchup_id"]).alias("games")))
+    editions = context.order_editions(counts["edition"].unique().to_list())
     reasons = sorted(counts["end_reason"].unique().to_list())
     # every reason on every row, so a reason a matchup never ended with shows as 0 with its interval
-    grid = (pl.DataFrame({"ruleset_id": editions}).join(labels, how="cross")
+    grid = (pl.DataFrame({"edition": editions}).join(labels, how="cross")
             .join(pl.DataFrame({"end_reason": reasons}), how="cross")
-            .join(counts.select("ruleset_id", "matchup_id", "games").unique(), on=["ruleset_id", "matchup_id"])
-            .join(counts.drop("games"), on=["ruleset_id", "matchup_id", "end_reason"], how="left")
+            .join(counts.select("edition", "matchup_id", "games").unique(), on=["edition", "matchup_id"])
+            .join(counts.drop("games"), on=["edition", "matchup_id", "end_reason"], how="left")
             .with_columns(pl.col("matches").fill_null(0)))
     table = _with_wilson(grid, "matches", "games", "share_", params.confidence).sort(
-        pl.col("ruleset_id").replace_strict({e: i for i, e in enumerate(editions)}, return_dtype=pl.Int64),
-        "matchup_id", "end_reason").rename({"ruleset_id": "edition", "share_rate": "share"})
+        pl.col("edition").replace_strict({e: i for i, e in enumerate(editions)}, return_dtype=pl.Int64),
+        "matchup_id", "end_reason").rename({"share_rate": "share"})
     document.add(
         Paragraph(f"Per edition and matchup: how many games ended with each end reason and its share of the matchup's "
                   f"games ({context.percent} Wilson interval)."),

@@ -18,8 +18,8 @@ from scipy import stats as scipy_stats
 
 from sim.stats.intervals import mean_t_interval, score_interval
 
-PAIR_KEY = ["ruleset_id", "matchup_id", "pair_index"]
-REQUIRED_COLUMNS = ["ruleset_id", "matchup_id", "pair_index", "swap", "first_player_won", "a_won"]
+PAIR_KEY = ["edition", "matchup_id", "pair_index"]
+REQUIRED_COLUMNS = ["edition", "matchup_id", "pair_index", "swap", "first_player_won", "a_won"]
 
 
 def pair_scores(matches: pl.DataFrame) -> pl.DataFrame:
@@ -34,7 +34,7 @@ def pair_scores(matches: pl.DataFrame) -> pl.DataFrame:
     missing = [column for column in REQUIRED_COLUMNS if column not in matches.columns]
     if missing:
         raise ValueError(f"pair_scores needs columns {missing}")
-    seat_orders = matches.group_by(["ruleset_id", "matchup_id"]).agg(
+    seat_orders = matches.group_by(["edition", "matchup_id"]).agg(
         pl.col("swap").n_unique().alias("seat_orders")
     )
     grouped = matches.group_by(PAIR_KEY).agg(
@@ -43,7 +43,7 @@ def pair_scores(matches: pl.DataFrame) -> pl.DataFrame:
         pl.col("first_player_won").mean().alias("first_player_score"),
         pl.col("a_won").mean().alias("a_score"),
     )
-    joined = grouped.join(seat_orders, on=["ruleset_id", "matchup_id"], how="left")
+    joined = grouped.join(seat_orders, on=["edition", "matchup_id"], how="left")
     complete = joined.filter(
         (pl.col("games") == pl.col("seat_orders")) & (pl.col("distinct_swaps") == pl.col("seat_orders"))
     )

@@ -46,7 +46,7 @@ def test_a_bad_cooperative_ladder_is_one_line_naming_the_file_and_entry(tmp_path
 
 
 def _frame(edition, matchup, wins):
-    return pl.DataFrame({"ruleset_id": [edition] * len(wins), "matchup_id": [matchup] * len(wins),
+    return pl.DataFrame({"edition": [edition] * len(wins), "matchup_id": [matchup] * len(wins),
                          "pair_index": list(range(len(wins))), "a_score": [float(w) for w in wins]})
 
 

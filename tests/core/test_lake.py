@@ -43,7 +43,7 @@ def test_every_documented_column_is_written_with_provenance(small_lake):
 
 def test_parts_are_zstd_and_hive_partitioned(small_lake):
     part = next((small_lake / "matches").rglob("part-*.parquet"))
-    assert part.parent.name == "ruleset=standard" and part.parent.parent.name == "game=coin_race"
+    assert part.parent.name == "edition=standard" and part.parent.parent.name == "game=coin_race"
     assert pq.ParquetFile(part).metadata.row_group(0).column(0).compression == "ZSTD"
 
 

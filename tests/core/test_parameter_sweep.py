@@ -22,9 +22,9 @@ def test_each_value_is_an_arm_on_common_deals(output_root):
     assert [r.resolved["rules"]["target"] for r in plan.rulesets] == [12, 15]
     lake = read_lake(plan.directory)
     plain = read_lake(sweep("pairs=20", "name=plain").directory)
-    same = lake.filter(pl.col("ruleset_id") == "standard-target-15").select(PLAY).sort(PLAY[:3])
+    same = lake.filter(pl.col("edition") == "standard-target-15").select(PLAY).sort(PLAY[:3])
     assert same.equals(plain.select(PLAY).sort(PLAY[:3]))
-    shorter = lake.filter(pl.col("ruleset_id") == "standard-target-12").select(PLAY).sort(PLAY[:3])
+    shorter = lake.filter(pl.col("edition") == "standard-target-12").select(PLAY).sort(PLAY[:3])
     assert not shorter.equals(same)
     manifest = json.loads((plan.directory / "manifest.json").read_text())
     assert manifest["config"]["data_dir"] == str(plan.directory / "sweep-data")

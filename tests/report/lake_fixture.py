@@ -10,7 +10,7 @@ import polars as pl
 MATCH_SCHEMA = {
     "run_id": pl.String,
     "engine_version": pl.String,
-    "ruleset_id": pl.String,
+    "edition": pl.String,
     "ruleset_hash": pl.String,
     "config_hash": pl.String,
     "matchup_id": pl.String,
@@ -96,6 +96,7 @@ MANIFEST = {
     "timings": {"run": 1.5, "total": 2.0},
     "matches": 26,
     "created": "2026-01-01T00:00:00Z",
+    "lake_format": 2,
 }
 
 
@@ -110,7 +111,7 @@ def _match_row(
     return {
         "run_id": MANIFEST["run_id"],
         "engine_version": "1.2.0",
-        "ruleset_id": arm,
+        "edition": arm,
         "ruleset_hash": f"hash-{arm}",
         "config_hash": "abc123",
         "matchup_id": matchup,
@@ -141,7 +142,7 @@ def write_lake(root: Path, with_cards: bool = True) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     for arm, rows in ARMS.items():
         frame = pl.DataFrame([_match_row(arm, *row) for row in rows], schema=MATCH_SCHEMA)
-        folder = root / "matches" / "game=toy" / f"ruleset={arm}"
+        folder = root / "matches" / "game=toy" / f"edition={arm}"
         folder.mkdir(parents=True, exist_ok=True)
         half = frame.height // 2
         frame.head(half).write_parquet(folder / "part-0.parquet", compression="zstd")
@@ -151,7 +152,7 @@ def write_lake(root: Path, with_cards: bool = True) -> Path:
             [
                 {
                     "run_id": MANIFEST["run_id"],
-                    "ruleset_id": "r1",
+                    "edition": "r1",
                     "matchup_id": matchup,
                     "pair_index": pair,
                     "swap": swap,
@@ -167,7 +168,7 @@ def write_lake(root: Path, with_cards: bool = True) -> Path:
             ],
             schema={
                 "run_id": pl.String,
-                "ruleset_id": pl.String,
+                "edition": pl.String,
                 "matchup_id": pl.String,
                 "pair_index": pl.Int64,
                 "swap": pl.Int8,
@@ -180,7 +181,7 @@ def write_lake(root: Path, with_cards: bool = True) -> Path:
                 "won": pl.Float64,
             },
         )
-        folder = root / "cards" / "game=toy" / "ruleset=r1"
+        folder = root / "cards" / "game=toy" / "edition=r1"
         folder.mkdir(parents=True, exist_ok=True)
         cards.write_parquet(folder / "part-0.parquet", compression="zstd")
     (root / "manifest.json").write_text(json.dumps(MANIFEST, indent=2), encoding="utf-8")
@@ -223,7 +224,7 @@ def write_coop_lake(root: Path, editions: dict[str, list[tuple]] | None = None) 
             row["deal_group"] = pair // 2  # groups {0, 1}, {2, 3}, {4} for the `variance` kind
             rows.append(row)
         frame = pl.DataFrame(rows, schema={**MATCH_SCHEMA, "life": pl.List(pl.Int32), "deal_group": pl.Int64})
-        folder = root / "matches" / "game=coop" / f"ruleset={edition}"
+        folder = root / "matches" / "game=coop" / f"edition={edition}"
         folder.mkdir(parents=True, exist_ok=True)
         frame.write_parquet(folder / "part-0.parquet", compression="zstd")
     manifest = {**MANIFEST, "name": root.name, "rulesets": {e: f"hash-{e}" for e in editions},

@@ -19,16 +19,16 @@ def test_columns_report_matches_means_from_the_lake(output_root, capsys):
     lake = _lake(output_root, "measures").with_columns((pl.col("gambles_a") + pl.col("gambles_b")).alias("both"))
     folder = output_root / "reports" / "measures"
     table = pl.read_csv(folder / "tables" / "columns_gambles.csv")
-    for (edition,), group in lake.group_by(["ruleset_id"]):
+    for (edition,), group in lake.group_by(["edition"]):
         row = table.filter((pl.col("edition") == edition) & (pl.col("matchup_id") == "ALL")).row(0, named=True)
         assert row["matches"] == group.height
         assert row["mean"] == pytest.approx(group["both"].mean())
         assert row["nonzero_share"] == pytest.approx((group["both"] != 0).mean())
         assert row["low"] < row["mean"] < row["high"]
     # the paired difference is the mean per-deal difference on the deals both editions played
-    deals = lake.group_by("ruleset_id", "matchup_id", "pair_index").agg(pl.col("both").mean())
-    joined = deals.filter(pl.col("ruleset_id") == "standard").join(
-        deals.filter(pl.col("ruleset_id") == "short"), on=["matchup_id", "pair_index"], suffix="_short")
+    deals = lake.group_by("edition", "matchup_id", "pair_index").agg(pl.col("both").mean())
+    joined = deals.filter(pl.col("edition") == "standard").join(
+        deals.filter(pl.col("edition") == "short"), on=["matchup_id", "pair_index"], suffix="_short")
     differences = pl.read_csv(folder / "tables" / "columns_gambles_differences.csv")
     pooled = differences.filter(pl.col("matchup_id") == "ALL").row(0, named=True)
     assert pooled["edition"] == "short" and pooled["baseline"] == "standard"

@@ -16,7 +16,7 @@ def test_end_reasons_report_counts_each_reason_per_edition_and_matchup(output_ro
     folder = output_root / "reports" / "endings"
     table = pl.read_csv(folder / "tables" / "end_reasons_by_matchup.csv")
     reasons = set(lake["end_reason"].unique())
-    for (edition, _), group in lake.group_by(["ruleset_id", "matchup_id"]):
+    for (edition, _), group in lake.group_by(["edition", "matchup_id"]):
         label = f"{group['side_a'][0]} vs {group['side_b'][0]}"
         rows = table.filter((pl.col("edition") == edition) & (pl.col("matchup") == label))
         assert set(rows["end_reason"]) == reasons  # a reason the matchup never saw shows as 0

@@ -23,17 +23,17 @@ def two_editions(output_root):
 def test_endings_shares_and_differences_are_the_lakes(two_editions):
     lake, folder = two_editions
     shares = pl.read_csv(folder / "tables" / "endings_shares.csv")
-    for (edition, reason), group in lake.group_by(["ruleset_id", "end_reason"]):
+    for (edition, reason), group in lake.group_by(["edition", "end_reason"]):
         row = shares.filter((pl.col("edition") == edition) & (pl.col("end_reason") == reason)).row(0, named=True)
-        matches = lake.filter(pl.col("ruleset_id") == edition).height
+        matches = lake.filter(pl.col("edition") == edition).height
         assert row["matches"] == matches and row["ended"] == group.height
         assert row["rate"] == pytest.approx(group.height / matches)
         assert row["low"] <= row["rate"] <= row["high"]
     # paired: per deal, the share of its matches that ended this way, short minus standard
     reason = lake["end_reason"].mode()[0]
-    deals = lake.group_by("ruleset_id", "matchup_id", "pair_index").agg((pl.col("end_reason") == reason).mean().alias("x"))
-    joined = deals.filter(pl.col("ruleset_id") == "standard").join(
-        deals.filter(pl.col("ruleset_id") == "short"), on=["matchup_id", "pair_index"], suffix="_short")
+    deals = lake.group_by("edition", "matchup_id", "pair_index").agg((pl.col("end_reason") == reason).mean().alias("x"))
+    joined = deals.filter(pl.col("edition") == "standard").join(
+        deals.filter(pl.col("edition") == "short"), on=["matchup_id", "pair_index"], suffix="_short")
     differences = pl.read_csv(folder / "tables" / "endings_differences.csv")
     row = differences.filter(pl.col("end_reason") == reason).row(0, named=True)
     assert row["edition"] == "short" and row["deals"] == joined.height
@@ -46,7 +46,7 @@ def test_deck_effects_rates_are_each_decks_deal_scores(two_editions):
     lake, folder = two_editions
     rates = pl.read_csv(folder / "tables" / "deck_effects_rates.csv")
     for deck in ("low", "high", "even"):
-        mine = lake.filter((pl.col("ruleset_id") == "standard") & ((pl.col("side_a") == deck) | (pl.col("side_b") == deck)))
+        mine = lake.filter((pl.col("edition") == "standard") & ((pl.col("side_a") == deck) | (pl.col("side_b") == deck)))
         won = pl.when(pl.col("side_a") == deck).then(pl.col("a_won")).otherwise(1 - pl.col("a_won"))
         expected = mine.select(won.alias("won"))["won"].mean()  # every deal complete: deal means average to this
         row = rates.filter((pl.col("deck") == deck) & (pl.col("edition") == "standard")).row(0, named=True)

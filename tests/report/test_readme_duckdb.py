@@ -45,7 +45,7 @@ def test_readme_duckdb_example_runs_as_printed(tmp_path, output_root):
     (tmp_path / "sim").symlink_to(PROJECT_ROOT / "sim")
     result = _run_example(tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "Error" not in result.stderr and "ruleset_id" in result.stdout and "standard" in result.stdout
+    assert "Error" not in result.stderr and "edition" in result.stdout and "standard" in result.stdout
 
 
 @pytest.mark.heavy

@@ -325,7 +325,7 @@ def test_coop_answer_weights_matchups_equally_when_their_counts_differ():
     leaves them with different counts): 1 of 10 and 81 of 90 average to 50%, not the pooled 82%."""
     from sim.report.sections import _coop_answer, _with_wilson
 
-    outcomes = _with_wilson(pl.DataFrame({"ruleset_id": ["e", "e"], "matchup_id": ["x", "y"], "team_wins": [1.0, 81.0],
+    outcomes = _with_wilson(pl.DataFrame({"edition": ["e", "e"], "matchup_id": ["x", "y"], "team_wins": [1.0, 81.0],
                                           "matches": [10, 90]}), "team_wins", "matches", "win_", 0.95)
     sentence = _coop_answer("e", outcomes, "greedy", "95%", 0.95)
     assert sentence.startswith("Under e the team wins 50.0% [") and "matchups weighted equally" in sentence

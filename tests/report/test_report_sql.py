@@ -12,6 +12,7 @@ import duckdb
 import pytest
 
 from sim.report.lake import SQL_DIR, Lake
+from tests.core.helpers import to_format_1
 
 
 def _rows(frame, *key_columns):
@@ -28,7 +29,7 @@ def test_every_sql_file_runs(toy_lake):
 
 def test_match_status_counts_errors(toy_lake):
     with Lake(toy_lake) as lake:
-        status = _rows(lake.query("match_status"), "ruleset_id", "error")
+        status = _rows(lake.query("match_status"), "edition", "error")
     assert status[("r1", "ok")]["matches"] == 13
     assert status[("r1", "turn_cap")]["matches"] == 1
     assert status[("r2", "ok")]["matches"] == 12
@@ -36,7 +37,7 @@ def test_match_status_counts_errors(toy_lake):
 
 def test_edition_outcomes_by_hand(toy_lake):
     with Lake(toy_lake) as lake:
-        arms = _rows(lake.query("edition_outcomes"), "ruleset_id")
+        arms = _rows(lake.query("edition_outcomes"), "edition")
     # r1: 3 + 2.5 + 2 first-player wins in m1..m3, plus 0 for m1 pair 2 swap 1; error row excluded.
     assert arms[("r1",)]["matches"] == 13 and arms[("r1",)]["first_player_wins"] == 7.5
     assert arms[("r2",)]["matches"] == 12 and arms[("r2",)]["first_player_wins"] == 8.5
@@ -45,7 +46,7 @@ def test_edition_outcomes_by_hand(toy_lake):
 
 def test_matchup_outcomes_three_of_four(toy_lake):
     with Lake(toy_lake) as lake:
-        outcomes = _rows(lake.query("matchup_outcomes"), "ruleset_id", "matchup_id")
+        outcomes = _rows(lake.query("matchup_outcomes"), "edition", "matchup_id")
     # r1 m1 valid games: A won 4 of 5 (pair 2 swap 1 counts); first player 3 of 5.
     assert outcomes[("r1", "m1")]["a_wins"] == 4.0 and outcomes[("r1", "m1")]["matches"] == 5
     assert outcomes[("r2", "m1")]["first_player_wins"] == 4.0
@@ -54,7 +55,7 @@ def test_matchup_outcomes_three_of_four(toy_lake):
 
 def test_end_reason_shares(toy_lake):
     with Lake(toy_lake) as lake:
-        reasons = _rows(lake.query("end_reasons"), "ruleset_id", "end_reason")
+        reasons = _rows(lake.query("end_reasons"), "edition", "end_reason")
     assert reasons[("r1", "renown")]["matches"] == 10
     assert reasons[("r1", "round_limit")]["share"] == pytest.approx(2 / 13)
     assert reasons[("r2", "draw")]["share"] == pytest.approx(1 / 12)
@@ -168,13 +169,15 @@ def test_card_impact_counts_a_game_once_when_several_seats_of_a_side_hold_the_ca
     assert impact.equals(expected)
 
 
-def test_the_views_name_an_edition_edition(toy_lake):
-    """Issue 20 item 7: one word for an edition. The lake stores `ruleset_id` (and the partition
-    folder `ruleset=`); the views give it as `edition` too and leave the duplicate partition column out."""
-    with Lake(toy_lake) as lake:
+@pytest.mark.parametrize("lake_format", [2, 1])
+def test_the_views_name_an_edition_edition(toy_lake, lake_format, tmp_path):
+    """Issue 20 item 7: one word for an edition. The lake stores `edition` (and the partition folder
+    `edition=`), a lake of format 1 `ruleset_id` (and `ruleset=`); the views give `edition` once, for both."""
+    folder = toy_lake if lake_format == 2 else to_format_1(shutil.copytree(toy_lake, tmp_path / "old"))
+    with Lake(folder) as lake:
         for view in ("matches", "cards"):
             columns = lake.connection.sql(f"SELECT * FROM {view} LIMIT 0").columns
-            assert "edition" in columns and "ruleset" not in columns, view
-            differing = lake.connection.execute(f"SELECT count(*) FROM {view} WHERE edition IS DISTINCT FROM ruleset_id")
-            assert differing.fetchall() == [(0,)], view
-        assert sorted(lake.connection.execute("SELECT DISTINCT edition FROM matches").fetchall()) == [("r1",), ("r2",)]
+            assert columns.count("edition") == 1 and not {"ruleset", "ruleset_id"} & set(columns), view
+            assert columns.count("game") == 1, view
+        editions = lake.connection.execute("SELECT DISTINCT edition, game FROM matches ORDER BY ALL").fetchall()
+        assert editions == [("r1", "toy"), ("r2", "toy")]

@@ -10,7 +10,7 @@ def _matches(rows):
     return pl.DataFrame(
         rows,
         schema={
-            "ruleset_id": pl.String,
+            "edition": pl.String,
             "matchup_id": pl.String,
             "pair_index": pl.Int64,
             "swap": pl.Int8,

@@ -3,28 +3,28 @@
 -- The cards view holds only non-zero rows, so "not" = all the faction's games minus the "with"
 -- games; the faction's games come from the matches view (error rows excluded from both).
 WITH side_games AS (
-    SELECT ruleset_id, matchup_id, pair_index, swap, 'A' AS side, side_a AS faction, a_won AS won
+    SELECT edition, matchup_id, pair_index, swap, 'A' AS side, side_a AS faction, a_won AS won
     FROM matches WHERE error = 'ok'
     UNION ALL
-    SELECT ruleset_id, matchup_id, pair_index, swap, 'B' AS side, side_b AS faction, 1 - a_won AS won
+    SELECT edition, matchup_id, pair_index, swap, 'B' AS side, side_b AS faction, 1 - a_won AS won
     FROM matches WHERE error = 'ok' AND side_b IS NOT NULL AND side_b <> ''
 ),
 faction_totals AS (
-    SELECT ruleset_id, faction, count(*) AS games, sum(won) AS wins
+    SELECT edition, faction, count(*) AS games, sum(won) AS wins
     FROM side_games
-    GROUP BY ruleset_id, faction
+    GROUP BY edition, faction
 ),
 -- A side of several seats (an Aeon's End team) has a row per seat holding the card: one row per
 -- side-game here, so that a game counts once however many seats drew the card.
 card_rows AS (
-    SELECT ruleset_id, matchup_id, pair_index, swap, side, card,
+    SELECT edition, matchup_id, pair_index, swap, side, card,
            sum(drawn) AS drawn, sum(played) AS played, sum(opening) AS opening, sum(gained) AS gained
     FROM cards
-    GROUP BY ruleset_id, matchup_id, pair_index, swap, side, card
+    GROUP BY edition, matchup_id, pair_index, swap, side, card
 ),
 card_games AS (
     SELECT
-        s.ruleset_id,
+        s.edition,
         s.faction,
         c.card,
         count(*) FILTER (WHERE c.drawn > 0) AS drawn_games,
@@ -36,21 +36,21 @@ card_games AS (
         count(*) FILTER (WHERE c.gained > 0) AS gained_games,
         coalesce(sum(s.won) FILTER (WHERE c.gained > 0), 0) AS gained_wins
     FROM card_rows AS c
-    JOIN side_games AS s USING (ruleset_id, matchup_id, pair_index, swap, side)
-    GROUP BY s.ruleset_id, s.faction, c.card
+    JOIN side_games AS s USING (edition, matchup_id, pair_index, swap, side)
+    GROUP BY s.edition, s.faction, c.card
 ),
 long_form AS (
-    SELECT ruleset_id, faction, card, 'drawn' AS metric, drawn_games AS games_with, drawn_wins AS wins_with FROM card_games
+    SELECT edition, faction, card, 'drawn' AS metric, drawn_games AS games_with, drawn_wins AS wins_with FROM card_games
     UNION ALL
-    SELECT ruleset_id, faction, card, 'played', played_games, played_wins FROM card_games
+    SELECT edition, faction, card, 'played', played_games, played_wins FROM card_games
     UNION ALL
-    SELECT ruleset_id, faction, card, 'opening', opening_games, opening_wins FROM card_games
+    SELECT edition, faction, card, 'opening', opening_games, opening_wins FROM card_games
     UNION ALL
-    SELECT ruleset_id, faction, card, 'gained', gained_games, gained_wins FROM card_games
+    SELECT edition, faction, card, 'gained', gained_games, gained_wins FROM card_games
     WHERE gained_games > 0  -- games without gained counts (not deck-builders) add no 'gained' rows
 )
 SELECT
-    l.ruleset_id,
+    l.edition,
     l.faction,
     l.card,
     l.metric,
@@ -59,5 +59,5 @@ SELECT
     t.games - l.games_with AS games_without,
     t.wins - l.wins_with AS wins_without
 FROM long_form AS l
-JOIN faction_totals AS t USING (ruleset_id, faction)
-ORDER BY l.ruleset_id, l.faction, l.card, l.metric;
+JOIN faction_totals AS t USING (edition, faction)
+ORDER BY l.edition, l.faction, l.card, l.metric;

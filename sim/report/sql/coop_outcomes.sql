@@ -1,6 +1,6 @@
 -- Cooperative games: team results per edition and matchup, and rounds to win / to lose.
 SELECT
-    ruleset_id,
+    edition,
     matchup_id,
     side_a,
     count(*) AS matches,
@@ -11,5 +11,5 @@ SELECT
     median(rounds) FILTER (WHERE a_won = 0) AS median_rounds_lost
 FROM matches
 WHERE error = 'ok'
-GROUP BY ruleset_id, matchup_id, side_a
-ORDER BY ruleset_id, matchup_id;
+GROUP BY edition, matchup_id, side_a
+ORDER BY edition, matchup_id;

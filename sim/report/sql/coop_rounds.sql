@@ -1,6 +1,6 @@
 -- Cooperative games: how many matches ended in each round, won or lost (input of survival curves).
-SELECT ruleset_id, rounds, a_won = 0 AS lost, count(*) AS matches
+SELECT edition, rounds, a_won = 0 AS lost, count(*) AS matches
 FROM matches
 WHERE error = 'ok'
-GROUP BY ruleset_id, rounds, a_won = 0
-ORDER BY ruleset_id, rounds, lost;
+GROUP BY edition, rounds, a_won = 0
+ORDER BY edition, rounds, lost;

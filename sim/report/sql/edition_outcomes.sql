@@ -1,6 +1,6 @@
 -- Per edition: match-level first-player results (draws count half through first_player_won).
 SELECT
-    ruleset_id,
+    edition,
     count(*) AS matches,
     sum(first_player_won) AS first_player_wins,
     count(*) FILTER (WHERE winner_side = 'draw') AS draws,
@@ -8,5 +8,5 @@ SELECT
     avg(rounds) AS mean_rounds
 FROM matches
 WHERE error = 'ok' AND first_player_won IS NOT NULL
-GROUP BY ruleset_id
-ORDER BY ruleset_id;
+GROUP BY edition
+ORDER BY edition;

@@ -1,10 +1,10 @@
 -- How games end (victory type / end reason), with each reason's share of its edition.
 SELECT
-    ruleset_id,
+    edition,
     end_reason,
     count(*) AS matches,
-    count(*) / sum(count(*)) OVER (PARTITION BY ruleset_id) AS share
+    count(*) / sum(count(*)) OVER (PARTITION BY edition) AS share
 FROM matches
 WHERE error = 'ok'
-GROUP BY ruleset_id, end_reason
-ORDER BY ruleset_id, end_reason;
+GROUP BY edition, end_reason
+ORDER BY edition, end_reason;

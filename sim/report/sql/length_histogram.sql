@@ -1,7 +1,7 @@
 -- Distribution of game length (turns) per edition and matchup (the report pools a study's many
 -- matchups per edition, but keeps a few apart: their player counts may differ).
-SELECT ruleset_id, matchup_id, turns, count(*) AS matches
+SELECT edition, matchup_id, turns, count(*) AS matches
 FROM matches
 WHERE error = 'ok'
-GROUP BY ruleset_id, matchup_id, turns
-ORDER BY ruleset_id, matchup_id, turns;
+GROUP BY edition, matchup_id, turns
+ORDER BY edition, matchup_id, turns;

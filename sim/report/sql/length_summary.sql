@@ -1,6 +1,6 @@
 -- Game length per edition: turns and rounds.
 SELECT
-    ruleset_id,
+    edition,
     count(*) AS matches,
     avg(turns) AS mean_turns,
     quantile_cont(turns, 0.1) AS p10_turns,
@@ -12,5 +12,5 @@ SELECT
     median(rounds) AS median_rounds
 FROM matches
 WHERE error = 'ok'
-GROUP BY ruleset_id
-ORDER BY ruleset_id;
+GROUP BY edition
+ORDER BY edition;

@@ -1,5 +1,5 @@
 -- Matches per edition and error status: error rows are left out of every statistic, so say how many.
-SELECT ruleset_id, error, count(*) AS matches
+SELECT edition, error, count(*) AS matches
 FROM matches
-GROUP BY ruleset_id, error
-ORDER BY ruleset_id, error;
+GROUP BY edition, error
+ORDER BY edition, error;

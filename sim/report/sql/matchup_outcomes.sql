@@ -1,6 +1,6 @@
 -- Per edition and matchup: side A's and the first player's results (draws count half).
 SELECT
-    ruleset_id,
+    edition,
     matchup_id,
     side_a,
     side_b,
@@ -13,5 +13,5 @@ SELECT
     avg(turns) AS mean_turns
 FROM matches
 WHERE error = 'ok'
-GROUP BY ruleset_id, matchup_id, side_a, side_b
-ORDER BY ruleset_id, matchup_id;
+GROUP BY edition, matchup_id, side_a, side_b
+ORDER BY edition, matchup_id;

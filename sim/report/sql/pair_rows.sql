@@ -1,5 +1,5 @@
 -- The columns pair-level scoring needs (sim.stats.pairs), one row per valid match.
-SELECT ruleset_id, matchup_id, pair_index, swap, first_player_won, a_won
+SELECT edition, matchup_id, pair_index, swap, first_player_won, a_won
 FROM matches
 WHERE error = 'ok'
-ORDER BY ruleset_id, matchup_id, pair_index, swap;
+ORDER BY edition, matchup_id, pair_index, swap;

@@ -4,14 +4,14 @@
 -- column named by a regular expression in the variable side_column, e.g.
 --   SET VARIABLE side_column = '^path$';
 CREATE OR REPLACE VIEW sides AS
-SELECT ruleset_id, matchup_id, pair_index, swap, 'A' AS side_letter, a_won AS won, COLUMNS('^(.*)_a$') AS '\1'
+SELECT edition, matchup_id, pair_index, swap, 'A' AS side_letter, a_won AS won, COLUMNS('^(.*)_a$') AS '\1'
 FROM matches WHERE error = 'ok' AND side_b <> ''
 UNION ALL BY NAME
-SELECT ruleset_id, matchup_id, pair_index, swap, 'B' AS side_letter, 1 - a_won AS won, COLUMNS('^(.*)_b$') AS '\1'
+SELECT edition, matchup_id, pair_index, swap, 'B' AS side_letter, 1 - a_won AS won, COLUMNS('^(.*)_b$') AS '\1'
 FROM matches WHERE error = 'ok' AND side_b <> '';
 
 SELECT
-    ruleset_id,
+    edition,
     side AS deck,
     CAST(COLUMNS(getvariable('side_column')) AS VARCHAR) AS value,
     count(*) AS matches,

@@ -33,5 +33,5 @@ def test_preset_plays_a_tiny_sweep_at_every_tier(preset, output_root):
         text = (output_root / "reports" / name / "report.md").read_text()
         assert text.count("\n> ") >= len(spec["editions"]), name  # an answer line per edition at least
         lake = pl.read_parquet(list((output_root / "experiments" / name / "matches").rglob("*.parquet")))
-        assert set(lake["ruleset_id"]) == set(spec["editions"]) and (lake["error"] == "ok").all()
+        assert set(lake["edition"]) == set(spec["editions"]) and (lake["error"] == "ok").all()
     assert (output_root / "reports" / "tiny" / "report.md").exists()  # the comparison across tiers

@@ -48,15 +48,15 @@ def test_endings_and_side_a_agree_with_the_lake(output_root):
     lake = _lake(output_root, name)
     tables = output_root / "reports" / name / "tables"
     endings = pl.read_csv(tables / "endings.csv")
-    for (edition, reason), group in lake.group_by(["ruleset_id", "end_reason"]):
+    for (edition, reason), group in lake.group_by(["edition", "end_reason"]):
         row = endings.filter((pl.col("edition") == edition) & (pl.col("end_reason") == reason)).row(0, named=True)
-        of = lake.filter(pl.col("ruleset_id") == edition).height
+        of = lake.filter(pl.col("edition") == edition).height
         assert row["matches"] == group.height and row["share_rate"] == pytest.approx(group.height / of)
         rounds = np.sort(group["rounds"].to_numpy())
         assert row["median_rounds"] == rounds[(len(rounds) + 1) // 2 - 1]
         assert row["max_rounds"] == rounds.max()
     side_a = pl.read_csv(tables / "side_a.csv")
-    for (edition,), group in lake.group_by(["ruleset_id"]):
+    for (edition,), group in lake.group_by(["edition"]):
         row = side_a.filter((pl.col("edition") == edition) & (pl.col("matchup_id") == "ALL")).row(0, named=True)
         assert row["pairs"] == group.height // 2
         assert row["a_rate"] == pytest.approx(group["a_won"].mean())
