@@ -122,6 +122,8 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
                 if scores[HAND_STAMPS + a] == decision:
                     held = scores[HAND_VALUES + a]
                 else:
+                    # card_value's freshness test, written out here: through a shared forceinline helper
+                    # greedy_choice took minutes to compile (PERF.md, session 19)
                     cached = seat * L.MAX_CARDS + a
                     known = scores[READS + a]
                     fresh = not np.isnan(known)
@@ -393,7 +395,7 @@ def keep_value(state, ruleset, weights, seat, card, scores):
     worth less than nothing."""
     if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
         return -weights[W_CARD_KEPT]
-    return weights[W_CARD_KEPT] + 0.3 * max(0.0, card_value(state, ruleset, weights, seat, card, np.int64(0), scores))
+    return held_value(ruleset, weights, card, card_value(state, ruleset, weights, seat, card, np.int64(0), scores))
 
 
 @njit(cache=True, forceinline=True)
