@@ -11,7 +11,8 @@ normal move per character (1 Charge, exhausts; into Windbridge free), Explore (e
 Insight as Renown; any ready opposing character at the Route blocks; Companion earns a journey
 mark once per turn), Challenge (exhaust, deal Force to a defender chosen by the rules), choose a
 path at 3 marks (2 Charge), ascend after 3 more (3 Charge). End of turn: 20 Renown wins, else
-discard to seven; after round 12 higher Renown, then journey marks, else a draw.
+the player discards to seven, a card at a time; after round 12 higher Renown, then journey marks, else
+a draw.
 
 State encoding (OpenSpiel style): one int32 vector per match (constants in layout.py):
   globals [0, GLOBALS): round, turns, active seat, phase (main or a pending decision), decider,
@@ -22,7 +23,8 @@ State encoding (OpenSpiel style): one int32 vector per match (constants in layou
 Action encoding: action = kind << 16 | x << 8 | y (layout.A_*); `legal_actions` writes the legal
 ones for the current decider into a buffer. Pending decisions (defender choice, Grinshade roll,
 Cleave spillover, Relentless, Star Chart, Netherway exit, Riftfire Ambush, Lantern Care target,
-Stormdancer move, mulligans) are phases with A_CHOICE actions taken by the deciding seat.
+Stormdancer move, mulligans) are phases with A_CHOICE actions taken by the deciding seat; the hand
+limit (PH_HAND_LIMIT) offers an A_DISCARD of each card in the hand, one card per decision.
 Status: `finish` sets G_DONE, G_WINNER (-1 a draw) and G_END_REASON (layout.END_*).
 
 The rules are in rules/, one module per rule area matching RULES.md's chapters and the test files
@@ -57,6 +59,7 @@ from sim.games.waybound.layout import (
     A_ASCEND,
     A_CHALLENGE,
     A_CHOICE,
+    A_DISCARD,
     A_END,
     A_EXPLORE,
     A_MOVE,
@@ -117,6 +120,7 @@ from sim.games.waybound.layout import (
     PH_DEFEND,
     PH_ENTRY_HEAL,
     PH_GRINSHADE,
+    PH_HAND_LIMIT,
     PH_MAIN,
     PH_MULLIGAN,
     PH_NETHER_EXIT,
@@ -161,7 +165,7 @@ from sim.games.waybound.rules.netherway import nyxara_cost, open_netherway
 from sim.games.waybound.rules.playing import play_ally, star_chart_choice
 from sim.games.waybound.rules.setup import begin_play, guarantee_featured, mulligan
 from sim.games.waybound.rules.tactics import play_tactic, tactic_readiness
-from sim.games.waybound.rules.turn import end_turn
+from sim.games.waybound.rules.turn import discard_to_hand_limit, end_turn
 from sim.games.waybound.rules.units import (
     add_unit,
     at_route,
@@ -319,7 +323,8 @@ def legal_actions(s, rules, cards, profiles, out):
 @njit(cache=True, inline="always")
 def list_pending_choices(s, out, phase, p, q, pb):
     """The choices of a pending decision (mulligan, defender, Grinshade, Cleave, Relentless, Star Chart,
-    Netherway exit, Riftfire, Lantern Care, Stormdancer): their count, or -1 in the main phase."""
+    Netherway exit, Riftfire, Lantern Care, Stormdancer, the hand limit's discards): their count, or -1 in
+    the main phase."""
     n = 0
     if phase == PH_MULLIGAN:
         n = push(out, n, encode(A_CHOICE, 0, 0))
@@ -386,6 +391,14 @@ def list_pending_choices(s, out, phase, p, q, pb):
         for d in range(4):
             if d != route and adjacent(route, d, s[G_NETHER_OPEN]):
                 n = push(out, n, encode(A_CHOICE, d + 1, 0))
+        return n
+    if phase == PH_HAND_LIMIT:
+        previous = -1
+        for h in range(s[pb + P_HAND_N]):
+            card = s[pb + HAND_OFF + h]
+            if card != previous:  # the hand is sorted: a card's copies are one choice
+                n = push(out, n, encode(A_DISCARD, card, 0))
+            previous = card
         return n
     return -1
 
@@ -740,6 +753,9 @@ def resolve_pending_choice(s, rules, profiles, x, keys, counters, events, counts
                 s[pb + P_ALLIES_DEFEATED] += 1
         s[G_PHASE] = PH_MAIN
         return True
+    if phase == PH_HAND_LIMIT:
+        discard_to_hand_limit(s, rules, x, keys, counters, events, counts)
+        return True
     return False
 
 
@@ -771,7 +787,7 @@ def step(s, rules, cards, profiles, action, keys, counters, events, counts):
         return
     # ---- main phase
     if kind == A_END:
-        end_turn(s, rules, cards, keys, counters, events, counts)
+        end_turn(s, rules, keys, counters, events, counts)
         return
     if kind == A_PLAY_ALLY or kind == A_PLAY_TACTIC:
         s[pb + P_CHARGE] -= card_field(cards, x, C_COST)

@@ -23,7 +23,7 @@ MATCHUP_SETS = ("all_factions", "companions_8x8", "mirror_first")
 class Waybound(Game):
     name = "waybound"
     title = "Waybound: The Living Atlas"
-    engine_version = "1.3.0"
+    engine_version = "1.4.0"
     side_fields = ("faction", "companion")  # a side is "<faction>/<companion>"
     player_counts = (2,)
     end_reasons = L.END_REASONS

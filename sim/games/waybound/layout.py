@@ -101,6 +101,7 @@ PH_NETHER_EXIT = 8
 PH_RIFTFIRE = 9
 PH_ENTRY_HEAL = 10
 PH_STORMDANCER = 11
+PH_HAND_LIMIT = 12  # the active seat discards down to the hand limit, a card per decision
 
 # Action kinds
 A_END = 0
@@ -114,6 +115,7 @@ A_ASCEND = 7
 A_SHIFT = 8  # x unit
 A_NYX_OPEN = 9
 A_CHOICE = 10  # x choice within the pending decision
+A_DISCARD = 11  # x card: discarded to the end-of-turn hand limit (PH_HAND_LIMIT)
 NO_TARGET = 255
 DEFENDER_CHOOSES = 255
 MOVE_NONE = 4  # "no move" in unit * 5 + destination targets

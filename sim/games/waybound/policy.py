@@ -56,6 +56,7 @@ from sim.games.waybound.layout import (
     PH_DEFEND,
     PH_ENTRY_HEAL,
     PH_GRINSHADE,
+    PH_HAND_LIMIT,
     PH_MAIN,
     PH_MULLIGAN,
     PH_NETHER_EXIT,
@@ -130,6 +131,7 @@ from sim.games.waybound.vocab import (
     POLICY_ISMCTS,
     POLICY_RANDOM,
     R_LIGHTFOOT_COST,
+    R_MAX_CAPACITY,
     W_ALLY_VALUE,
     W_ASCEND,
     W_BUFF,
@@ -140,6 +142,8 @@ from sim.games.waybound.vocab import (
     W_DRAW,
     W_END,
     W_HEAL,
+    W_KEEP_PER_COST,
+    W_KEEP_UNAFFORDABLE,
     W_MARK,
     W_MOVE_OPEN,
     W_MULLIGAN,
@@ -150,6 +154,14 @@ from sim.games.waybound.vocab import (
 
 
 # ---------------------------------------------------------------------------- action values
+@njit(cache=True, _nrt=False, forceinline=True)
+def keep_value(cards, card, next_capacity, w):
+    """What keeping `card` through the hand limit is worth: per Charge of its cost, less per Charge it
+    costs beyond next turn's capacity (a card that cannot be played soon holds a hand slot)."""
+    cost = card_field(cards, card, C_COST)
+    return w[W_KEEP_PER_COST] * cost - w[W_KEEP_UNAFFORDABLE] * max(0, cost - next_capacity)
+
+
 @njit(cache=True, inline="always")
 def remaining_guard(s, profiles, q, j):
     return unit_guard(s, profiles, q, j) - s[unit_base(q, j) + U_DAMAGE]
@@ -218,6 +230,8 @@ def score_action(s, rules, cards, profiles, action, w):
         )
     if phase == PH_ENTRY_HEAL:
         return float(s[unit_base(p, x) + U_DAMAGE])
+    if phase == PH_HAND_LIMIT:
+        return -keep_value(cards, x, min(s[pb + P_CAPACITY] + 1, rules[R_MAX_CAPACITY]), w)
     return score_main(s, rules, cards, profiles, kind, x, y, p, w, open_routes_mask(s))
 
 

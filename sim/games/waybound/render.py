@@ -30,6 +30,7 @@ PHASE_NAMES = {
     L.PH_RIFTFIRE: "Riftfire Ambush",
     L.PH_ENTRY_HEAL: "Lantern Care target",
     L.PH_STORMDANCER: "Stormdancer move",
+    L.PH_HAND_LIMIT: "hand limit discard",
 }
 RENOWN_REASONS = ("Explore", "Breach", "Stormwing", "Fang Sovereign", "Claim the Way")
 
@@ -69,6 +70,8 @@ def describe_action(tables: data.Tables, action: int, actor: int = -2, target: i
         return f"shift {who(actor, x)}"
     if kind == L.A_NYX_OPEN:
         return "Nyxara opens the Netherway"
+    if kind == L.A_DISCARD:
+        return f"discard {card} (hand limit)"
     if kind == L.A_CHOICE:
         return f"choose {x}" + (f" ({who(target, x)})" if target != -2 else "")
     return f"action {action}"

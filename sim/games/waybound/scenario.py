@@ -195,10 +195,12 @@ class WayboundScenario(Scenario):
     def action(self, kind: str, **fields) -> int:
         """Encode an action by kind: end; play (card id, target); move (unit, dest, lightfoot); explore
         (unit); challenge (unit, target: None lets the defender choose); choice (x); path (x); ascend;
-        nyxara_open; shift (unit). The kinds are the helpers of the same names below."""
+        nyxara_open; shift (unit); hand_limit_discard (card id). The kinds are the helpers of the same
+        names below."""
         makers = {"end": self.end_turn, "play": self.play, "move": self.move, "explore": self.explore,
                   "challenge": self.challenge, "choice": self.choose, "path": self.path, "ascend": self.ascend,
-                  "nyxara_open": self.nyxara_open, "shift": self.shift}
+                  "nyxara_open": self.nyxara_open, "shift": self.shift,
+                  "hand_limit_discard": self.hand_limit_discard}
         if kind not in makers:
             raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(makers)})")
         try:
@@ -245,6 +247,9 @@ class WayboundScenario(Scenario):
     @staticmethod
     def shift(unit: int) -> int:
         return L.encode(L.A_SHIFT, unit, 0)
+
+    def hand_limit_discard(self, card: str) -> int:
+        return L.encode(L.A_DISCARD, self.card(card), 0)
 
     def end_turns(self, count: int) -> None:
         for _ in range(count):

@@ -232,6 +232,8 @@ WEIGHT_NAMES = (
     "netherway",
     "end_turn",
     "mulligan_below_cheap",
+    "keep_per_cost",
+    "keep_unaffordable",
 )
 W_RENOWN = 0
 W_MARK = 1
@@ -249,6 +251,8 @@ W_BUFF = 12
 W_NETHER = 13
 W_END = 14
 W_MULLIGAN = 15
+W_KEEP_PER_COST = 16  # the hand limit: a kept card's worth per Charge of its cost
+W_KEEP_UNAFFORDABLE = 17  # ... less this per Charge beyond next turn's capacity
 N_WEIGHTS = len(WEIGHT_NAMES)
 # Policy parameter vector: [weights..., candidates, rollouts, horizon_turns, then the ISMCTS budget:
 # iterations, exploration, worlds, evaluation_scale]. The weights come

@@ -27,10 +27,17 @@ def fresh(
     return sc
 
 
+def end_turn_at_the_hand_limit(sc: WayboundScenario) -> None:
+    """End the active turn; a hand over the limit discards its lowest card ids first."""
+    sc.apply(sc.end_turn())
+    while sc.phase == L.PH_HAND_LIMIT:
+        sc.apply(sc.legal()[0])
+
+
 def pass_turn_pair(sc: WayboundScenario) -> None:
-    """End the active turn and the opponent's next one."""
-    sc.apply(sc.end_turn())
-    sc.apply(sc.end_turn())
+    """End the active turn and the opponent's next one (end_turn_at_the_hand_limit)."""
+    end_turn_at_the_hand_limit(sc)
+    end_turn_at_the_hand_limit(sc)
 
 
 def seeds_for(pairs: int, root: int = 11, matchup_id: str = "m") -> SeedBlock:

@@ -1,4 +1,4 @@
-"""Golden digests and playthroughs: the engine plays exactly the same games as the recorded engine 1.3.0.
+"""Golden digests and playthroughs: the engine plays exactly the same games as the recorded engine 1.4.0.
 
 Speed work on the kernels must not change a single match (the published reports depend on them).
 A change of behaviour (a rule, a tie-break, a random draw more or less) changes the digests, and
@@ -6,7 +6,9 @@ then the engine version must change and the digests be recorded again: 1.0.0 -> 
 ties broken with one draw among all best actions; the hand kept sorted) did both, and so did 1.1.0 ->
 1.2.0 (the search bot's rollouts end at the same turn boundary for every candidate: only the digests
 with the search bot changed, the greedy and random ones did not), and 1.2.0 -> 1.3.0 (the search bot
-re-deals its worlds from what its seat sees only: again only the search bot's digests changed).
+re-deals its worlds from what its seat sees only: again only the search bot's digests changed), and 1.3.0
+-> 1.4.0 (the hand-limit discards are the player's decision: the digests with the random bot changed, and
+the replay logs' engine line).
 They also depend on decks/waybound (cards, factions, editions, policies): a deliberate data change
 means recording them again from the unchanged engine.
 
@@ -72,7 +74,7 @@ def test_golden_greedy_and_random_every_faction_pairing():
     h = hashlib.blake2b(digest_size=16)
     for policy_names in GREEDY_AND_RANDOM:
         play(h, "0.36", "all_factions", policy_names, pairs=4, root=5)
-    assert h.hexdigest() == "8d2ecf148c8b3df2c0315f5785760fd6"
+    assert h.hexdigest() == "4e551bc8c75d6c8c59038822b92b1541"
 
 
 def test_golden_every_companion_and_edition():
@@ -83,7 +85,7 @@ def test_golden_every_companion_and_edition():
     play(h, "0.36", "companions_8x8", ("random", "greedy_explorer"), pairs=1, root=10, debug=True)
     for edition in GAME.editions():
         play(h, edition, "mirror_first", ("greedy_explorer", "random"), pairs=3, root=13, debug=True)
-    assert h.hexdigest() == "650b75dde03e18e46d1bf9403b9090da"
+    assert h.hexdigest() == "b74820ba125db8901a9f91bb916a0bbe"
 
 
 def test_golden_search():
@@ -113,8 +115,8 @@ def test_golden_replay_log(spec):
 
 
 GOLDEN_REPLAY = {
-    "hearthbound/brindle vs veilborn/nyxara": "100e41594d651f25fbcc72cfa672850d",
-    "skyrunners/nima vs ironmaw/skara": "cc1c5be082191f343aea98aa9c395b92",
+    "hearthbound/brindle vs veilborn/nyxara": "65a50851f802c338539aa2d52b91bedb",
+    "skyrunners/nima vs ironmaw/skara": "a915fbc6a85e5382d72a0376d39303d4",
 }
 
 GOLDEN_DIR = Path(__file__).parent / "golden"

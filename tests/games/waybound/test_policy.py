@@ -11,11 +11,13 @@ import pytest
 from sim.games.waybound import GAME
 from sim.games.waybound import layout as L
 from sim.games.waybound import policy as P
+from sim.games.waybound import vocab as V
 from sim.games.waybound.batch import scratch
 from sim.games.waybound.scenario import WayboundScenario
 from tests.games.waybound.helpers import (
     SIDES,
     check_clean,
+    fresh,
     run,
 )
 
@@ -49,6 +51,32 @@ def test_written_values_match_the_reference(policy):
                 tactic_decisions += any(a >> 16 == L.A_PLAY_TACTIC for a in legal)
             scenario.apply(chooser.choice(legal))
     assert decisions > 1000 and tactic_decisions > 300
+
+
+def test_greedy_discards_the_card_least_worth_keeping_at_the_hand_limit():
+    """The hand limit is the player's choice (Rulebook, END OF TURN: 'Otherwise discard down to seven').
+    The greedy bots keep what keep_value rates highest: per Charge of cost (`keep_per_cost`), less per
+    Charge beyond next turn's capacity (`keep_unaffordable`). At capacity 3 (4 next turn) with weights 1
+    and 2: Lamplighter (1) is worth 1, Wildfire Passage (6) 6 - 2 x 2 = 2, Briar Verdict (5) 3, Orchard
+    Tender (4) 4, Thornrush and Hearth Warden (3) 3: the first two go."""
+    sc = fresh()
+    sc.set(capacity=(3, 3))
+    sc.set_cards(0, hand=["lamplighter", "wildfire_passage", "briar_verdict", "orchard_tender", "orchard_tender",
+                          "thornrush", "thornrush", "hearth_warden", "hearth_warden"])
+    weights = np.asarray(GAME.load_policy("greedy_explorer").params, dtype=np.float64)
+    assert (weights[V.W_KEEP_PER_COST], weights[V.W_KEEP_UNAFFORDABLE]) == (1.0, 2.0)
+    keys = np.arange(1, 6, dtype=np.uint64)
+    counters = np.zeros(5, dtype=np.uint64)
+    sc.apply(sc.end_turn())
+    discarded = []
+    while sc.phase == L.PH_HAND_LIMIT:
+        listed = np.asarray(sc.legal(), dtype=np.int32)
+        values = np.zeros(L.MAX_LEGAL, dtype=np.float64)
+        k = P.greedy_choice_call(sc.s, sc.rules, sc.cards, sc.profiles, listed, listed.size, values, weights, keys,
+                                 counters, L.S_POLICY0)
+        discarded.append(sc.describe(int(listed[k])))
+        sc.apply(int(listed[k]))
+    assert discarded == ["discard Lamplighter (hand limit)", "discard Wildfire Passage (hand limit)"]
 
 
 def test_policies_differ_and_search_runs():

@@ -249,6 +249,8 @@ def test_returned_ally_counts_toward_the_owners_hand_limit():
     assert sc.player(1)["hand_size"] == 8
     sc.apply(sc.end_turn())
     sc.apply(sc.end_turn())  # the owner's turn ends: down to seven
+    assert sc.phase == L.PH_HAND_LIMIT and sc.decider == 1
+    sc.apply(sc.hand_limit_discard("wispweaver"))
     assert sc.player(1)["hand_size"] == 7 and sc.player(1)["discard"] == 1
 
 

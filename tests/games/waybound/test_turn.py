@@ -119,12 +119,33 @@ def test_win_at_twenty_before_discarding():
     assert sc.done and sc.winner == 0 and sc.end_reason == "renown" and sc.player(0)["hand_size"] == 9
 
 
-def test_discard_down_to_seven():
-    """Rulebook, END OF TURN: 'Otherwise discard down to seven'."""
+def test_the_player_discards_down_to_seven_a_chosen_card_at_a_time():
+    """Rulebook, END OF TURN: 'At end of your turn, if you have at least 20 Renown, win before discarding.
+    Otherwise discard down to seven, clear your temporary turn effects, then pass.' The player whose turn
+    ends chooses the cards (RULES.md, Ambiguities): one decision per card, each distinct card offered once."""
     sc = fresh()
-    sc.set_cards(0, hand=["mend"] * 9)
+    hand = ["lamplighter", "lamplighter", "hearthshell", "hearthshell", "thornrush", "cinderbolt",
+            "briar_verdict", "wildfire_passage", "orchard_tender"]
+    sc.set_cards(0, hand=hand)
     sc.apply(sc.end_turn())
-    assert sc.player(0)["hand_size"] == 7 and sc.player(0)["discard"] == 2
+    assert sc.phase == L.PH_HAND_LIMIT and sc.decider == 0 and sc.active == 0
+    assert sorted(sc.legal()) == sorted(sc.hand_limit_discard(card) for card in set(hand))
+    assert sc.describe(sc.hand_limit_discard("thornrush")) == "discard Thornrush (hand limit)"
+    sc.apply(sc.hand_limit_discard("thornrush"))
+    assert sc.phase == L.PH_HAND_LIMIT and sc.player(0)["hand_size"] == 8  # still over: another choice
+    sc.apply(sc.hand_limit_discard("lamplighter"))
+    assert sc.phase == L.PH_MAIN and sc.active == 1  # down to seven: the turn passes
+    assert sorted(sc.discard(0)) == ["lamplighter", "thornrush"]
+    assert sorted(sc.hand(0)) == sorted(["lamplighter", "hearthshell", "hearthshell", "cinderbolt",
+                                         "briar_verdict", "wildfire_passage", "orchard_tender"])
+
+
+def test_a_hand_at_the_limit_passes_without_a_discard():
+    """Rulebook, END OF TURN: 'Otherwise discard down to seven' (seven cards need no discard)."""
+    sc = fresh()
+    sc.set_cards(0, hand=["mend"] * 7)
+    sc.apply(sc.end_turn())
+    assert sc.active == 1 and sc.player(0)["hand_size"] == 7 and sc.player(0)["discard"] == 0
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """START OF TURN and END OF TURN AND ROUND LIMIT (rulebook): the Netherway closing, readying and recovery,
-Charge capacity and refill, the draw; at the end 20 Renown wins, the hand limit, and after the last round
-Renown, then journey marks, else a draw (`finish`)."""
+Charge capacity and refill, the draw; at the end 20 Renown wins, the hand limit (the active seat's
+decision), and after the last round Renown, then journey marks, else a draw (`finish`)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ from sim.games.waybound.layout import (
     P_RENOWN,
     P_TURNS,
     P_UNITS_N,
+    PH_HAND_LIMIT,
     PH_MAIN,
     U_FORCE_BONUS,
     U_HEX,
@@ -54,9 +55,7 @@ from sim.games.waybound.layout import (
 )
 from sim.games.waybound.rules.cards import draw_cards, remove_hand_at, to_discard
 from sim.games.waybound.rules.netherway import close_netherway
-from sim.games.waybound.tables import card_field
 from sim.games.waybound.vocab import (
-    C_COST,
     R_EMPTY_HAND_DRAW,
     R_HAND_LIMIT,
     R_MAX_CAPACITY,
@@ -124,24 +123,42 @@ def finish(s, winner, reason, events):
 
 
 @njit(cache=True, _nrt=False)
-def end_turn(s, rules, cards, keys, counters, events, counts):
+def end_turn(s, rules, keys, counters, events, counts):
+    """END OF TURN: 20 Renown wins before discarding; a hand over the limit is discarded down to it by
+    its owner, a card per PH_HAND_LIMIT decision (discard_to_hand_limit); then pass_turn."""
     p = s[G_ACTIVE]
     pb = player_base(p)
     if s[pb + P_RENOWN] >= rules[R_WIN_RENOWN]:
         s[G_TURNS] += 1
         finish(s, p, END_RENOWN, events)
         return
-    # hand limit: the bot-side discard choice is automated (most expensive cards first)
-    while s[pb + P_HAND_N] > rules[R_HAND_LIMIT]:
-        n = s[pb + P_HAND_N]
-        best = 0
-        for k in range(1, n):
-            cost = card_field(cards, s[pb + HAND_OFF + k], C_COST)
-            if cost >= card_field(cards, s[pb + HAND_OFF + best], C_COST):
-                best = k
-        card = s[pb + HAND_OFF + best]
-        remove_hand_at(s, p, best)
-        to_discard(s, p, card)
+    if s[pb + P_HAND_N] > rules[R_HAND_LIMIT]:
+        s[G_PHASE] = PH_HAND_LIMIT
+        s[G_DECIDER] = p
+        return
+    pass_turn(s, rules, keys, counters, events, counts)
+
+
+@njit(cache=True, _nrt=False)
+def discard_to_hand_limit(s, rules, card, keys, counters, events, counts):
+    """The active seat's hand-limit choice: `card` (in its hand) goes to the discard; the turn passes
+    once the hand is down to the limit."""
+    p = s[G_ACTIVE]
+    pb = player_base(p)
+    for k in range(s[pb + P_HAND_N]):
+        if s[pb + HAND_OFF + k] == card:
+            remove_hand_at(s, p, k)
+            break
+    to_discard(s, p, card)
+    if s[pb + P_HAND_N] <= rules[R_HAND_LIMIT]:
+        pass_turn(s, rules, keys, counters, events, counts)
+
+
+@njit(cache=True, _nrt=False)
+def pass_turn(s, rules, keys, counters, events, counts):
+    """The rest of END OF TURN: clear the turn's temporary effects, then the round limit or pass."""
+    p = s[G_ACTIVE]
+    pb = player_base(p)
     for i in range(s[pb + P_UNITS_N]):
         u = unit_base(p, i)
         s[u + U_FORCE_BONUS] = 0
