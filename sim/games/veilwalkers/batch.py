@@ -11,6 +11,7 @@ from sim.core import kernel as K
 from sim.core.seating import slot_of_seat
 from sim.games.veilwalkers import engine, policy
 from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import seat_base
 from sim.games.veilwalkers.rules.network import history_credits
 from sim.games.veilwalkers.rules.remembrance import carried
@@ -25,9 +26,11 @@ SEAT_EXTRAS = ("remembrances", "network_credits", "strike_thread", "rotations", 
 MATCH_EXTRAS = ("decisions", "closed_rings", "watcher_round", "closing_round")
 
 
-def scratch(n_events: int = 0):
+def scratch(n_events: int = 0, searching: bool = False):
     """Work arrays, one set per batch: (state, legal actions) int64, (stream keys, counters) uint64,
-    the bot's action values float64, the event log int64 (no rows in sweeps: nothing is logged)."""
+    the bot's action values float64, the event log int64 (no rows in sweeps: nothing is logged), and the
+    search bots' (policy.search_arrays) when `searching`, else None: a batch without a search bot is then
+    played by a kernel compiled without the search."""
     return (
         np.zeros(L.STATE_SIZE, np.int64),
         np.zeros(L.MAX_LEGAL, np.int64),
@@ -35,12 +38,19 @@ def scratch(n_events: int = 0):
         np.zeros(L.N_STREAMS, np.uint64),
         np.zeros(L.MAX_LEGAL, np.float64),
         np.zeros((n_events, L.EVENT_WIDTH), np.int64),
+        policy.search_arrays() if searching else None,
     )
+
+
+def searching(policy_ids) -> bool:
+    """Whether a batch with these policy ids has a search bot, flat or ISMCTS (it is then played by the
+    search kernel set)."""
+    return bool(np.isin(np.asarray(policy_ids), V.SEARCH_POLICIES).any())
 
 
 @njit(cache=True, _nrt=False)
 def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, keys, counters, values,
-               events, counts, count_cards):
+               events, search, counts, count_cards):
     """One match to its end. Debug mode checks, after every action, that the action was legal and
     that the invariants hold; a failure ends the match with its error code."""
     engine.reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards)
@@ -50,7 +60,8 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
             state[L.G_ERROR] = L.ERROR_OVERFLOW
             break
         slot = slot_of_seat(order, state[L.G_DECIDER], 2, 1)
-        action = policy.choose(state, ruleset, legal, n, policy_ids[slot], weights[slot], keys, counters, values)
+        action = policy.choose(state, ruleset, matchup, legal, n, policy_ids[slot], weights[slot], keys, counters, values,
+                               search)
         if debug and not K.is_listed(action, legal, n):
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
@@ -88,11 +99,11 @@ def record(state, match_out, seat_out, m):
 
 @njit(cache=True, _nrt=False, nogil=True)
 def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug, match_out, seat_out, card_counts,
-                      count_cards, state, legal, keys, counters, values, events):
+                      count_cards, state, legal, keys, counters, values, events, search):
     for m in range(deals.shape[0]):
         counts = card_counts[m if count_cards else 0]
         play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, state, legal, keys,
-                   counters, values, events, counts, count_cards)
+                   counters, values, events, search, counts, count_cards)
         record(state, match_out, seat_out, m)
 
 
@@ -102,5 +113,5 @@ def play_batch(ruleset_table, matchup_table, policy_ids, weights, seeds, *, debu
     match_out, seat_out = K.result_buffers(n, L.SEATS, len(MATCH_EXTRAS), len(SEAT_EXTRAS))
     counts = np.zeros((n if card_counts else 1, L.SEATS, max(n_cards, 1), L.CARD_COUNT_COLUMNS), np.int16)
     play_batch_kernel(ruleset_table, matchup_table, policy_ids, weights, K.seed_pair(seeds), K.deals(seeds), debug,
-                      match_out, seat_out, counts, card_counts, *scratch())
+                      match_out, seat_out, counts, card_counts, *scratch(searching=searching(policy_ids)))
     return K.to_result(match_out, seat_out, MATCH_EXTRAS, SEAT_EXTRAS, counts if card_counts else None)

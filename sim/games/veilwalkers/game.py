@@ -102,12 +102,17 @@ class Veilwalkers(Game):
         return batch.play_batch(ruleset.tables, matchup.payload, policy_ids, weights, seeds, debug=debug,
                                 card_counts=card_counts, n_cards=len(self.library.card_names))
 
+    def kernel_set(self, policies: tuple[Policy, ...]) -> str:
+        return "search" if batch.searching([p.policy_id for p in policies]) else ""
+
     def warm_up(self, kernel_set: str = "") -> None:
         ruleset = self.load_ruleset(self.default_edition())
         matchup = self.load_matchups(ruleset, [self.matchup_sets()[0]])[0]
         seeds = SeedBlock(0, 0, np.zeros(2, np.int64), np.array([0, 1], np.uint8))
         for name in self.policy_names():
             bots = (self.load_policy(name),) * matchup.players
+            if self.kernel_set(bots) != kernel_set:
+                continue
             for debug in (False, True):
                 self.play_batch(ruleset, matchup, bots, seeds, debug=debug, card_counts=debug)
 

@@ -21,9 +21,13 @@
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 from numba import njit
 
-from sim.core import rng
+from sim.core import ismcts, rng
+from sim.games.veilwalkers import engine
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
@@ -345,12 +349,28 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
 
 
 @njit(cache=True, _nrt=False)
-def choose(state, ruleset, legal, n, policy_id, weights, keys, counters, values):
-    """The deciding seat's action under its bot (policy id and weights row of its deck slot)."""
+def choose(state, ruleset, matchup, legal, n, policy_id, weights, keys, counters, values, search):
+    """The deciding seat's action under its bot (policy id and weights row of its deck slot). ``search``:
+    the search bots' work arrays (search_arrays), or None in a batch without a search bot, whose kernel
+    is then compiled without the search (`search is None` is resolved when numba compiles)."""
     seat = state[L.G_DECIDER]
     stream = L.STREAM_BOT + seat
     if policy_id == V.POLICY_RANDOM or n == 1:
         return legal[rng.next_below(keys, counters, stream, n)] if n > 1 else legal[0]
+    best, ties = greedy_values(state, ruleset, legal, n, weights, values)
+    if search is not None:
+        if policy_id == V.POLICY_SEARCH:
+            return legal[search_choice(state, ruleset, matchup, legal, values, n, weights, keys, counters, search)]
+        if policy_id == V.POLICY_ISMCTS:
+            return legal[ismcts_choice(state, ruleset, matchup, legal, values, n, weights, keys, counters, search)]
+    return legal[greedy_pick(values, n, best, ties, keys, counters, stream)]
+
+
+@njit(cache=True, _nrt=False)
+def greedy_values(state, ruleset, legal, n, weights, values):
+    """values[:n]: the greedy value of each listed action; returns (the best value, how many are within
+    1e-9 of it)."""
+    seat = state[L.G_DECIDER]
     target = walker_goal(state, ruleset, seat)
     best = -1e300
     ties = 0
@@ -362,10 +382,266 @@ def choose(state, ruleset, legal, n, policy_id, weights, keys, counters, values)
             ties = 1
         elif value > best - 1e-9:
             ties += 1
+    return best, ties
+
+
+@njit(cache=True, _nrt=False)
+def greedy_pick(values, n, best, ties, keys, counters, stream):
+    """The index of the best-valued action; ties are broken by one draw from the bot's stream."""
     pick = rng.next_below(keys, counters, stream, ties) if ties > 1 else 0
     for i in range(n):
         if values[i] > best - 1e-9:
             if pick == 0:
-                return legal[i]
+                return i
             pick -= 1
-    return legal[0]
+    return 0
+
+
+# ---- the flat search bot (issue 18's search rung for Veilwalkers) ---------------------------------------
+# The searching seat's choice at every decision with more than one legal action: the `candidates` best
+# actions by the greedy values are each played out `rollouts` times in worlds re-dealt from what the seat
+# can see, every candidate in the same worlds (common random numbers), with greedy play by both seats (the
+# searcher's own weights) until `horizon_turns` more Company turns have started; the best mean score wins.
+(SEARCH_CANDIDATES, SEARCH_ROLLOUTS, SEARCH_HORIZON) = range(len(V.GREEDY_WEIGHTS), len(V.GREEDY_WEIGHTS) + len(V.SEARCH_PARAMS))
+ROLLOUT_DECISIONS = 3000  # a playout stops after this many decisions whatever the boundary (bounded work)
+# world_score's weights of a position not yet decided (assumed: Thread wins an Unraveling; Remembrances
+# carried and network credits are what Convergence needs)
+SCORE_THREAD = 1.0  # per Thread of difference, over the starting Thread
+SCORE_REMEMBRANCE = 0.5  # per Remembrance carried of difference, over the five
+SCORE_CREDIT = 0.5  # per network credit of difference, over the three nodes
+
+
+def search_arrays():
+    """The search bots' work arrays: the world (state, legal actions, values, stream keys and counters, an
+    event log of no rows, card counts of no cards), the candidates (ismcts.top_candidates' shape), the
+    worlds' keys of one decision, the pool a determinization re-deals; then the ISMCTS tree (ismcts.tree_arrays'
+    nodes, stats and path) and its node keys at the root and at a node in the world (node_keys_of)."""
+    nodes, stats, path, _ = ismcts.tree_arrays(V.ISMCTS_MAX_ITERATIONS + 1, V.SEARCH_MAX_CANDIDATES)
+    return (
+        np.zeros(L.STATE_SIZE, np.int64),
+        np.zeros(L.MAX_LEGAL, np.int64),
+        np.zeros(L.MAX_LEGAL, np.float64),
+        np.zeros(L.N_STREAMS, np.uint64),
+        np.zeros(L.N_STREAMS, np.uint64),
+        np.zeros((0, L.EVENT_WIDTH), np.int64),
+        np.zeros((L.SEATS, 1, L.CARD_COUNT_COLUMNS), np.int16),
+        np.zeros((2, V.SEARCH_MAX_CANDIDATES), np.int64),
+        np.zeros(V.SEARCH_MAX_ROLLOUTS, np.uint64),
+        np.zeros(L.DECK_CAP + L.HAND_CAP + L.LOOM_CAP, np.int64),
+        nodes,
+        stats,
+        path,
+        np.zeros(L.MAX_LEGAL, np.int64),
+        np.zeros(L.MAX_LEGAL, np.int64),
+    )
+
+
+@njit(cache=True, _nrt=False)
+def gather(state, start, stop, pool, used):
+    """Append state[start:stop] to pool[used:]; returns the new count."""
+    for i in range(start, stop):
+        pool[used] = state[i]
+        used += 1
+    return used
+
+
+@njit(cache=True, _nrt=False)
+def deal_back(state, start, stop, pool, used):
+    """state[start:stop] from pool[used:]; returns the new count."""
+    for i in range(start, stop):
+        state[i] = pool[used]
+        used += 1
+    return used
+
+
+@njit(cache=True, _nrt=False)
+def determinize_information_set(state, seat, pool, keys, counters, stream):
+    """Re-deal what ``seat`` cannot see (RULES.md, Bots): the opponent's hand, its facedown Loom ("put one
+    card from hand facedown into your Loom") and its deck order, shuffled together and dealt back into the
+    same places (the sizes stay as seen), and the seat's own deck order. The cards are sorted by id before
+    the shuffle, so the world depends only on what the seat sees and the stream, never on the hidden order.
+    The deck lists are open (each Company's 30 cards are known), as in the other games' search bots."""
+    own = seat_base(seat)
+    deck_n = state[own + L.P_DECK_N]
+    ismcts.sort_range(state, own + L.P_DECK, own + L.P_DECK + deck_n)
+    rng.shuffle(state, own + L.P_DECK, own + L.P_DECK + deck_n, keys, counters, stream)
+    other = seat_base(1 - seat)
+    deck_n = state[other + L.P_DECK_N]
+    hand_n = state[other + L.P_HAND_N]
+    loom_n = state[other + L.P_LOOM_N]
+    used = gather(state, other + L.P_DECK, other + L.P_DECK + deck_n, pool, 0)
+    used = gather(state, other + L.P_HAND, other + L.P_HAND + hand_n, pool, used)
+    used = gather(state, other + L.P_LOOM, other + L.P_LOOM + loom_n, pool, used)
+    ismcts.sort_range(pool, 0, used)
+    rng.shuffle(pool, 0, used, keys, counters, stream)
+    used = deal_back(state, other + L.P_DECK, other + L.P_DECK + deck_n, pool, 0)
+    used = deal_back(state, other + L.P_HAND, other + L.P_HAND + hand_n, pool, used)
+    deal_back(state, other + L.P_LOOM, other + L.P_LOOM + loom_n, pool, used)
+
+
+@njit(cache=True, _nrt=False)
+def search_world(state, seat, world_key, search):
+    """The world: a copy of ``state`` with streams of its own drawn from ``world_key`` (one key per world
+    of a decision, so every candidate is played in the same worlds), re-dealt for ``seat``."""
+    world, _, _, world_keys, world_counters, _, _, _, _, pool, _, _, _, _, _ = search
+    for i in range(L.STATE_SIZE):
+        world[i] = state[i]
+    for stream in range(L.N_STREAMS):
+        world_keys[stream] = rng.random_at(world_key, np.uint64(stream))
+        world_counters[stream] = 0
+    determinize_information_set(world, seat, pool, world_keys, world_counters, L.STREAM_CHANCE)
+
+
+@njit(cache=True, _nrt=False)
+def world_score(world, ruleset, seat):
+    """The searcher's score of a playout's last position: 1 won, 0 lost, 0.5 a draw; otherwise 0.5 plus half
+    the tanh of the sides' difference in Thread, Remembrances carried and network credits (SCORE_*)."""
+    if world[L.G_DONE]:
+        if world[L.G_WINNER] < 0:
+            return 0.5
+        return 1.0 if world[L.G_WINNER] == seat else 0.0
+    own, opposing = seat_base(seat), seat_base(1 - seat)
+    difference = (SCORE_THREAD * (world[own + L.P_THREAD] - world[opposing + L.P_THREAD])
+                  / max(ruleset[T.RULE_THREAD_START], 1)
+                  + SCORE_REMEMBRANCE * (carried(world, seat) - carried(world, 1 - seat)) / L.TOKENS
+                  + SCORE_CREDIT * (history_credits(world, seat) - history_credits(world, 1 - seat)) / L.NODES)
+    return 0.5 + 0.5 * math.tanh(difference)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_playout(ruleset, matchup, weights, boundary, decisions, search):
+    """Play the search world on (both seats greedy with ``weights``) until the match ends, ``boundary``
+    Company turns have started or ROLLOUT_DECISIONS decisions were taken in all (``decisions`` so far)."""
+    world, world_legal, world_values, world_keys, world_counters, events, counts, _, _, _, _, _, _, _, _ = search
+    while decisions < ROLLOUT_DECISIONS and not world[L.G_DONE] and world[L.G_TURNS] < boundary:
+        k = engine.legal_actions(world, ruleset, world_legal)
+        if k == 0:
+            break
+        action = world_legal[0]
+        if k > 1:
+            best, ties = greedy_values(world, ruleset, world_legal, k, weights, world_values)
+            action = world_legal[greedy_pick(world_values, k, best, ties, world_keys, world_counters,
+                                             L.STREAM_BOT + world[L.G_DECIDER])]
+        engine.step(world, ruleset, matchup, action, world_keys, world_counters, events, counts, False)
+        decisions += 1
+    return decisions
+
+
+@njit(cache=True, _nrt=False)
+def search_choice(state, ruleset, matchup, legal, values, n, weights, keys, counters, search):
+    """Flat Monte Carlo over the seat's information set (see the block comment above); returns the index
+    in ``legal`` of the chosen action. ``values``: the greedy values of the listed actions."""
+    world, _, _, world_keys, world_counters, events, counts, candidates, world_seeds, _, _, _, _, _, _ = search
+    seat = state[L.G_DECIDER]
+    m = ismcts.top_candidates(values, n, int(weights[SEARCH_CANDIDATES]), candidates)
+    rollouts = min(int(weights[SEARCH_ROLLOUTS]), world_seeds.shape[0])
+    for r in range(rollouts):  # the worlds of this decision, from the bot's own stream
+        world_seeds[r] = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
+    if m <= 1:
+        return candidates[0, 0]
+    # the boundary is counted before the action, so that every candidate is scored over the same turns
+    boundary = state[L.G_TURNS] + int(weights[SEARCH_HORIZON])
+    best, best_total = candidates[0, 0], -1.0
+    for c in range(m):
+        total = 0.0
+        for r in range(rollouts):
+            search_world(state, seat, world_seeds[r], search)
+            engine.step(world, ruleset, matchup, legal[candidates[0, c]], world_keys, world_counters, events, counts,
+                        False)
+            greedy_playout(ruleset, matchup, weights, boundary, 1, search)
+            total += world_score(world, ruleset, seat)
+        if total > best_total:
+            best, best_total = candidates[0, c], total
+    return best
+
+
+# ---- information-set MCTS (issue 18's top rungs; the tree machinery is sim/core/ismcts.py) ----------------
+# The searching seat's choice: `iterations` descents of one tree over the seat's information set, each in a
+# world re-dealt as the flat search's (search_world; the `worlds` worlds in turn, the first visits of the
+# root's candidates in the same world: common random numbers). The tree holds both seats' decisions with more
+# than one legal action (a node considers the `candidates` best actions by the greedy values, UCB1 with
+# availability counts and `exploration`). After one expansion the world is played greedy (greedy_playout) to
+# the same turn boundary as the flat search's and scored by world_score, a reward in [0, 1] for the seat.
+(ISMCTS_CANDIDATES, ISMCTS_ITERATIONS, ISMCTS_HORIZON, ISMCTS_EXPLORATION, ISMCTS_WORLDS) = range(
+    len(V.GREEDY_WEIGHTS), len(V.GREEDY_WEIGHTS) + len(V.ISMCTS_PARAMS))
+HAND_CARD_KEY = 1 << 32  # a hand action's node key holds its card id from this bit up, its hand index cleared
+
+
+@njit(cache=True, _nrt=False)
+def node_keys_of(state, legal, n, keys):
+    """keys[:n]: the tree's names of the decider's listed actions. An action on a hand card (play, weave,
+    discard) is named by its card, not its hand index: below the root a hand differs between worlds (the
+    opponent's re-dealt hand, the seat's own draws), and the same card is the same action in each. Two
+    copies of a card in one hand share a name (and so a node)."""
+    hand = seat_base(state[L.G_DECIDER]) + L.P_HAND
+    for i in range(n):
+        action = legal[i]
+        kind = kind_of(action)
+        if kind == L.A_PLAY or kind == L.A_WEAVE or kind == L.A_DISCARD:
+            keys[i] = (action & ~(255 << 8)) | state[hand + field_a(action)] * HAND_CARD_KEY
+        else:
+            keys[i] = action
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def ismcts_choice(state, ruleset, matchup, legal, values, n, weights, keys, counters, search):
+    """Information-set MCTS over the seat's information set (see the block comment above); returns the index
+    in ``legal`` of the root's most visited action (ties to the higher mean, then the higher prior).
+    ``values``: the greedy values of the listed actions."""
+    (world, world_legal, world_values, world_keys, world_counters, events, counts, candidates, world_seeds, _,
+     nodes, stats, path, root_keys, node_keys) = search
+    seat = state[L.G_DECIDER]
+    width = int(weights[ISMCTS_CANDIDATES])
+    iterations = min(int(weights[ISMCTS_ITERATIONS]), nodes.shape[0] - 1)
+    exploration = weights[ISMCTS_EXPLORATION]
+    worlds = min(int(weights[ISMCTS_WORLDS]), world_seeds.shape[0])
+    for r in range(worlds):  # the worlds of this decision, from the bot's own stream
+        world_seeds[r] = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
+    node_keys_of(state, legal, n, root_keys)
+    root_width = ismcts.top_candidates(values, n, width, candidates)
+    if root_width <= 1:
+        return candidates[0, 0]
+    boundary = state[L.G_TURNS] + int(weights[ISMCTS_HORIZON])
+    used = ismcts.clear_tree(nodes, stats)
+    for iteration in range(iterations):
+        search_world(state, seat, world_seeds[(iteration // root_width) % worlds], search)
+        # the root: the decision's own list (what the seat sees is the same in every world)
+        m = ismcts.top_candidates(values, n, width, candidates)
+        c, child, used, expanded = ismcts.select(nodes, stats, ismcts.ROOT, root_keys, candidates, m, exploration,
+                                                 used, 1)
+        engine.step(world, ruleset, matchup, legal[candidates[0, c]], world_keys, world_counters, events, counts,
+                    False)
+        path[0] = ismcts.ROOT
+        path[1] = child
+        length = 2
+        decisions = 1
+        while not expanded and decisions < ROLLOUT_DECISIONS and not world[L.G_DONE] and world[L.G_TURNS] < boundary:
+            k = engine.legal_actions(world, ruleset, world_legal)
+            if k == 0:
+                break
+            if k == 1:  # a forced action is no decision: it has no node
+                engine.step(world, ruleset, matchup, world_legal[0], world_keys, world_counters, events, counts,
+                            False)
+                decisions += 1
+                continue
+            greedy_values(world, ruleset, world_legal, k, weights, world_values)
+            node_keys_of(world, world_legal, k, node_keys)
+            m = ismcts.top_candidates(world_values, k, width, candidates)
+            ally = 1 if world[L.G_DECIDER] == seat else 0
+            c, child, used, expanded = ismcts.select(nodes, stats, path[length - 1], node_keys, candidates, m,
+                                                     exploration, used, ally)
+            if child == ismcts.NONE:  # the tree is full: play on from here
+                break
+            engine.step(world, ruleset, matchup, world_legal[candidates[0, c]], world_keys, world_counters, events,
+                        counts, False)
+            decisions += 1
+            path[length] = child
+            length += 1
+        greedy_playout(ruleset, matchup, weights, boundary, decisions, search)
+        ismcts.backpropagate(nodes, stats, path, length, world_score(world, ruleset, seat))
+    # the root's candidates in prior order, so that most_visited's last tie-break is the higher prior
+    m = ismcts.top_candidates(values, n, width, candidates)
+    for c in range(m):
+        node_keys[c] = root_keys[candidates[0, c]]
+    return candidates[0, ismcts.most_visited(nodes, stats, node_keys, m)]

@@ -46,7 +46,8 @@ class VeilwalkersScenario(Scenario):
     def __init__(self, ruleset, matchup, seed: int, order: int, pair: int = 0):
         self.ruleset, self.matchup = ruleset, matchup
         (self.state_vector, self.legal_buffer, self.keys, self.counters, self.values,
-         self.events) = batch.scratch(n_events=20_000)
+         self.events, _) = batch.scratch(n_events=20_000)
+        self.search = None  # the search bots' work arrays, made at their first decision
         self.counts = np.zeros((2, len(GAME.library.card_names), L.CARD_COUNT_COLUMNS), np.int16)
         self.seeds = np.array([seed, name_key(matchup.matchup_id)], np.uint64)
         engine.reset(self.state_vector, ruleset.tables, matchup.payload, self.seeds, pair, order, self.keys,
@@ -324,8 +325,11 @@ class VeilwalkersScenario(Scenario):
         slot = slot_of_seat(int(s[L.G_ORDER]), int(s[L.G_DECIDER]), 2, 1)
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
         n = engine.legal_actions(s, self.ruleset.tables, self.legal_buffer)
-        return int(bots.choose(s, self.ruleset.tables, self.legal_buffer, n, ids[slot], weights[slot], self.keys,
-                               self.counters, self.values))
+        if self.search is None and batch.searching(ids):
+            self.search = bots.search_arrays()
+        return int(bots.choose(s, self.ruleset.tables, self.matchup.payload, self.legal_buffer, n, ids[slot],
+                               weights[slot], self.keys, self.counters, self.values,
+                               self.search if batch.searching(ids) else None))
 
     def result(self):
         """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""

@@ -184,9 +184,35 @@ GREEDY_WEIGHTS = (
     "recruit",  # per Power of a board unit gained (recruiting a Local, awakening a board Sentinel)
     "patrol",  # per Power of the Patrol deployed (less 0.1 per Site from the opposing Veilwalker)
 )
+POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
+SEARCH_PARAMS = (
+    "candidates",  # the best actions by the greedy values that are played out
+    "rollouts",  # worlds per candidate (the same worlds for every candidate)
+    "horizon_turns",  # a playout ends when this many Company turns have started after the decision's
+)
+SEARCH_MAX_CANDIDATES = 16
+SEARCH_MAX_ROLLOUTS = 64  # also the most worlds an ISMCTS decision samples (their keys share one array)
+POLICY_ISMCTS = 3  # information-set MCTS over the seat's information set (policy.ismcts_choice, sim/core/ismcts.py)
+ISMCTS_PARAMS = (
+    "candidates",  # a node considers only this many actions, the best by the greedy values (the prior)
+    "iterations",  # tree descents per decision, each in a world re-dealt from what the seat can see
+    "horizon_turns",  # a playout ends when this many Company turns have started after the decision's
+    "exploration",  # UCB1's exploration constant (rewards in [0, 1])
+    "worlds",  # re-dealt worlds per decision, used in turn by the iterations
+)
+ISMCTS_MAX_ITERATIONS = 1024  # the tree's capacity (an iteration adds at most one node) less the root
+SEARCH_POLICIES = (POLICY_SEARCH, POLICY_ISMCTS)  # the bots played by the search kernel set
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
     "greedy": BotKind(POLICY_GREEDY, GREEDY_WEIGHTS),
+    # the greedy weights are the candidates' prior, play the playouts and decide single-action lists
+    "search": BotKind(POLICY_SEARCH, GREEDY_WEIGHTS + SEARCH_PARAMS,
+                      {"candidates": (1, SEARCH_MAX_CANDIDATES), "rollouts": (1, SEARCH_MAX_ROLLOUTS),
+                       "horizon_turns": (1, 32)}, ("candidates", "rollouts", "horizon_turns")),
+    "ismcts": BotKind(POLICY_ISMCTS, GREEDY_WEIGHTS + ISMCTS_PARAMS,
+                      {"candidates": (1, SEARCH_MAX_CANDIDATES), "iterations": (1, ISMCTS_MAX_ITERATIONS),
+                       "horizon_turns": (1, 32), "exploration": (0, 10), "worlds": (1, SEARCH_MAX_ROLLOUTS)},
+                      ("candidates", "iterations", "horizon_turns", "worlds")),
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,

@@ -3,10 +3,14 @@ flip's winner, seat 1, at Ring I S0, so seat 0 starts at Ring I S3), at seat 0's
 
 from __future__ import annotations
 
+from sim.games.veilwalkers import GAME
 from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.scenario import VeilwalkersScenario, site_of
 
 DUEL = "lamplight vs roadfolk"  # order 0: seat 0 Garden (lamplight), seat 1 Wayfarer (roadfolk)
+# the random and greedy bots: the search bots play a thousand times slower, and test_search.py checks them
+PLAIN_BOTS = tuple(b for b in GAME.policy_names() if GAME.load_policy(b).policy_id not in V.SEARCH_POLICIES)
 
 
 def shape(entry: str = DUEL, edition: str | None = None, start: int = 0, seed: int = 1, order: int = 0,

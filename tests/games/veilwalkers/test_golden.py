@@ -14,6 +14,7 @@ import pytest
 from sim.core.seating import seats_for
 from sim.core.worker import seed_block
 from sim.games.veilwalkers import GAME, render
+from tests.games.veilwalkers.helpers import PLAIN_BOTS
 
 GOLDEN = Path(__file__).parent / "golden"
 PLAYTHROUGHS = {
@@ -28,7 +29,7 @@ def _digest() -> str:
         ruleset = GAME.load_ruleset(edition)
         for set_name in GAME.matchup_sets():
             for matchup in GAME.load_matchups(ruleset, [set_name]):
-                for bot in GAME.policy_names():
+                for bot in PLAIN_BOTS:
                     result = GAME.play_batch(ruleset, matchup, seats_for((GAME.load_policy(bot),), matchup),
                                              seed_block(2026, matchup, 0, 20), card_counts=True)
                     for array in (result.winner, result.end_reason, result.turns, result.rounds, result.score,

@@ -9,6 +9,7 @@ import pytest
 from sim.core.seating import seats_for
 from sim.core.worker import seed_block
 from sim.games.veilwalkers import GAME
+from tests.games.veilwalkers.helpers import PLAIN_BOTS
 
 MATCHES = 20_000
 
@@ -17,7 +18,7 @@ MATCHES = 20_000
 def test_no_invariant_violation_or_illegal_action():
     ruleset = GAME.load_ruleset("standard")
     matchups = GAME.load_matchups(ruleset, ["starters", "mirrors"])
-    bots = GAME.policy_names()
+    bots = PLAIN_BOTS
     per_case = MATCHES // (2 * len(matchups) * len(bots))  # pairs: two seat orders
     errors = np.zeros(len(GAME.error_codes), np.int64)
     played = 0
