@@ -391,6 +391,9 @@ def check_invariants(state, ruleset, matchup):
     for ring in range(L.RINGS):
         if not 0 <= state[L.G_OFFSET + ring] < L.SITES:
             return L.INVARIANT_BOARD
+    for field in (L.G_ROADS_BROKEN, L.G_ROADS_CLOSED, L.G_ROADS_CLOSED + 1):
+        if not 0 <= state[field] < 1 << L.BLOOM:
+            return L.INVARIANT_BOARD  # one bit per lateral road
     if not (0 <= state[L.G_CLOSED] < L.RINGS and -1 <= state[L.G_FRAYING] < L.BOUNDARIES):
         return L.INVARIANT_BOARD
     if state[L.G_FRAYING] >= 0 and state[L.G_FRAYING] != state[L.G_CLOSED]:
