@@ -111,6 +111,8 @@ def test_a_closing_card_targets_an_open_road_touching_the_veilwalker_until_the_n
     sc.apply(sc.action("play", index=sc.player(0)["hand"].index("barred_crossing"), road="clockwise"))
     assert sc.state()["closed_roads"] == [road_at((1, 3))]
     assert "barred_crossing" in sc.player(0)["discard"]
+    assert any("plays barred_crossing at I S3" in e for e in sc.events_text()), "at the Veilwalker's Site"
+    assert sc.state_vector[L.GLOBALS + L.P_STRONGHOLD_DEPLOY] == 0, "a road target is no Stronghold deployment"
     sc.place(1, "veilwalker", (1, 4))
     end_turn(sc)  # seat 1's turn: the road is still closed
     assert sc.state()["active"] == 1 and moves(sc) == ["clockwise"]

@@ -218,10 +218,10 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
     state[base + L.P_RESONANCE] -= T.card(ruleset, card_id, T.C_COST)
     kind = T.card(ruleset, card_id, T.C_TYPE)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
-    if placement == L.PLAY_AT_STRONGHOLD:
+    if kind <= V.TYPE_ECHO and placement == L.PLAY_AT_STRONGHOLD:  # an Event's b is its road target instead
         site = state[base + L.P_STRONGHOLD]
         state[base + L.P_STRONGHOLD_DEPLOY] = state[L.G_ROUND]
-    elif placement >= L.PLAY_BEHIND_LINES:
+    elif kind <= V.TYPE_ECHO and placement >= L.PLAY_BEHIND_LINES:
         site = placement - L.PLAY_BEHIND_LINES
     if count_cards:
         counts[seat, card_id, L.COUNT_PLAYED] += 1
