@@ -94,19 +94,21 @@ def expire_closures(state, seat, events):
 @njit(cache=True, _nrt=False)
 def ring_steps(state, a, b):
     """Lateral steps from Ring Site ``a`` to Site ``b`` of the same Ring over open roads only (the shorter
-    open way round), or 1000 when both ways are cut."""
+    open way round), or 1000 when both ways are cut. Bit arithmetic on the Ring's six road bits: the
+    clockwise way uses roads a .. b - 1, the counterclockwise way roads b .. a - 1."""
     if a == b:
         return 0
+    ring = a // L.SITES
+    shut = state[L.G_ROADS_BROKEN] | state[L.G_ROADS_CLOSED] | state[L.G_ROADS_CLOSED + 1]
+    open_roads = ~(shut >> (ring * L.SITES)) & 63
+    la, lb = a % L.SITES, b % L.SITES
+    d = (lb - la) % L.SITES
     best = 1000
-    for direction in range(2):
-        here = a
-        for steps in range(1, L.SITES):
-            road = road_of(here, direction)
-            if not road_open(state, road):
-                break
-            here = neighbor(here, direction)
-            if here == b:
-                if steps < best:
-                    best = steps
-                break
+    need = (1 << d) - 1  # roads la .. la + d - 1 (mod 6), rotated to the low bits
+    if ((open_roads >> la | open_roads << (L.SITES - la)) & need) == need:
+        best = d
+    back = L.SITES - d
+    need = (1 << back) - 1  # roads lb .. lb + back - 1 (mod 6)
+    if back < best and ((open_roads >> lb | open_roads << (L.SITES - lb)) & need) == need:
+        best = back
     return best
