@@ -298,3 +298,36 @@ def test_the_bots_play_the_road_cards_in_matches():
             for name in played:
                 played[name] += int(result.card_counts[..., names.index(name), L.COUNT_PLAYED].sum())
     assert all(count > 0 for count in played.values()), played
+
+
+def test_ring_steps_counts_the_shorter_open_way_round():
+    """The bots' lateral distance over open roads (roads.ring_steps, bit arithmetic) agrees with a walk
+    along the Ring that stops at the first closed or Broken road."""
+    import random
+
+    from sim.games.veilwalkers.rules.roads import ring_steps
+
+    def walk(shut, a, b):
+        best = 0 if a == b else 1000
+        for direction in range(2):
+            here = a
+            for steps in range(1, 6):
+                if a == b:
+                    break
+                road = here if direction == 0 else (here // 6) * 6 + (here % 6 - 1) % 6
+                if shut >> road & 1:
+                    break
+                here = (here // 6) * 6 + (here % 6 + (1 if direction == 0 else 5)) % 6
+                if here == b:
+                    best = min(best, steps)
+                    break
+        return best
+
+    state = shape().state_vector.copy()
+    rng = random.Random(7)
+    for _ in range(500):
+        masks = [sum(1 << r for r in range(36) if rng.random() < 0.15) for _ in range(3)]
+        state[L.G_ROADS_BROKEN], state[L.G_ROADS_CLOSED], state[L.G_ROADS_CLOSED + 1] = masks
+        ring = rng.randrange(6)
+        a, b = ring * 6 + rng.randrange(6), ring * 6 + rng.randrange(6)
+        assert ring_steps(state, a, b) == walk(masks[0] | masks[1] | masks[2], a, b)
