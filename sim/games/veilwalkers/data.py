@@ -128,9 +128,23 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
         amounts.append(_whole(effect.get("amount", 1), file, f"{where}.amount", 1, V.AMOUNT_LIMIT))
     if kind >= V.TYPE_EVENT and not effects:
         raise UserError("an Event, Memory or Path needs at least one effect", file=file, entry=f"{entry}.effects")
+    road_ops = [op for op in ops if op in V.ROAD_OPS]
+    if road_ops and kind < V.TYPE_EVENT:
+        raise UserError("only Events, Memories and Paths close, break or repair a road (the target is chosen "
+                        "with the play)", file=file, entry=f"{entry}.effects")
+    if len(road_ops) > 1:
+        raise UserError("a card has at most one road effect (close_road, break_road, repair_road)", file=file,
+                        entry=f"{entry}.effects")
+    for i, op in enumerate(ops):
+        if op in V.ROAD_OPS and amounts[i] != 1:
+            raise UserError("a road effect acts on one road (amount 1)", file=file, entry=f"{entry}.effects[{i}].amount")
+    origin = _choice(fields.get("origin", "none"), V.ORIGINS, file, f"{entry}.origin")
+    if origin and kind > V.TYPE_ECHO:
+        raise UserError("only Figures print an Origin", file=file, entry=f"{entry}.origin")
     _check_assumed(fields, file, entry)
     pad = V.MAX_EFFECTS - len(ops)
-    row = [kind, cost, power, aspect, glyph, *flags[:7], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad)]
+    row = [kind, cost, power, aspect, glyph, *flags[:7], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad),
+           origin, road_ops[0] if road_ops else -1]
     assert len(row) == T.CARD_W
     return row
 
@@ -191,6 +205,11 @@ def _load_board(data_dir: Path) -> tuple[list[int], tuple[str, ...]]:
     if len(set(settlement_sites)) != len(settlement_sites) or max(settlement_sites) >= (V.RINGS - 1) * V.SITES_PER_RING:
         raise UserError("settlements are five different Sites on Rings I-V (\"Settlements remain on Rings I-V\")",
                         file=file, entry="settlements")
+    origins = raw.get("settlement_origins")
+    if not isinstance(origins, list) or len(origins) != V.N_SETTLEMENTS:
+        raise UserError(f"settlement_origins lists the printed Origin of each of the {V.N_SETTLEMENTS} settlements "
+                        f"(one of: {', '.join(V.ORIGINS)})", file=file, entry="settlement_origins")
+    origin_codes = [_choice(o, V.ORIGINS, file, f"settlement_origins[{i}]") for i, o in enumerate(origins)]
     sentinels = raw.get("sentinels")
     if not isinstance(sentinels, list) or len(sentinels) != V.N_SENTINELS:
         raise UserError(f"sentinels lists the {V.N_SENTINELS} board Sentinel Sites", file=file, entry="sentinels")
@@ -198,7 +217,7 @@ def _load_board(data_dir: Path) -> tuple[list[int], tuple[str, ...]]:
     if sentinel_sites[0] == sentinel_sites[1]:
         raise UserError("the two board Sentinels stand on different Sites", file=file, entry="sentinels")
     board = (outer + inner + [bloom_port] + [ring["_turnpoint"] for ring in rings] + lamp_sites + stations + token_sites
-             + settlement_sites + sentinel_sites)
+             + settlement_sites + sentinel_sites + origin_codes)
     return board, tuple(names)
 
 

@@ -1,6 +1,7 @@
 """Veilwalkers (Tabletop Beta 1), third stage: two Companies (Garden and Wayfarer), three Veilbound
 each, six rotating Rings of six Sites around First Bloom, the Watcher, the Closing Spiral, the
-settlements' Locals, the board Sentinels and the Patrols.
+settlements' Locals, the board Sentinels and the Patrols, lateral roads open, closed or Broken, and
+the Homeground bonus.
 
 Rules summary (the rulebook is ../shared/rulebooks/veilwalkers-beta1.txt; RULES.md has each clause's
 status, and names what later stages add):
@@ -10,13 +11,14 @@ status, and names what later stages add):
   the Watcher Dormant on a Ring Site rolled with two dice; five Locals waiting and two Sentinels Dormant.
   Turn: Remember (Convergence check, ready, clear damage, Resonance = Loom size, 3 Actions, 4 with
   Garden's reward), Draw 2 (the first turn of the match 1), Weave (one card to the Loom, +1
-  Resonance), Shape (Actions: play a card, Move, Traverse, escort, trio crossing, Turnpoint rotation,
-  Waymark, activate a node, claim a Remembrance, Challenge, Thread Strike, Drive Off, Raze, Mute and
-  Reactivate, Break Through, the Rites' own steps, Waystation links, Lay Low, Close the Eye, the
-  Remnant, Challenging the Revealed Watcher, Escape and Force the Breach, recruiting a Local, awakening
-  a board Sentinel, deploying, moving and Recalling the Patrol), End (discard to 7, node
-  deactivation by enemy control, Dominion markers, Suppression ends). Round end: the Watcher's
-  awakening roll and phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
+  Resonance), Shape (Actions: play a card (a road card names its road), Move (over an open road),
+  Traverse, escort, trio crossing, Turnpoint rotation, Waymark, activate a node, claim a Remembrance,
+  Challenge, Thread Strike, Drive Off, Raze, Mute and Reactivate, Break Through, the Rites' own steps,
+  Waystation links, Lay Low, Close the Eye, the Remnant, Challenging the Revealed Watcher, Escape and
+  Force the Breach, recruiting a Local, awakening a board Sentinel, deploying, moving and Recalling the
+  Patrol), End (discard to 7, node deactivation by enemy control, Dominion markers, Suppression ends);
+  a Company's road closures end at its next Remember. Round end: the Watcher's awakening roll and
+  phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
   Remembrances, controlling it at the start of Remember), Unraveling (opposing Thread 0; both 0 at
   once: a draw), or the Round cap (a draw, its own end reason).
@@ -391,6 +393,9 @@ def check_invariants(state, ruleset, matchup):
     for ring in range(L.RINGS):
         if not 0 <= state[L.G_OFFSET + ring] < L.SITES:
             return L.INVARIANT_BOARD
+    for field in (L.G_ROADS_BROKEN, L.G_ROADS_CLOSED, L.G_ROADS_CLOSED + 1):
+        if not 0 <= state[field] < 1 << L.BLOOM:
+            return L.INVARIANT_BOARD  # one bit per lateral road
     if not (0 <= state[L.G_CLOSED] < L.RINGS and -1 <= state[L.G_FRAYING] < L.BOUNDARIES):
         return L.INVARIANT_BOARD
     if state[L.G_FRAYING] >= 0 and state[L.G_FRAYING] != state[L.G_CLOSED]:

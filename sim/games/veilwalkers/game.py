@@ -15,14 +15,14 @@ from sim.games.veilwalkers import batch, data, render, tables, vocab
 class Veilwalkers(Game):
     name = "veilwalkers"
     # Reports quote the title in their answer (kind `endings`): it says plainly which rules are missing.
-    title = ("Veilwalkers (Tabletop Beta 1), engine 0.4.0, stage 3 of 5: a partial rule set (map, turn, network, "
-             "16 of 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and Recruits, "
-             "board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines); not modeled "
-             "yet: the Homeground bonus, closed and Broken roads, Threadlines and responses, the Glyph "
-             "chains and the 24 Alignments, Portable Relics and Awakening, Memories' Recall and Imprint, laid Paths, "
-             "Weather, hidden objects; 33 assumed cards; bots: random and two greedy styles (racer, pressure), no "
-             "flat search or ISMCTS yet")
-    engine_version = "0.4.0"
+    title = ("Veilwalkers (Tabletop Beta 1), engine 0.5.0, stage 3 of 5: a partial rule set (map, turn, network, "
+             "17 of 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and Recruits, "
+             "board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines, lateral "
+             "roads closed and Broken, road repair Growth, the Homeground bonus); not modeled yet: Threadlines and "
+             "responses, the Glyph chains and the 24 Alignments (so the Living Story Rite), Portable Relics and "
+             "Awakening, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; 36 assumed cards; bots: "
+             "random and two greedy styles (racer, pressure), no flat search or ISMCTS yet")
+    engine_version = "0.5.0"
     player_counts = (2,)
     end_reasons = vocab.END_REASONS
     error_codes = vocab.ERROR_CODES

@@ -70,7 +70,12 @@ G_LOCAL = G_CLOSING_ROUND + 1  # 5: each settlement's Local, LOCAL_*
 G_SENTINEL = G_LOCAL + SETTLEMENTS  # 2: each board Sentinel, SENTINEL_*
 G_REMEMBERED = G_SENTINEL + SENTINELS  # Site states: bit s set once Site s is Remembered (else Neutral)
 G_REACTION_DIE = G_REMEMBERED + 1  # the pending arrival reaction's die: 3-4 the -1 Power, 5-6 the Challenge
-GLOBALS = G_REACTION_DIE + 1
+# Lateral roads: road ``ring * 6 + k`` joins local Sites k and k + 1 of that Ring (the clockwise road of
+# S*k*). A road belongs to its Ring's two Sites and turns with them ("Rotation carries a Ring's Sites and
+# everything attached to them"), so its state is a bit of the local pair, not of the world sectors.
+G_ROADS_BROKEN = G_REACTION_DIE + 1  # bit r: road r is Broken ("Broken requires repair")
+G_ROADS_CLOSED = G_ROADS_BROKEN + 1  # 2: bit r closed by seat k's effect, until the start of k's next turn
+GLOBALS = G_ROADS_CLOSED + 2
 WATCHER_DORMANT, WATCHER_HIDDEN, WATCHER_REVEALED, WATCHER_REMOVED = range(4)
 # a settlement's Local: waiting to be recruited, recruited (a Figure of the recruiting Company), or gone
 # (its Recruit defeated: "destroys that settlement ... permanently"; or its Ring closed)
@@ -198,6 +203,8 @@ A_AWAKEN = 44  # the Veilwalker awakens a Dormant board Sentinel at its Site: b:
 A_PATROL = 45  # deploy the Company's Patrol: a: the destination Site
 A_PATROL_MOVE = 46  # move the Patrol one or two Sites: a: the destination Site
 A_RECALL = 47  # Recall the Patrol: it leaves the board for later redeployment
+ROAD_NONE = 0  # A_PLAY's b for an Event, Memory or Path with a road effect: no road (its other effects only),
+ROAD_TARGET = 1  # or ROAD_TARGET + direction: the road clockwise (0) or counterclockwise (1) of the Veilwalker's Site
 PLAY_AT_STRONGHOLD = 1  # A_PLAY's b: an Ally deployed at the Stronghold instead of the Veilwalker's Site
 PLAY_BEHIND_LINES = 2  # A_PLAY's b from here: Behind the Lines, a Deploy at Site b - PLAY_BEHIND_LINES
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
@@ -257,6 +264,8 @@ EV_REMEMBERED = 38  # seat (whose deed), Site: the Site became Remembered
 EV_WEAKEN = 39  # seat (the defender), the arriving Figure's card, its Power now (-1 until next Remember)
 EV_ROUTE = 40  # seat (the Patrol's), from, to (NOWHERE: removed, no Stronghold): an Exhausted Patrol attacked
 EV_PATROL_HALT = 41  # seat (the Patrol's), the arriving opposing Figure's card, Site: Exhausted by the Patrol
+EV_ROAD = 42  # seat (whose effect), road, ROAD_* what happened
+ROAD_CLOSED, ROAD_BROKEN, ROAD_REPAIRED, ROAD_REOPENED = range(4)  # ROAD_REOPENED: a closure expired
 UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED, UNIT_RECALLED, UNIT_ROUTED = range(5)
 # UNIT_RECALLED: the Patrol Recalled; UNIT_ROUTED: an Exhausted Patrol attacked with no Stronghold ("it is removed")
 STRONGHOLD_ESTABLISHED, STRONGHOLD_FOUNDATION, STRONGHOLD_FINISHED, STRONGHOLD_DESTROYED, STRONGHOLD_ABANDONED, \

@@ -45,17 +45,33 @@ from sim.games.veilwalkers.rules.board import (
     piece_site,
     port_site,
     power,
+    road_closed,
+    road_of,
     seat_base,
 )
 from sim.games.veilwalkers.rules.combat import interceptors
 from sim.games.veilwalkers.rules.movement import traverse_destination
 from sim.games.veilwalkers.rules.network import history_credits, node_site
 from sim.games.veilwalkers.rules.remembrance import carried
+from sim.games.veilwalkers.rules.rites import rite_of
+from sim.games.veilwalkers.rules.roads import ring_steps
+
+ROAD_CUT = 12  # the travel a Ring cut both ways counts (a detour through other Rings, roughly)
+
+
+@njit(cache=True, inline="always")
+def lateral_steps(state, ring, a, b):
+    """Steps along Ring ``ring`` from local Site ``a`` to ``b``: over open roads only once any road is
+    closed or Broken (roads.ring_steps; both ways cut counts ROAD_CUT), else the plain distance."""
+    if state[L.G_ROADS_BROKEN] | state[L.G_ROADS_CLOSED] | state[L.G_ROADS_CLOSED + 1] == 0:
+        return lateral_distance(a, b)
+    return min(ring_steps(state, ring * L.SITES + a, ring * L.SITES + b), ROAD_CUT)
 
 
 @njit(cache=True, _nrt=False)
-def travel_distance(ruleset, origin, goal):
-    """Sites along Rings plus one per Gate crossed from ``origin`` to ``goal`` (alignment ignored)."""
+def travel_distance(state, ruleset, origin, goal):
+    """Sites along Rings (over open roads) plus one per Gate crossed from ``origin`` to ``goal``
+    (alignment ignored)."""
     d = 0
     here = origin
     for _ in range(16):
@@ -68,16 +84,16 @@ def travel_distance(ruleset, origin, goal):
         ring = here // L.SITES
         target_ring = L.RINGS if goal == L.BLOOM else goal // L.SITES
         if ring == target_ring:
-            return d + lateral_distance(here % L.SITES, goal % L.SITES)
+            return d + lateral_steps(state, ring, here % L.SITES, goal % L.SITES)
         if target_ring > ring:
             if ring == L.RINGS - 1:
-                d += lateral_distance(here % L.SITES, bloom_port_site(ruleset) % L.SITES) + 1
+                d += lateral_steps(state, ring, here % L.SITES, bloom_port_site(ruleset) % L.SITES) + 1
                 here = L.BLOOM
             else:
-                d += lateral_distance(here % L.SITES, gate_site(ruleset, ring) % L.SITES) + 1
+                d += lateral_steps(state, ring, here % L.SITES, gate_site(ruleset, ring) % L.SITES) + 1
                 here = port_site(ruleset, ring)
         else:
-            d += lateral_distance(here % L.SITES, port_site(ruleset, ring - 1) % L.SITES) + 1
+            d += lateral_steps(state, ring, here % L.SITES, port_site(ruleset, ring - 1) % L.SITES) + 1
             here = gate_site(ruleset, ring - 1)
     return d
 
@@ -112,7 +128,7 @@ def walker_goal(state, ruleset, seat):
         for t in range(L.TOKENS):
             site = state[L.G_TOKEN + t * L.TOKEN_W + L.TK_SITE]
             if site >= 0:
-                d = travel_distance(ruleset, walker, site)
+                d = travel_distance(state, ruleset, walker, site)
                 if d < best_d:
                     best, best_d = site, d
         if best >= 0:
@@ -148,7 +164,7 @@ def goal_of(state, ruleset, weights, seat, piece, walker_target):
 def gain(state, ruleset, weights, seat, piece, destination, walker_target):
     """Distance a relocation of ``piece`` to ``destination`` gains towards its goal."""
     goal = goal_of(state, ruleset, weights, seat, piece, walker_target)
-    return travel_distance(ruleset, piece_site(state, seat, piece), goal) - travel_distance(ruleset, destination, goal)
+    return travel_distance(state, ruleset, piece_site(state, seat, piece), goal) - travel_distance(state, ruleset, destination, goal)
 
 
 @njit(cache=True, _nrt=False)
@@ -178,6 +194,57 @@ def fight_value(state, ruleset, weights, seat, mine, theirs):
         value += weights[V.W_CHALLENGE] * pd
     if pd >= pa:
         value -= weights[V.W_LOSS] * pa
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def broken_path_gate(state, ruleset, seat, road):
+    """Does ``road`` touch a Gate whose Rite of the Broken Path the Company has still to complete?"""
+    base = seat_base(seat)
+    for b in range(L.BOUNDARIES):
+        g = gate_site(ruleset, b)
+        if (rite_of(ruleset, b) == V.RITE_BROKEN_PATH and state[base + L.P_RITE_DONE + b] == 0
+                and (g == road or g == neighbor(road, 0))):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def road_value(state, ruleset, weights, seat, op, direction, walker_target):
+    """A road effect on the road ``direction`` of the Veilwalker's Site: weight ``road`` per Site it adds
+    to the opposing Veilwalker's way to its goal, less per Site it adds to the own Veilwalker's (a repair:
+    the other way round), plus one ``road`` for a repair that gains Growth, and the Rite of the Broken
+    Path (``rite`` for the repair that completes it, half for a Break that prepares it while a repair card
+    is in hand)."""
+    base = seat_base(seat)
+    road = road_of(state[base + L.P_VB_SITE + L.VEILWALKER], direction)
+    own_site = where(state, state[base + L.P_VB_SITE + L.VEILWALKER])
+    enemy_site = where(state, state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER])
+    enemy_goal = walker_goal(state, ruleset, 1 - seat)
+    own_before = travel_distance(state, ruleset, own_site, walker_target)
+    enemy_before = travel_distance(state, ruleset, enemy_site, enemy_goal)
+    field = L.G_ROADS_CLOSED + seat if op == V.OP_CLOSE_ROAD else L.G_ROADS_BROKEN
+    old = state[field]
+    if op == V.OP_REPAIR_ROAD:
+        state[field] = old & ~(1 << road)
+    else:
+        state[field] = old | 1 << road
+    own_after = travel_distance(state, ruleset, own_site, walker_target)
+    enemy_after = travel_distance(state, ruleset, enemy_site, enemy_goal)
+    still_closed = road_closed(state, road)
+    state[field] = old
+    value = weights[V.W_ROAD] * ((enemy_after - enemy_before) - (own_after - own_before))
+    if op == V.OP_REPAIR_ROAD:
+        if (state[base + L.P_COMPANY] == V.GARDEN and state[base + L.P_GROWTH] < 3
+                and state[base + L.P_GAINED_ROUND] != state[L.G_ROUND]):
+            value += weights[V.W_ROAD]
+        if not still_closed and broken_path_gate(state, ruleset, seat, road):
+            value += weights[V.W_RITE]
+    elif op == V.OP_BREAK_ROAD and broken_path_gate(state, ruleset, seat, road):
+        for i in range(state[base + L.P_HAND_N]):
+            if T.card(ruleset, state[base + L.P_HAND + i], T.C_ROAD_OP) == V.OP_REPAIR_ROAD:
+                value += 0.5 * weights[V.W_RITE]
+                break
     return value
 
 
@@ -230,9 +297,9 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
     if kind == L.A_PATROL or kind == L.A_PATROL_MOVE:
         enemy = where(state, state[seat_base(1 - seat) + L.P_VB_SITE + L.VEILWALKER])
         if kind == L.A_PATROL:
-            return weights[V.W_PATROL] * ruleset[T.RULE_PATROL_POWER] - 0.1 * travel_distance(ruleset, a, enemy)
+            return weights[V.W_PATROL] * ruleset[T.RULE_PATROL_POWER] - 0.1 * travel_distance(state, ruleset, a, enemy)
         here = state[figure(seat, state[base + L.P_PATROL]) + L.F_SITE]
-        return weights[V.W_APPROACH] * (travel_distance(ruleset, here, enemy) - travel_distance(ruleset, a, enemy))
+        return weights[V.W_APPROACH] * (travel_distance(state, ruleset, here, enemy) - travel_distance(state, ruleset, a, enemy))
     if kind == L.A_RECALL:
         return -1.0
     if kind == L.A_LAY_LOW:
@@ -274,10 +341,14 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
                         value += 0.5 * weights[V.W_ACTIVATE]
         for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
             amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
-            if T.card(ruleset, card_id, T.C_OP + e) == V.OP_THREAD_LOSS:
+            op = T.card(ruleset, card_id, T.C_OP + e)
+            if op == V.OP_THREAD_LOSS:
                 value += weights[V.W_STRIKE] * amount
-            else:
+            elif op != V.OP_CLOSE_ROAD and op != V.OP_BREAK_ROAD and op != V.OP_REPAIR_ROAD:
                 value += weights[V.W_EFFECT] * amount
+        if T.card(ruleset, card_id, T.C_TYPE) >= V.TYPE_EVENT and b >= L.ROAD_TARGET:
+            value += road_value(state, ruleset, weights, seat, T.card(ruleset, card_id, T.C_ROAD_OP),
+                                b - L.ROAD_TARGET, walker_target)
         return value
     if kind == L.A_MOVE:
         return weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, a, neighbor(piece_site(state, seat, a), b), walker_target)

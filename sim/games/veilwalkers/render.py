@@ -49,7 +49,14 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
         return f"start Ring I S{a}"
     if kind in (L.A_WEAVE, L.A_PLAY, L.A_OFFER, L.A_DISCARD):
         where = ""
-        if kind == L.A_PLAY and b == L.PLAY_AT_STRONGHOLD:
+        road_card = False
+        if kind == L.A_PLAY and hand is not None and a < len(hand):
+            from sim.games.veilwalkers import GAME
+
+            road_card = GAME.library.cards[hand[a]]["type"] in ("event", "memory", "path")
+        if kind == L.A_PLAY and road_card and b >= L.ROAD_TARGET:
+            where = f" on the {DIRECTIONS[b - L.ROAD_TARGET]} road"
+        elif kind == L.A_PLAY and b == L.PLAY_AT_STRONGHOLD:
             where = " at the Stronghold"
         elif kind == L.A_PLAY and b >= L.PLAY_BEHIND_LINES:
             where = f" behind the lines at {site_name(b - L.PLAY_BEHIND_LINES)}"
@@ -179,6 +186,9 @@ def describe_event(row) -> str:
         return f"{who} " + what.format(unit, site_name(b))
     if kind == L.EV_ROUTE:
         return f"{who} Patrol Routed home Exhausted: {site_name(a)} -> {site_name(b)}"
+    if kind == L.EV_ROAD:
+        what = ("closes", "Breaks", "repairs", "sees its closure expire on")[b]
+        return f"{who} {what} the road {site_name(a)} - {site_name(L.SITES * (a // L.SITES) + (a + 1) % L.SITES)}"
     if kind == L.EV_PATROL_HALT:
         return f"{who} Patrol Exhausts the arriving {card_name(a)} at {site_name(b)}"
     if kind == L.EV_WEAKEN:

@@ -42,6 +42,15 @@ def site_of(where) -> int:
     return (ring - 1) * L.SITES + local
 
 
+def road_at(where, direction: str = "clockwise") -> int:
+    """The lateral road leaving a Ring Site clockwise or counterclockwise (board.road_of): road
+    ring * 6 + k joins local Sites k and k + 1."""
+    site = site_of(where)
+    if direction == "clockwise":
+        return site
+    return (site // L.SITES) * L.SITES + (site % L.SITES - 1) % L.SITES
+
+
 class VeilwalkersScenario(Scenario):
     def __init__(self, ruleset, matchup, seed: int, order: int, pair: int = 0):
         self.ruleset, self.matchup = ruleset, matchup
@@ -103,6 +112,8 @@ class VeilwalkersScenario(Scenario):
             b = L.PLAY_BEHIND_LINES + site_of(fields.pop("behind"))
         if "ally" in fields:  # an Escape's Lost Ally (a Figure slot)
             b = 1 + int(fields.pop("ally"))
+        if "road" in fields:  # a road effect's target: "clockwise" / "counterclockwise" of the Veilwalker's Site
+            b = L.ROAD_TARGET + {"clockwise": 0, "counterclockwise": 1}[fields.pop("road")]
         if "to" in fields:  # the Patrol's destination, [Ring 1-6, Site 0-5]
             a = site_of(fields.pop("to"))
         if fields:
@@ -179,6 +190,9 @@ class VeilwalkersScenario(Scenario):
             "locals": [LOCAL_NAMES[int(v)] for v in s[L.G_LOCAL: L.G_LOCAL + L.SETTLEMENTS]],
             "sentinels": [SENTINEL_NAMES[int(v)] for v in s[L.G_SENTINEL: L.G_SENTINEL + L.SENTINELS]],
             "remembered": [site for site in range(L.BLOOM) if int(s[L.G_REMEMBERED]) >> site & 1],
+            "broken_roads": [road for road in range(L.BLOOM) if int(s[L.G_ROADS_BROKEN]) >> road & 1],
+            "closed_roads": [road for road in range(L.BLOOM)
+                             if (int(s[L.G_ROADS_CLOSED]) | int(s[L.G_ROADS_CLOSED + 1])) >> road & 1],
             "done": bool(s[L.G_DONE]),
             "winner": int(s[L.G_WINNER]),
             "end_reason": GAME.end_reasons[int(s[L.G_END_REASON])] if s[L.G_DONE] else "",
@@ -312,6 +326,16 @@ class VeilwalkersScenario(Scenario):
         base = self._base(seat)
         self.state_vector[base + L.P_RITE_DONE + boundary] = 1
         self.state_vector[base + L.P_WAYMARK + boundary] = 1
+        self.check()
+
+    def break_road(self, where, direction: str = "clockwise") -> None:
+        """Break the lateral road leaving Site ``where`` (as ``place``) clockwise or counterclockwise."""
+        self.state_vector[L.G_ROADS_BROKEN] |= 1 << road_at(where, direction)
+        self.check()
+
+    def close_road(self, seat: int, where, direction: str = "clockwise") -> None:
+        """Close that road by seat ``seat``'s effect (it opens again at that seat's next Remember)."""
+        self.state_vector[L.G_ROADS_CLOSED + seat] |= 1 << road_at(where, direction)
         self.check()
 
     def set_offset(self, ring: int, offset: int) -> None:

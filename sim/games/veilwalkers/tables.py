@@ -61,6 +61,7 @@ RULE_PATROL_POWER = _R["patrol_power"]
 RULE_PATROL_READY_DISTANCE = _R["patrol_ready_distance"]
 RULE_PATROL_REPLACEMENT = _R["patrol_replacement_resonance"]
 RULE_PATROL_STEPS = _R["patrol_steps"]
+RULE_HOMEGROUND_POWER = _R["homeground_power"]
 RULE_ROUND_CAP = _R["round_cap"]
 
 # board register, after the rules
@@ -73,8 +74,9 @@ B_WAYSTATION = 20  # 3: Site of each Waystation (Wayfarer's nodes): three Sites 
 B_TOKEN = 23  # 5: starting Site of each Remembrance
 B_SETTLEMENT = 28  # 5: Site of each settlement (its Local)
 B_SENTINEL = 33  # 2: Site of each board Sentinel
-B_UNIT_CARD = 35  # the card id of the first board unit's row (the number of deck cards)
-BOARD_SIZE = 36
+B_SETTLEMENT_ORIGIN = 35  # 5: each settlement's printed Origin (vocab.ORIGINS; 0 none)
+B_UNIT_CARD = 40  # the card id of the first board unit's row (the number of deck cards)
+BOARD_SIZE = 41
 BOARD_BASE = N_RULES
 CARD_BASE = N_RULES + BOARD_SIZE
 
@@ -82,7 +84,9 @@ CARD_BASE = N_RULES + BOARD_SIZE
  C_WAYSTATIONS, C_N_EFFECTS) = range(13)
 C_OP = 13  # MAX_EFFECTS ops, then MAX_EFFECTS amounts
 C_AMOUNT = C_OP + vocab.MAX_EFFECTS
-CARD_W = C_AMOUNT + vocab.MAX_EFFECTS
+C_ORIGIN = C_AMOUNT + vocab.MAX_EFFECTS  # the printed Origin (vocab.ORIGINS; 0 none)
+C_ROAD_OP = C_ORIGIN + 1  # the card's road effect (vocab.ROAD_OPS), or -1
+CARD_W = C_ROAD_OP + 1
 
 MATCHUP_SIDES, MATCHUP_SEATS_PER_SIDE, MATCHUP_DECK_SIZE, MATCHUP_COMPANY = 0, 1, 2, 3
 MATCHUP_HEADER = 5
@@ -94,7 +98,7 @@ def unit_rows(rules: dict[str, int]) -> list[list[int]]:
     for kind, power in ((vocab.TYPE_RECRUIT, rules["recruit_power"]), (vocab.TYPE_SENTINEL, rules["sentinel_power"]),
                         (vocab.TYPE_PATROL, rules["patrol_power"])):
         row = [0] * CARD_W
-        row[C_TYPE], row[C_POWER] = kind, power
+        row[C_TYPE], row[C_POWER], row[C_ROAD_OP] = kind, power, -1
         rows.append(row)
     return rows
 

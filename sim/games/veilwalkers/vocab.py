@@ -17,8 +17,8 @@ RITES = ("presence", "first_memory", "challenge", "offering", "open_hand", "two_
  RITE_BURDEN, RITE_UNSEEN, RITE_SEVERANCE, RITE_LAST_PLACE) = range(len(RITES))
 # "The current Standard assignment uses Presence, Offering, Dominion, Return, Three Threads, and Burden."
 STANDARD_RITES = ("presence", "offering", "dominion", "return", "three_threads", "burden")
-# every Rite but two whose mechanics are a later stage (Alignments, lateral roads): data naming one is refused
-MODELED_RITES = tuple(r for r in RITES if r not in ("living_story", "broken_path"))
+# every Rite but Living Story, whose mechanics (Alignments) are a later stage: data naming it is refused
+MODELED_RITES = tuple(r for r in RITES if r != "living_story")
 
 # ---- rule values an edition sets (decks/veilwalkers/editions/*.yaml), in the packed table's order
 RULE_LIMITS = {  # inclusive bounds of each rule value
@@ -93,6 +93,7 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     "patrol_ready_distance": (0, 36),  # "Distance zero or one arrives Ready; two or more Exhausted"
     "patrol_replacement_resonance": (0, 9),  # "Replacements after removal additionally cost one Resonance"
     "patrol_steps": (1, 6),  # "A Ready Patrol moves up to two legal Sites for one Action, Exhausting if it takes two"
+    "homeground_power": (0, 9),  # "An Ally with that settlement's printed Origin gains +1 Power there"
     "round_cap": (1, 1000),  # not in the rulebook: the match ends as a draw after this many Rounds
 }
 RULE_NAMES = tuple(RULE_LIMITS)
@@ -108,10 +109,15 @@ ASPECT_NEUTRAL, ASPECT_CREATION, ASPECT_STORY, ASPECT_MEMORY = range(len(ASPECTS
 # Appendix C's glyph key (chains and Alignments are a later stage; a card's glyph is recorded)
 GLYPHS = ("none", "SPI", "DRP", "BRN", "SPL", "GAT", "EYE", "FLM", "KNT", "PTH", "SED", "RIV", "SHD")
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
-               "guardian", "through_the_waystations", "reference", "effects", "traits", "text", "assumed", "reason")
+               "guardian", "through_the_waystations", "reference", "origin", "effects", "traits", "text", "assumed",
+               "reason")
 # guardian: the printed Guardian of the Walker reward (Thorn Sentinel): for Garden, +guardian_power Power
 # while at its Veilwalker's Site with all three Lamps active; through_the_waystations: the beta's Through the
 # Waystations permission (Mirror Hound, Mirror Hound Packleader, Mirror Stalker): Behind the Lines
+# printed Origins ("printed group/origin affiliations, such as Starhold, Everburn, Red Company or Roadfolk";
+# Homeground: "An Ally with that settlement's printed Origin gains +1 Power there"); a settlement's Origin
+# is in board.yaml (`settlement_origins`), a card's in its `origin` field ("none": no printed Origin)
+ORIGINS = ("none", "red_company", "starhold", "everburn", "roadfolk", "sea_cliff")
 MAX_CARDS = 253  # and the three board units below (card ids fit a byte)
 # Board units are Figures that are not deck cards ("A neutral Local is not a deck card for costs, deck
 # limits or retrieval"): each has a row after the cards (tables.unit_card) with its type and the
@@ -122,8 +128,12 @@ COST_LIMIT = 9
 POWER_LIMIT = 12
 
 # effects of Events, Memories and Paths (and of a Figure's or Relic's arrival): {do: op, amount: n}
-OPS = ("draw", "restore_thread", "thread_loss", "resonance", "ready", "heal")
-OP_DRAW, OP_RESTORE_THREAD, OP_THREAD_LOSS, OP_RESONANCE, OP_READY, OP_HEAL = range(len(OPS))
+OPS = ("draw", "restore_thread", "thread_loss", "resonance", "ready", "heal", "close_road", "break_road", "repair_road")
+(OP_DRAW, OP_RESTORE_THREAD, OP_THREAD_LOSS, OP_RESONANCE, OP_READY, OP_HEAL, OP_CLOSE_ROAD, OP_BREAK_ROAD,
+ OP_REPAIR_ROAD) = range(len(OPS))
+# the road effects target one lateral road touching the Veilwalker's Site, chosen with the play (at most one
+# road effect per card, only on Events, Memories and Paths; `amount` is 1)
+ROAD_OPS = (OP_CLOSE_ROAD, OP_BREAK_ROAD, OP_REPAIR_ROAD)
 OP_MEANINGS = {
     "draw": "you draw `amount` cards (fewer if the deck has fewer)",
     "restore_thread": "your Company restores `amount` Thread, capped at the starting Thread",
@@ -131,6 +141,9 @@ OP_MEANINGS = {
     "resonance": "you gain `amount` Resonance",
     "ready": "Ready up to `amount` of your Exhausted Figures at your Veilwalker's Site (highest Power first)",
     "heal": "remove up to `amount` damage from your Figures at your Veilwalker's Site",
+    "close_road": "close one open lateral road touching your Veilwalker's Site until the start of your next turn",
+    "break_road": "Break one lateral road (not already Broken) touching your Veilwalker's Site",
+    "repair_road": "repair one Broken lateral road touching your Veilwalker's Site",
 }
 MAX_EFFECTS = 3
 AMOUNT_LIMIT = 9
@@ -140,7 +153,7 @@ EFFECT_FIELDS = ("do", "amount")
 RINGS = 6
 SITES_PER_RING = 6
 BOARD_FIELDS = ("description", "assumed", "reason", "rings", "gates", "bloom_port", "turnpoints", "lamps",
-                "remembrances", "sentinels", "settlements")
+                "remembrances", "sentinels", "settlements", "settlement_origins")
 N_SETTLEMENTS = 5  # "There are five settlements, five associated Recruits ... two Sentinels"
 N_SENTINELS = 2
 
@@ -183,6 +196,7 @@ GREEDY_WEIGHTS = (
     "stronghold",  # per Ring a Stronghold moves the Company's Drive Off return inward (establish, finish)
     "recruit",  # per Power of a board unit gained (recruiting a Local, awakening a board Sentinel)
     "patrol",  # per Power of the Patrol deployed (less 0.1 per Site from the opposing Veilwalker)
+    "road",  # per Site a road effect adds to the opposing Veilwalker's way (or saves its own); a Growth repair +1
 )
 POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
 SEARCH_PARAMS = (
@@ -216,4 +230,4 @@ BOT_KINDS = {
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
- W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL) = range(len(GREEDY_WEIGHTS))
+ W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD) = range(len(GREEDY_WEIGHTS))

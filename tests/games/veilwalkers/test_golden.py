@@ -39,11 +39,12 @@ def _digest() -> str:
 
 
 def test_golden_digest():
-    assert GAME.engine_version == "0.4.0"
-    # 0.4.0 (stage 3 with the Patrols: visited Sites, deployment, movement, the first-arrival halt,
-    # Route, Stranded, Recall; the bots' weight `patrol`); 0.3.0's was 8dd8c4feb63643dbe5053af734f52c0c,
-    # 0.2.0's 4580c10e804100dd896bc9a91304f4bc
-    assert _digest() == "5fb3f85349dfe9a6f77139a424456064"
+    assert GAME.engine_version == "0.5.0"
+    # 0.5.0 (stage 3 complete: lateral roads closed and Broken, the three road cards in the starter
+    # decks, road repair Growth, the Rite of the Broken Path and edition broken-path-gate, Homeground; the
+    # bots' weight `road`); 0.4.0's was 5fb3f85349dfe9a6f77139a424456064 (the Patrols), 0.3.0's
+    # 8dd8c4feb63643dbe5053af734f52c0c, 0.2.0's 4580c10e804100dd896bc9a91304f4bc
+    assert _digest() == "c146651c1a50cd3177e4fe420f0c0265"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

@@ -7,14 +7,24 @@ from __future__ import annotations
 from numba import njit
 
 from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.attention import can_lay_low
-from sim.games.veilwalkers.rules.board import figure, is_lost, neighbor, on_ring, piece_site, seat_base
+from sim.games.veilwalkers.rules.board import (
+    can_step,
+    figure,
+    is_lost,
+    neighbor,
+    on_ring,
+    piece_site,
+    seat_base,
+)
 from sim.games.veilwalkers.rules.cards import (
     behind_the_lines_sites,
     can_play,
     can_play_at_stronghold,
     can_play_behind_the_lines,
+    road_play_legal,
 )
 from sim.games.veilwalkers.rules.closing import can_breach, can_escape
 from sim.games.veilwalkers.rules.combat import (
@@ -98,8 +108,15 @@ def list_shape(state, ruleset, seat, legal):
     behind_the_lines = -1  # the Sites, computed once when a card may use them
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
-            legal[n] = encode(L.A_PLAY, i, 0)
-            n += 1
+            card_id = state[base + L.P_HAND + i]
+            if T.card(ruleset, card_id, T.C_ROAD_OP) < 0:
+                legal[n] = encode(L.A_PLAY, i, 0)
+                n += 1
+            else:  # a road effect's target is declared with the play
+                for target in range(L.ROAD_TARGET + 2):
+                    if road_play_legal(state, ruleset, seat, card_id, target):
+                        legal[n] = encode(L.A_PLAY, i, target)
+                        n += 1
         if can_play_at_stronghold(state, ruleset, seat, i):
             legal[n] = encode(L.A_PLAY, i, L.PLAY_AT_STRONGHOLD)
             n += 1
@@ -137,8 +154,9 @@ def list_shape(state, ruleset, seat, legal):
             continue
         if on_ring(site) and has_action:
             for direction in range(2):
-                if piece < L.PIECE_FIGURE or lateral_allowed(state, seat, piece - L.PIECE_FIGURE,
-                                                             neighbor(site, direction)):
+                # "one legal lateral connection": an open road (neither closed nor Broken)
+                if can_step(state, site, direction) and (piece < L.PIECE_FIGURE or lateral_allowed(
+                        state, seat, piece - L.PIECE_FIGURE, neighbor(site, direction))):
                     legal[n] = encode(L.A_MOVE, piece, direction)
                     n += 1
         for direction in range(2):
@@ -245,8 +263,9 @@ def list_shape(state, ruleset, seat, legal):
         for piece in range(L.PIECE_FIGURE + L.FIG_CAP):
             if can_spend_remnant(state, seat, piece):
                 for direction in range(2):
-                    if piece < L.PIECE_FIGURE or lateral_allowed(
-                            state, seat, piece - L.PIECE_FIGURE, neighbor(piece_site(state, seat, piece), direction)):
+                    site = piece_site(state, seat, piece)
+                    if can_step(state, site, direction) and (piece < L.PIECE_FIGURE or lateral_allowed(
+                            state, seat, piece - L.PIECE_FIGURE, neighbor(site, direction))):
                         legal[n] = encode(L.A_REMNANT, piece, direction)
                         n += 1
     for attacker in range(L.FIG_CAP):

@@ -68,6 +68,39 @@ def neighbor(site, direction):
 
 
 @njit(cache=True, forceinline=True)
+def road_of(site, direction):
+    """The lateral road leaving ``site`` clockwise (direction 0) or counterclockwise (1): road
+    ring * 6 + k joins local Sites k and k + 1, so it belongs to the Ring's Site pair and turns with it."""
+    if direction == 0:
+        return site
+    return neighbor(site, 1)
+
+
+@njit(cache=True, forceinline=True)
+def road_closed(state, road):
+    """"Closed is temporarily unavailable" (by either Company's effect, until that Company's next turn)."""
+    return (state[L.G_ROADS_CLOSED] | state[L.G_ROADS_CLOSED + 1]) >> road & 1 == 1
+
+
+@njit(cache=True, forceinline=True)
+def road_broken(state, road):
+    """"Broken requires repair.\""""
+    return state[L.G_ROADS_BROKEN] >> road & 1 == 1
+
+
+@njit(cache=True, forceinline=True)
+def road_open(state, road):
+    """A legal lateral connection: "All lateral roads start open"; neither closed nor Broken."""
+    return ((state[L.G_ROADS_BROKEN] | state[L.G_ROADS_CLOSED] | state[L.G_ROADS_CLOSED + 1]) >> road & 1) == 0
+
+
+@njit(cache=True, forceinline=True)
+def can_step(state, site, direction):
+    """Is the lateral connection from Ring Site ``site`` in ``direction`` open (a legal Move's road)?"""
+    return road_open(state, road_of(site, direction))
+
+
+@njit(cache=True, forceinline=True)
 def lateral_distance(a, b):
     d = (a - b) % L.SITES
     return min(d, L.SITES - d)
@@ -111,14 +144,31 @@ def network_active(state, seat):
 
 
 @njit(cache=True, _nrt=False)
+def homeground(state, ruleset, origin, site):
+    """Homeground: "An Ally with that settlement's printed Origin gains +1 Power there" (rule
+    homeground_power) while the settlement stands: "Defeating it destroys that settlement and its
+    Homeground bonus permanently" (its Local LOCAL_GONE; a closed Ring's settlement is gone too). A
+    recruited Local leaves its settlement standing."""
+    for k in range(L.SETTLEMENTS):
+        if (T.board(ruleset, T.B_SETTLEMENT + k) == site and T.board(ruleset, T.B_SETTLEMENT_ORIGIN + k) == origin
+                and state[L.G_LOCAL + k] != L.LOCAL_GONE):
+            return ruleset[T.RULE_HOMEGROUND_POWER]
+    return 0
+
+
+@njit(cache=True, _nrt=False)
 def power(state, ruleset, seat, slot):
     """A Figure's current Power: its printed Power, its temporary change until its Company's next
-    Remember (the arrival reaction's -1), and Thorn Sentinel's Guardian of the Walker ("+1 Power while
+    Remember (the arrival reaction's -1), the Homeground bonus of an Ally at its Origin's settlement, and
+    Thorn Sentinel's Guardian of the Walker ("+1 Power while
     together and the network remains active": Garden's, at its Veilwalker's Site, all three Lamps
     active). "Damage does not reduce Power." The Stronghold's bonus is to damage (combat_bonus)."""
     f = figure(seat, slot)
     card_id = state[f + L.F_CARD]
     total = T.card(ruleset, card_id, T.C_POWER) + state[f + L.F_POWER_CHANGE]
+    origin = T.card(ruleset, card_id, T.C_ORIGIN)
+    if origin != 0 and T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_ALLY:
+        total += homeground(state, ruleset, origin, state[f + L.F_SITE])
     if T.card(ruleset, card_id, T.C_GUARDIAN) == 1:
         base = seat_base(seat)
         if (state[base + L.P_COMPANY] == V.GARDEN and state[f + L.F_SITE] == state[base + L.P_VB_SITE + L.VEILWALKER]

@@ -26,6 +26,7 @@ from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restor
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
 from sim.games.veilwalkers.rules.rites import glyph_resolved, mark_thread, memory_resolved, severed
+from sim.games.veilwalkers.rules.roads import road_effect, road_target_legal
 from sim.games.veilwalkers.rules.turn import draw_cards, take_from_hand
 
 
@@ -95,6 +96,21 @@ def can_play(state, ruleset, seat, index):
 
 
 @njit(cache=True, _nrt=False)
+def road_play_legal(state, ruleset, seat, card_id, target):
+    """Is A_PLAY's ``target`` (layout.ROAD_NONE or ROAD_TARGET + direction) a legal road choice for the
+    card: a card without a road effect takes ROAD_NONE; one with a road effect names a legal road touching
+    the Veilwalker's Site ("Declare targets and choices before payment"), or ROAD_NONE when it has another
+    effect to resolve ("A card resolving with some legal targets does what it can"; a card whose only
+    effect has no legal target "fails" and is not offered)."""
+    op = T.card(ruleset, card_id, T.C_ROAD_OP)
+    if op < 0:
+        return target == L.ROAD_NONE
+    if target == L.ROAD_NONE:
+        return T.card(ruleset, card_id, T.C_N_EFFECTS) > 1
+    return road_target_legal(state, seat, op, target - L.ROAD_TARGET)
+
+
+@njit(cache=True, _nrt=False)
 def can_play_at_stronghold(state, ruleset, seat, index):
     """The Stronghold gives, "once per Round, a normally paid Ally deployment at it instead of the
     Veilwalker's Site"."""
@@ -133,7 +149,9 @@ def behind_the_lines_sites(state, ruleset, seat):
 
 
 @njit(cache=True, _nrt=False)
-def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
+def resolve_effects(state, ruleset, seat, card_id, road_direction, events, counts, count_cards):
+    """``road_direction``: the road target of the card's road effect (0 clockwise, 1 counterclockwise of
+    the Veilwalker's Site), or -1 none."""
     base = seat_base(seat)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
     if is_lost(site):
@@ -183,6 +201,8 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
                     done += healed
             if done > 0:
                 mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "Creation Heal damage"
+        elif op == V.OP_CLOSE_ROAD or op == V.OP_BREAK_ROAD or op == V.OP_REPAIR_ROAD:
+            done = road_effect(state, ruleset, seat, op, road_direction, events)
         log_event(state, events, L.EV_EFFECT, seat, op, done, 0)
     check_thread(state, events)
 
@@ -190,17 +210,18 @@ def resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards):
 @njit(cache=True, _nrt=False)
 def play(state, ruleset, seat, index, placement, events, counts, count_cards):
     """``placement``: 0 at the Veilwalker's Site, PLAY_AT_STRONGHOLD, or PLAY_BEHIND_LINES + the Site
-    (Behind the Lines: "place it faceup and Exhausted")."""
+    (Behind the Lines: "place it faceup and Exhausted"); for an Event, Memory or Path, its road target
+    (ROAD_NONE, or ROAD_TARGET + direction)."""
     base = seat_base(seat)
     card_id = take_from_hand(state, seat, index)
     state[L.G_ACTIONS] -= 1
     state[base + L.P_RESONANCE] -= T.card(ruleset, card_id, T.C_COST)
     kind = T.card(ruleset, card_id, T.C_TYPE)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
-    if placement == L.PLAY_AT_STRONGHOLD:
+    if kind <= V.TYPE_ECHO and placement == L.PLAY_AT_STRONGHOLD:  # an Event's b is its road target instead
         site = state[base + L.P_STRONGHOLD]
         state[base + L.P_STRONGHOLD_DEPLOY] = state[L.G_ROUND]
-    elif placement >= L.PLAY_BEHIND_LINES:
+    elif kind <= V.TYPE_ECHO and placement >= L.PLAY_BEHIND_LINES:
         site = placement - L.PLAY_BEHIND_LINES
     if count_cards:
         counts[seat, card_id, L.COUNT_PLAYED] += 1
@@ -220,7 +241,10 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
         mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "successfully deploy a Creation card here"
     if T.card(ruleset, card_id, T.C_DISASTER):
         state[base + L.P_DISASTER] = 1
-    resolve_effects(state, ruleset, seat, card_id, events, counts, count_cards)
+    road_direction = -1
+    if kind >= V.TYPE_EVENT and placement >= L.ROAD_TARGET:
+        road_direction = placement - L.ROAD_TARGET
+    resolve_effects(state, ruleset, seat, card_id, road_direction, events, counts, count_cards)
     glyph_resolved(state, ruleset, seat, T.card(ruleset, card_id, T.C_GLYPH), events)
     if kind == V.TYPE_MEMORY:
         mark_thread(state, ruleset, seat, L.THREAD_MEMORY, events)  # "Memory Resolve a Memory"

@@ -132,7 +132,8 @@ def relocate(state, ruleset, seat, piece, destination, events):
 
 @njit(cache=True, _nrt=False)
 def move(state, ruleset, seat, piece, direction, events):
-    """"Move: one Action, one legal lateral connection on the same Ring" (every road is open here)."""
+    """"Move: one Action, one legal lateral connection on the same Ring": an open road (actions.list_shape
+    offers a Move only over one, board.can_step)."""
     state[L.G_ACTIONS] -= 1
     relocate(state, ruleset, seat, piece, neighbor(piece_site(state, seat, piece), direction), events)
 

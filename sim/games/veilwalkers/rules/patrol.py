@@ -22,6 +22,7 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers.rules.board import (
+    can_step,
     figure,
     free_figure_slot,
     gate_misalignment,
@@ -65,9 +66,12 @@ def gate_open(state, ruleset, seat, b):
 
 @njit(cache=True, _nrt=False)
 def steps_from(state, ruleset, seat, site):
-    """The Ring Sites one legal ordinary step from ``site``: its two lateral neighbours and the far end
-    of a Gate it holds, when the Company may Traverse it."""
-    mask = 1 << neighbor(site, 0) | 1 << neighbor(site, 1)
+    """The Ring Sites one legal ordinary step from ``site``: its lateral neighbours over open roads and
+    the far end of a Gate it holds, when the Company may Traverse it."""
+    mask = 0
+    for direction in range(2):
+        if can_step(state, site, direction):  # "through legal ordinary roads": open lateral roads
+            mask |= 1 << neighbor(site, direction)
     ring = site // L.SITES
     if ring < L.RINGS - 1 and site == gate_site(ruleset, ring) and gate_open(state, ruleset, seat, ring):
         mask |= 1 << port_site(ruleset, ring)

@@ -16,6 +16,7 @@ from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import deactivation_checks
 from sim.games.veilwalkers.rules.remembrance import check_convergence
 from sim.games.veilwalkers.rules.rites import dominion_turn_end, offered, shape_ends
+from sim.games.veilwalkers.rules.roads import expire_closures
 from sim.games.veilwalkers.rules.stronghold import foundation_checks
 from sim.games.veilwalkers.rules.watcher import awakening_roll, end_suppression, phase
 
@@ -79,6 +80,7 @@ def begin_turn(state, ruleset, seat, events, counts, count_cards):
             state[f + L.F_HELD] = 0
             state[f + L.F_DAMAGE] = 0
             state[f + L.F_POWER_CHANGE] = 0  # "Refresh expiring until-Remember effects"
+    expire_closures(state, seat, events)  # roads its effects closed "until: the start of your next team turn"
     state[base + L.P_RESONANCE] = state[base + L.P_LOOM_N]
     actions = ruleset[T.RULE_ACTIONS]
     if state[base + L.P_COMPANY] == V.GARDEN and network_active(state, seat):
