@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     compare = commands.add_parser("compare", help="compare experiments side by side (e.g. bot tiers)")
     compare.add_argument("name", help="report folder name under reports/")
     compare.add_argument("experiments", nargs="+")
+    compare.add_argument("--title", default="", help="the report's title (default: the experiments' names)")
     commands.add_parser("publish", help="build reports/index.html over every published study (reruns nothing)")
     ladder = commands.add_parser("ladder", help="play the game's skill ladder and publish reports/<game>-ladder/")
     ladder.add_argument("game")
@@ -134,7 +135,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "compare":
         from sim.report_runner import compare_experiments
 
-        print(f"report: {compare_experiments(args.name, args.experiments)}")
+        print(f"report: {compare_experiments(args.name, args.experiments, title=args.title)}")
         return 0
     if args.command == "publish":
         from sim.core.paths import output_root
