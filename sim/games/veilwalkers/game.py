@@ -21,7 +21,7 @@ class Veilwalkers(Game):
              "roads closed and Broken, road repair Growth, the Homeground bonus); not modeled yet: Threadlines and "
              "responses, the Glyph chains and the 24 Alignments (so the Living Story Rite), Portable Relics and "
              "Awakening, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; 36 assumed cards; bots: "
-             "random and two greedy styles (racer, pressure), no flat search or ISMCTS yet")
+             "random, two greedy styles (racer, pressure), a flat search and ISMCTS on pressure's weights")
     engine_version = "0.5.0"
     player_counts = (2,)
     end_reasons = vocab.END_REASONS

@@ -35,7 +35,7 @@ def test_preset_plays_a_tiny_sweep_into_a_report_that_says_the_rules_are_partial
         answers = [line for line in report.splitlines() if line.startswith("> ")]
         assert answers[0].startswith("> Rules played: Veilwalkers (Tabletop Beta 1), engine 0.5.0, stage 3 of 5: a "
                                      "partial rule set")
-        assert "not modeled yet" in answers[0] and "no flat search or ISMCTS yet" in answers[0]
+        assert "not modeled yet" in answers[0] and "a flat search and ISMCTS" in answers[0]
         assert any("matches end by" in a for a in answers) and any("side A wins" in a for a in answers)
 
 
