@@ -36,6 +36,22 @@ class BotKind:
     integers: tuple[str, ...] = ()  # weights that count something (iterations, worlds, turns): whole numbers
 
 
+# The search bots' parameters after the greedy weights in a policy file, in the order of the float array,
+# for the games whose playouts end at a turn boundary (Veilforge, Veilwalkers).
+FLAT_SEARCH_PARAMS = (
+    "candidates",  # the best actions by the greedy values that are played out
+    "rollouts",  # worlds per candidate (the same worlds for every candidate)
+    "horizon_turns",  # a playout ends when this many player turns have started after the decision's
+)
+ISMCTS_PARAMS = (
+    "candidates",  # a node considers only this many actions, the best by the greedy values (the prior)
+    "iterations",  # tree descents per decision, each in a world re-dealt from what the seat can see
+    "horizon_turns",  # a playout ends when this many player turns have started after the decision's
+    "exploration",  # UCB1's exploration constant (rewards in [0, 1])
+    "worlds",  # re-dealt worlds per decision, used in turn by the iterations
+)
+
+
 def names(folder: Path) -> list[str]:
     return sorted(p.stem for p in (folder / "policies").glob("*.yaml"))
 

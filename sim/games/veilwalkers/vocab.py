@@ -6,7 +6,7 @@ data.py validates the designer files against these lists; RULES.md explains each
 
 from __future__ import annotations
 
-from sim.core.policies import BotKind
+from sim.core.policies import FLAT_SEARCH_PARAMS, ISMCTS_PARAMS, BotKind
 
 # ---- the eighteen Gate Rites of Appendix B (codes 0..17) and the ones this stage models
 RITES = ("presence", "first_memory", "challenge", "offering", "open_hand", "two_voices", "dominion", "turning_road",
@@ -199,21 +199,10 @@ GREEDY_WEIGHTS = (
     "road",  # per Site a road effect adds to the opposing Veilwalker's way (or saves its own); a Growth repair +1
 )
 POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
-SEARCH_PARAMS = (
-    "candidates",  # the best actions by the greedy values that are played out
-    "rollouts",  # worlds per candidate (the same worlds for every candidate)
-    "horizon_turns",  # a playout ends when this many Company turns have started after the decision's
-)
+SEARCH_PARAMS = FLAT_SEARCH_PARAMS
 SEARCH_MAX_CANDIDATES = 16
 SEARCH_MAX_ROLLOUTS = 64  # also the most worlds an ISMCTS decision samples (their keys share one array)
 POLICY_ISMCTS = 3  # information-set MCTS over the seat's information set (policy.ismcts_choice, sim/core/ismcts.py)
-ISMCTS_PARAMS = (
-    "candidates",  # a node considers only this many actions, the best by the greedy values (the prior)
-    "iterations",  # tree descents per decision, each in a world re-dealt from what the seat can see
-    "horizon_turns",  # a playout ends when this many Company turns have started after the decision's
-    "exploration",  # UCB1's exploration constant (rewards in [0, 1])
-    "worlds",  # re-dealt worlds per decision, used in turn by the iterations
-)
 ISMCTS_MAX_ITERATIONS = 1024  # the tree's capacity (an iteration adds at most one node) less the root
 SEARCH_POLICIES = (POLICY_SEARCH, POLICY_ISMCTS)  # the bots played by the search kernel set
 BOT_KINDS = {
