@@ -124,24 +124,16 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
                 want_self = wants_energy(state, ruleset, weights, state[L.G_DECIDER], scores)
             if kind == L.A_SUPPORT and want_other < 0:
                 want_other = wants_energy(state, ruleset, weights, 1 - state[L.G_DECIDER], scores)
-            # the card's value, for a play, a Retrieve, or a conversion or Support of a card that is not Intrusive
-            held = 0.0
-            card = -1
+            held = 0.0  # the card's value, for a play, or a conversion or Support of a card that is not Intrusive
             if kind == L.A_PLAY or ((kind == L.A_CONVERT or kind == L.A_SUPPORT)
                                     and T.card(ruleset, a, T.C_TYPE) != vocab.TYPE_INTRUSIVE):
-                card = a
-            elif kind == L.A_RETRIEVE:
-                card = state[planes.position(a) + L.R_CARD]
-            elif kind == L.A_OFFER_RETRIEVE:
-                card = state[L.OFFER + a]
-            if card >= 0:
-                if scores[HAND_STAMPS + card] == decision:
-                    held = scores[HAND_VALUES + card]
+                if scores[HAND_STAMPS + a] == decision:
+                    held = scores[HAND_VALUES + a]
                 else:
                     # card_value's freshness test, written out here: through a shared forceinline helper
                     # greedy_choice took minutes to compile (PERF.md, session 19)
-                    cached = seat * L.MAX_CARDS + card
-                    known = scores[READS + card]
+                    cached = seat * L.MAX_CARDS + a
+                    known = scores[READS + a]
                     fresh = not np.isnan(known)
                     if fresh:
                         for k in range(N_PARTS):
@@ -150,9 +142,9 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
                     if fresh:
                         held = scores[VALUES + cached]
                     else:
-                        held = card_value(state, ruleset, weights, seat, card, np.int64(0), scores)
-                    scores[HAND_VALUES + card] = held
-                    scores[HAND_STAMPS + card] = decision
+                        held = card_value(state, ruleset, weights, seat, a, np.int64(0), scores)
+                    scores[HAND_VALUES + a] = held
+                    scores[HAND_STAMPS + a] = decision
             value = main_score(state, ruleset, weights, legal[i], want_self, want_other, held, scores)
         else:
             value = choice_score(state, ruleset, weights, kind, a, b, scores)
@@ -497,7 +489,7 @@ def worst_card(state, ruleset, weights, seat, scores):
 @njit(cache=True, forceinline=True)
 def main_score(state, ruleset, weights, action, want_self, want_other, held, scores):
     """A Player Phase action's score (want_*: does the seat / the other seat need more Energy?; ``held``: the
-    card's value for a play, a Retrieve, a conversion or a Support: greedy_choice's lookup)."""
+    card's value for a play, a conversion or a Support, greedy_choice's lookup)."""
     kind, a = action >> 16, (action >> 8) & 255
     seat = state[L.G_DECIDER]
     base = seat_base(seat)
@@ -510,10 +502,12 @@ def main_score(state, ruleset, weights, action, want_self, want_other, held, sco
         return weights[W_ENERGY] * want_self - held_value(ruleset, weights, a, held)
     if kind == L.A_RETRIEVE:
         card = state[planes.position(a) + L.R_CARD]
-        return weights[W_RETRIEVE] + 0.3 * held - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost
+        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, np.int64(0), scores)
+                - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
     if kind == L.A_OFFER_RETRIEVE:
         card = state[L.OFFER + a]
-        return weights[W_RETRIEVE] + 0.3 * held - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost
+        return (weights[W_RETRIEVE] + 0.3 * card_value(state, ruleset, weights, seat, card, np.int64(0), scores)
+                - T.card(ruleset, card, T.C_RETRIEVE) * energy_cost)
     if kind == L.A_OFFER_TRADE:
         _, worst = worst_card(state, ruleset, weights, seat, scores)
         return weights[W_RETRIEVE] - worst - weights[W_CARD_KEPT]
