@@ -56,8 +56,6 @@ OP_WEAKEN = vocab.OP["weaken"]
 NEG = -1.0e18
 # the main actions this bot never wants (main_score's last branch): unfocus, unequip, dropping a Sigil
 NEVER_WANTED = (1 << L.A_UNFOCUS) | (1 << L.A_UNEQUIP) | (1 << L.A_DROP_SIGIL)
-# the choices whose answers are scored by a hand card's keep value (choice_score)
-KEEP_CHOICES = (1 << L.CHOICE_NEGATE) | (1 << L.CHOICE_SUPPORT) | (1 << L.CHOICE_HAND_CARD) | (1 << L.CHOICE_DISCARD_CARD)
 
 
 @njit(cache=True, _nrt=False)
@@ -109,8 +107,7 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     decision = 1.0 if np.isnan(scores[DECISION]) else scores[DECISION] + 1.0
     scores[DECISION] = decision
     seat = state[L.G_DECIDER]
-    if main or (KEEP_CHOICES >> state[L.G_CHOICE]) & 1:
-        # every part compared now (the Planes: one version), so a fresh cached value is read without the call
+    if main:  # every part compared now (the Planes: one version), so a fresh cached value is read below, no call
         check_parts(state, weights, scores, np.int64(PART_WEIGHTS | PART_STABILITY | PART_PLANES))
     want_self, want_other = -1.0, -1.0
     best, ties = NEG, 0
@@ -398,9 +395,17 @@ def card_value(state, ruleset, weights, seat, card, supported, scores):
 
 
 @njit(cache=True, forceinline=True)
+def keep_value(state, ruleset, weights, seat, card, scores):
+    """What holding a card is worth (lost when it is converted or discarded); Intrusive thoughts are
+    worth less than nothing."""
+    if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
+        return -weights[W_CARD_KEPT]
+    return held_value(ruleset, weights, card, card_value(state, ruleset, weights, seat, card, np.int64(0), scores))
+
+
+@njit(cache=True, forceinline=True)
 def held_value(ruleset, weights, card, value):
-    """What holding a card whose card_value is ``value`` is worth (lost when it is converted or discarded;
-    ``value`` not read for an Intrusive thought, worth less than nothing)."""
+    """keep_value of a card whose card_value is ``value`` (not read for an Intrusive thought)."""
     if T.card(ruleset, card, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
         return -weights[W_CARD_KEPT]
     return weights[W_CARD_KEPT] + 0.3 * max(0.0, value)
@@ -544,28 +549,6 @@ def choice_score(state, ruleset, weights, kind, a, b, scores):
     fb = top_frame(state)
     row = state[fb + L.F_PC]
     op = T.step(ruleset, row, T.S_OP) if state[L.G_FRAMES] > 0 else 0
-    # the keep value of the card an answer gives up, looked up once here for the four choices that read it
-    # (one copy of the lookup instead of one per branch, and no call to card_value for a fresh cached value:
-    # greedy_choice compared every part at the decision's start)
-    keeper = -1
-    if choice == L.CHOICE_HAND_CARD or choice == L.CHOICE_DISCARD_CARD or (choice == L.CHOICE_NEGATE and kind != L.A_ACCEPT):
-        keeper = state[L.G_CHOICE_A]
-    elif choice == L.CHOICE_SUPPORT and kind != L.A_NO:
-        keeper = decider
-    kept = 0.0
-    if keeper >= 0:
-        if T.card(ruleset, a, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
-            kept = -weights[W_CARD_KEPT]
-        else:
-            cached = keeper * L.MAX_CARDS + a
-            known = scores[READS + a]
-            fresh = not np.isnan(known)
-            if fresh:
-                for k in range(N_PARTS):
-                    if (np.int64(known) >> k) & 1 and scores[STAMPS + k * 2 * L.MAX_CARDS + cached] != scores[VERSIONS + k]:
-                        fresh = False
-            value = scores[VALUES + cached] if fresh else card_value(state, ruleset, weights, keeper, a, np.int64(0), scores)
-            kept = held_value(ruleset, weights, a, value)
     if choice == L.CHOICE_TARGET:
         if kind == L.A_SKIP:
             return 0.0
@@ -606,7 +589,8 @@ def choice_score(state, ruleset, weights, kind, a, b, scores):
         if kind == L.A_ACCEPT:
             return 0.0
         urgent = s - left <= weights[W_NEGATE_AT] or left >= s
-        return (weights[W_STABILITY_POINT] + weights[W_DANGER] - kept) if urgent else (-kept - 0.01)
+        value = keep_value(state, ruleset, weights, seat, a, scores)
+        return (weights[W_STABILITY_POINT] + weights[W_DANGER] - value) if urgent else (-value - 0.01)
     if choice == L.CHOICE_BOX:
         return -_box_preference(a) * 1.0
     if choice == L.CHOICE_SOURCE:
@@ -625,7 +609,7 @@ def choice_score(state, ruleset, weights, kind, a, b, scores):
         played = state[fb + L.F_SOURCE]
         owner = state[fb + L.F_OWNER]
         gain = (card_value(state, ruleset, weights, owner, played, np.int64(1), scores) - card_value(state, ruleset, weights, owner, played, np.int64(0), scores))
-        return weights[W_SUPPORT] * 0.2 + gain - kept
+        return weights[W_SUPPORT] * 0.2 + gain - keep_value(state, ruleset, weights, decider, a, scores)
     if choice == L.CHOICE_YES_NO:
         if op == OP_DECK_PEEK or op == OP_OWN_TOP_TO_BOTTOM:
             card = state[L.G_CHOICE_A]
@@ -637,9 +621,9 @@ def choice_score(state, ruleset, weights, kind, a, b, scores):
             return (1.0 if safe else -1.0) * (1.0 if kind == L.A_YES else -1.0)
         return -1.0 if kind == L.A_YES else 0.0
     if choice == L.CHOICE_HAND_CARD:
-        return -kept
+        return -keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a, scores)
     if choice == L.CHOICE_DISCARD_CARD:
-        return kept
+        return keep_value(state, ruleset, weights, state[L.G_CHOICE_A], a, scores)
     if choice == L.CHOICE_SCOUT:
         if kind == L.A_REVEAL:
             return 10.0 - a
