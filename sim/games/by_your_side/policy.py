@@ -54,6 +54,8 @@ OP_TAKE_INTRUSIVE = vocab.OP["take_intrusive"]
 OP_TO_BOTTOM = vocab.OP["to_bottom"]
 OP_WEAKEN = vocab.OP["weaken"]
 NEG = -1.0e18
+# the main actions this bot never wants (main_score's last branch): unfocus, unequip, dropping a Sigil
+NEVER_WANTED = (1 << L.A_UNFOCUS) | (1 << L.A_UNEQUIP) | (1 << L.A_DROP_SIGIL)
 
 
 @njit(cache=True, _nrt=False)
@@ -111,7 +113,10 @@ def greedy_choice(state, ruleset, weights, legal, n, draw, scores):
     best, ties = NEG, 0
     for i in range(n):
         kind, a, b = legal[i] >> 16, (legal[i] >> 8) & 255, legal[i] & 255
-        if main:
+        if main and (NEVER_WANTED >> kind) & 1:
+            # main_score's last branch, taken first: over a quarter of the main actions scored (PERF.md, session 19)
+            value = -weights[W_CARD_KEPT] * 10.0
+        elif main:
             if kind == L.A_CONVERT and want_self < 0:
                 want_self = wants_energy(state, ruleset, weights, state[L.G_DECIDER], scores)
             if kind == L.A_SUPPORT and want_other < 0:
@@ -412,10 +417,33 @@ def wants_energy(state, ruleset, weights, seat, scores):
     Retrieve, a chakra)?"""
     base = seat_base(seat)
     energy = state[base + L.P_ENERGY]
+    own = seat == state[L.G_DECIDER]  # the decider's values are shared with greedy_choice's HAND_VALUES
+    decision = scores[DECISION]
     for i in range(state[base + L.P_HAND_N]):
         c = state[base + L.P_HAND + i]
         cost = T.card(ruleset, c, T.C_COST)
-        if cost > energy and card_value(state, ruleset, weights, seat, c, np.int64(0), scores) > cost * weights[W_ENERGY_COST]:
+        if cost <= energy:
+            continue
+        if own and scores[HAND_STAMPS + c] == decision:
+            value = scores[HAND_VALUES + c]
+        else:
+            # greedy_choice's freshness test, written out again (valid: every part was compared at the main
+            # decision's start); a shared forceinline helper costs minutes of compile (PERF.md, session 19)
+            cached = seat * L.MAX_CARDS + c
+            known = scores[READS + c]
+            fresh = not np.isnan(known)
+            if fresh:
+                for k in range(N_PARTS):
+                    if (np.int64(known) >> k) & 1 and scores[STAMPS + k * 2 * L.MAX_CARDS + cached] != scores[VERSIONS + k]:
+                        fresh = False
+            if fresh:
+                value = scores[VALUES + cached]
+            else:
+                value = card_value(state, ruleset, weights, seat, c, np.int64(0), scores)
+            if own:
+                scores[HAND_VALUES + c] = value
+                scores[HAND_STAMPS + c] = decision
+        if value > cost * weights[W_ENERGY_COST]:
             return 1.0
     for p in range(1, L.N_POSITIONS + 1):
         if planes.valid_target(state, ruleset, L.LOC_POSITION + p, np.int64(planes.OP_RETRIEVE), np.int64(0)):
@@ -429,12 +457,34 @@ def wants_energy(state, ruleset, weights, seat, scores):
 
 @njit(cache=True, _nrt=False)
 def worst_card(state, ruleset, weights, seat, scores):
-    """The seat's least valuable card in hand (and its keep value)."""
+    """The seat's least valuable card in hand (and its keep value); only at a main decision, for the decider
+    (its values shared with greedy_choice's HAND_VALUES)."""
     base = seat_base(seat)
+    decision = scores[DECISION]
     worst, value = -1, 1e18
     for i in range(state[base + L.P_HAND_N]):
         c = state[base + L.P_HAND + i]
-        v = keep_value(state, ruleset, weights, seat, c, scores)
+        if T.card(ruleset, c, T.C_TYPE) == vocab.TYPE_INTRUSIVE:
+            v = -weights[W_CARD_KEPT]
+        else:
+            if scores[HAND_STAMPS + c] == decision:
+                held = scores[HAND_VALUES + c]
+            else:
+                # greedy_choice's freshness test again, for the same reason (wants_energy)
+                cached = seat * L.MAX_CARDS + c
+                known = scores[READS + c]
+                fresh = not np.isnan(known)
+                if fresh:
+                    for k in range(N_PARTS):
+                        if (np.int64(known) >> k) & 1 and scores[STAMPS + k * 2 * L.MAX_CARDS + cached] != scores[VERSIONS + k]:
+                            fresh = False
+                if fresh:
+                    held = scores[VALUES + cached]
+                else:
+                    held = card_value(state, ruleset, weights, seat, c, np.int64(0), scores)
+                scores[HAND_VALUES + c] = held
+                scores[HAND_STAMPS + c] = decision
+            v = held_value(ruleset, weights, c, held)
         if v < value:
             worst, value = c, v
     return worst, value
