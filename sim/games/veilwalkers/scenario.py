@@ -349,11 +349,11 @@ class VeilwalkersScenario(Scenario):
         slot = slot_of_seat(int(s[L.G_ORDER]), int(s[L.G_DECIDER]), 2, 1)
         ids, weights = policy_files.weight_matrix(tuple(bots_by_slot))
         n = engine.legal_actions(s, self.ruleset.tables, self.legal_buffer)
-        if self.search is None and batch.searching(ids):
+        searching = batch.searching(ids)
+        if searching and self.search is None:
             self.search = bots.search_arrays()
         return int(bots.choose(s, self.ruleset.tables, self.matchup.payload, self.legal_buffer, n, ids[slot],
-                               weights[slot], self.keys, self.counters, self.values,
-                               self.search if batch.searching(ids) else None))
+                               weights[slot], self.keys, self.counters, self.values, self.search if searching else None))
 
     def result(self):
         """The position's outcome as the batch kernel reports it (a BatchResult of one match)."""
