@@ -416,20 +416,43 @@ def world_score(world, seat):
     return 0.5 + 0.5 * (own - opposing) / max(start, 1.0)
 
 
+# The search world's spine, out of line (issue 21). engine.advance, legal_actions and step are inlined at
+# each call site (engine.py, compile time), and every library re-optimizes and re-emits its callees' whole
+# call tree. With the playout and the tree descent each inlining the spine, the search kernel set compiled
+# it three times over the batch kernel's own copy (+41 s CPU of cold compile for the ISMCTS bots). These two
+# are the search code's only copies: world_decision advances the world and lists its decision, world_step
+# applies one; greedy_playout, search_choice and ismcts_choice step the world through them alone. Play is
+# the same calls in the same order.
+@njit(cache=True, _nrt=False)
+def world_decision(ruleset, weights, boundary, search, counts):
+    """Run the search world on to its next decision and list it (the action phase's greedy values written
+    with ``weights``); returns the number of listed actions, 0 once the match is over or the turn
+    ``boundary`` is reached (or nothing is listed)."""
+    world, world_legal, world_work, world_values, world_keys, world_counters, events, _, _, _, _, _, _, _, _ = search
+    engine.advance(world, ruleset, world_work, world_keys, world_counters, events, counts, False)
+    if world[L.G_DONE] or world[L.G_TURNS] >= boundary:
+        return 0
+    return engine.legal_actions(world, ruleset, world_legal, world_values, weights, True)
+
+
+@njit(cache=True, _nrt=False)
+def world_step(ruleset, action, search, counts):
+    """Apply the search world's deciding seat's ``action`` (`advance`, in world_decision, runs on)."""
+    world, _, _, _, _, _, events, _, _, _, _, _, _, _, _ = search
+    engine.step(world, ruleset, action, events, counts, False)
+
+
 @njit(cache=True, _nrt=False)
 def greedy_playout(ruleset, weights, boundary, decisions, search, counts):
     """Play the search world on (every seat greedy with ``weights``) until the match ends, the turn
     ``boundary`` is reached or ROLLOUT_DECISIONS decisions were taken in all (``decisions`` so far)."""
-    world, world_legal, world_work, world_values, world_keys, world_counters, events, _, _, _, _, _, _, _, _ = search
+    world, world_legal, _, world_values, _, _, _, _, _, _, _, _, _, _, _ = search
     while decisions < ROLLOUT_DECISIONS:
-        engine.advance(world, ruleset, world_work, world_keys, world_counters, events, counts, False)
-        if world[L.G_DONE] or world[L.G_TURNS] >= boundary:
-            break
-        k = engine.legal_actions(world, ruleset, world_legal, world_values, weights, True)
+        k = world_decision(ruleset, weights, boundary, search, counts)
         if k == 0:
             break
         action = greedy_pick(world, ruleset, world_legal, world_values, k, weights, engine.scored(world, True))
-        engine.step(world, ruleset, action, events, counts, False)
+        world_step(ruleset, action, search, counts)
         decisions += 1
     return decisions
 
@@ -438,7 +461,7 @@ def greedy_playout(ruleset, weights, boundary, decisions, search, counts):
 def search_choice(state, ruleset, legal, values, n, weights, keys, counters, search, counts):
     """Flat Monte Carlo over the seat's information set (see the block comment above); returns the index
     in ``legal`` of the chosen action. ``values``: the greedy values the listing wrote."""
-    world, _, _, _, _, _, events, candidates, world_seeds, _, _, _, _, _, _ = search
+    world, _, _, _, _, _, _, candidates, world_seeds, _, _, _, _, _, _ = search
     seat = state[L.G_DECIDER]
     m = ismcts.top_candidates(values, n, int(weights[SEARCH_CANDIDATES]), candidates)
     rollouts = min(int(weights[SEARCH_ROLLOUTS]), world_seeds.shape[0])
@@ -453,7 +476,7 @@ def search_choice(state, ruleset, legal, values, n, weights, keys, counters, sea
         total = 0.0
         for r in range(rollouts):
             search_world(state, ruleset, seat, world_seeds[r], search)
-            engine.step(world, ruleset, legal[candidates[0, c]], events, counts, False)
+            world_step(ruleset, legal[candidates[0, c]], search, counts)
             greedy_playout(ruleset, weights, boundary, 0, search, counts)
             total += world_score(world, seat)
         if total > best_total:
@@ -495,8 +518,7 @@ def ismcts_choice(state, ruleset, legal, values, n, weights, keys, counters, sea
     in ``legal`` of the root's most visited action, ties to the higher mean, then the higher prior (a lethal
     attack and a pass that both win within the horizon: the attack). ``values``: the greedy values the
     listing wrote."""
-    (world, world_legal, world_work, world_values, world_keys, world_counters, events, candidates, world_seeds, _,
-     nodes, stats, path, root_keys, node_keys) = search
+    world, world_legal, _, world_values, _, _, _, candidates, world_seeds, _, nodes, stats, path, root_keys, node_keys = search
     seat = state[L.G_DECIDER]
     width = int(weights[ISMCTS_CANDIDATES])
     iterations = min(int(weights[ISMCTS_ITERATIONS]), nodes.shape[0] - 1)
@@ -516,21 +538,18 @@ def ismcts_choice(state, ruleset, legal, values, n, weights, keys, counters, sea
         m = ismcts.top_candidates(values, n, width, candidates)
         c, child, used, expanded = ismcts.select(nodes, stats, ismcts.ROOT, root_keys, candidates, m, exploration,
                                                  used, 1)
-        engine.step(world, ruleset, legal[candidates[0, c]], events, counts, False)
+        world_step(ruleset, legal[candidates[0, c]], search, counts)
         path[0] = ismcts.ROOT
         path[1] = child
         length = 2
         decisions = 0
         while not expanded and decisions < ROLLOUT_DECISIONS:
-            engine.advance(world, ruleset, world_work, world_keys, world_counters, events, counts, False)
-            if world[L.G_DONE] or world[L.G_TURNS] >= boundary:
-                break
-            k = engine.legal_actions(world, ruleset, world_legal, world_values, weights, True)
+            k = world_decision(ruleset, weights, boundary, search, counts)
             if k == 0:
                 break
             if k == 1 or not engine.scored(world, True):  # forced, or a response or mana order: no node
                 action = greedy_pick(world, ruleset, world_legal, world_values, k, weights, engine.scored(world, True))
-                engine.step(world, ruleset, action, events, counts, False)
+                world_step(ruleset, action, search, counts)
                 decisions += 1
                 continue
             node_keys_of(world, world_legal, k, node_keys)
@@ -540,7 +559,7 @@ def ismcts_choice(state, ruleset, legal, values, n, weights, keys, counters, sea
                                                      exploration, used, ally)
             if child == ismcts.NONE:  # the tree is full: play on from here
                 break
-            engine.step(world, ruleset, world_legal[candidates[0, c]], events, counts, False)
+            world_step(ruleset, world_legal[candidates[0, c]], search, counts)
             decisions += 1
             path[length] = child
             length += 1
