@@ -188,6 +188,25 @@ def sort_range(values, start, stop):
     return 0
 
 
+@njit(cache=True, _nrt=False)
+def gather(state, start, stop, pool, used):
+    """Append state[start:stop] to pool[used:]; returns the new count (a determinizer collects the cards it
+    shuffles together, then deals them back into the same places: deal_back)."""
+    for i in range(start, stop):
+        pool[used] = state[i]
+        used += 1
+    return used
+
+
+@njit(cache=True, _nrt=False)
+def deal_back(state, start, stop, pool, used):
+    """state[start:stop] from pool[used:]; returns the new count (gather's inverse)."""
+    for i in range(start, stop):
+        state[i] = pool[used]
+        used += 1
+    return used
+
+
 @njit(cache=True, inline="always")
 def squash(score, scale):
     """A cut-off score (the deciding side's margin, any range) as a reward in (0, 1): 0.5 at a tie."""

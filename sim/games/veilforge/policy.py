@@ -336,16 +336,6 @@ def search_arrays():
 
 
 @njit(cache=True, _nrt=False)
-def gather(state, start, stop, pool, used):
-    """Append state[start:stop] to pool[used:]; returns the new count (the cards a determinization
-    shuffles together, then deals back into the same places)."""
-    for i in range(start, stop):
-        pool[used] = state[i]
-        used += 1
-    return used
-
-
-@njit(cache=True, _nrt=False)
 def determinize_information_set(state, ruleset, seat, pool, keys, counters, stream):
     """Re-deal what ``seat`` cannot see (RULES.md, Bots): every other player's hand, deck order and
     face-down mana, shuffled together and dealt back into the same places (hand size, deck size and
@@ -360,8 +350,8 @@ def determinize_information_set(state, ruleset, seat, pool, keys, counters, stre
             rng.shuffle(state, b + L.P_DECK, b + L.P_DECK + deck_n, keys, counters, stream)
             continue
         hand_n = state[b + L.P_HAND_N]
-        used = gather(state, b + L.P_DECK, b + L.P_DECK + deck_n, pool, 0)
-        used = gather(state, b + L.P_HAND, b + L.P_HAND + hand_n, pool, used)
+        used = ismcts.gather(state, b + L.P_DECK, b + L.P_DECK + deck_n, pool, 0)
+        used = ismcts.gather(state, b + L.P_HAND, b + L.P_HAND + hand_n, pool, used)
         for i in range(state[b + L.P_MANA_N]):
             if state[b + L.P_MANA + i] & 1 == 0:  # face-down: its card is hidden
                 pool[used] = state[b + L.P_MANA + i] >> 1

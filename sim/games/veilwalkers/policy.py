@@ -508,24 +508,6 @@ def search_arrays():
 
 
 @njit(cache=True, _nrt=False)
-def gather(state, start, stop, pool, used):
-    """Append state[start:stop] to pool[used:]; returns the new count."""
-    for i in range(start, stop):
-        pool[used] = state[i]
-        used += 1
-    return used
-
-
-@njit(cache=True, _nrt=False)
-def deal_back(state, start, stop, pool, used):
-    """state[start:stop] from pool[used:]; returns the new count."""
-    for i in range(start, stop):
-        state[i] = pool[used]
-        used += 1
-    return used
-
-
-@njit(cache=True, _nrt=False)
 def determinize_information_set(state, seat, pool, keys, counters, stream):
     """Re-deal what ``seat`` cannot see (RULES.md, Bots): the opponent's hand, its facedown Loom ("put one
     card from hand facedown into your Loom") and its deck order, shuffled together and dealt back into the
@@ -540,14 +522,14 @@ def determinize_information_set(state, seat, pool, keys, counters, stream):
     deck_n = state[other + L.P_DECK_N]
     hand_n = state[other + L.P_HAND_N]
     loom_n = state[other + L.P_LOOM_N]
-    used = gather(state, other + L.P_DECK, other + L.P_DECK + deck_n, pool, 0)
-    used = gather(state, other + L.P_HAND, other + L.P_HAND + hand_n, pool, used)
-    used = gather(state, other + L.P_LOOM, other + L.P_LOOM + loom_n, pool, used)
+    used = ismcts.gather(state, other + L.P_DECK, other + L.P_DECK + deck_n, pool, 0)
+    used = ismcts.gather(state, other + L.P_HAND, other + L.P_HAND + hand_n, pool, used)
+    used = ismcts.gather(state, other + L.P_LOOM, other + L.P_LOOM + loom_n, pool, used)
     ismcts.sort_range(pool, 0, used)
     rng.shuffle(pool, 0, used, keys, counters, stream)
-    used = deal_back(state, other + L.P_DECK, other + L.P_DECK + deck_n, pool, 0)
-    used = deal_back(state, other + L.P_HAND, other + L.P_HAND + hand_n, pool, used)
-    deal_back(state, other + L.P_LOOM, other + L.P_LOOM + loom_n, pool, used)
+    used = ismcts.deal_back(state, other + L.P_DECK, other + L.P_DECK + deck_n, pool, 0)
+    used = ismcts.deal_back(state, other + L.P_HAND, other + L.P_HAND + hand_n, pool, used)
+    ismcts.deal_back(state, other + L.P_LOOM, other + L.P_LOOM + loom_n, pool, used)
 
 
 @njit(cache=True, _nrt=False)
