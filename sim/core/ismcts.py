@@ -141,6 +141,18 @@ def select(nodes, stats, node, legal, candidates, m, exploration, used, ally):
 
 
 @njit(cache=True, _nrt=False)
+def widened(stats, node, m, widening):
+    """How many of a node's m candidates (best prior first) it considers, by progressive widening
+    (Coulom 2007; Chaslot et al. 2008): max(1, floor(widening * sqrt(visits))), so a node seen once
+    follows the prior's best action and others are tried only as its visits grow. With a budget of a
+    few dozen iterations, trying every candidate at every depth makes a child's mean an average over
+    poor continuations rather than an estimate of its best one. widening 0: all m (plain ISMCTS)."""
+    if widening <= 0.0:
+        return m
+    return min(m, max(1, np.int64(widening * math.sqrt(stats[node, STAT_VISITS]))))
+
+
+@njit(cache=True, _nrt=False)
 def backpropagate(nodes, stats, path, length, reward):
     """Add one visit and the reward to every node of path[:length] (the root first): `reward` is the
     deciding side's, in [0, 1]; an opposing node gets 1 - reward."""

@@ -120,3 +120,14 @@ def test_sort_range_and_squash():
     T.sort_range(values, 1, 5)
     assert list(values) == [9, 1, 3, 4, 7, 8]
     assert T.squash(0.0, 5.0) == 0.5 and 0.99 < T.squash(100.0, 10.0) <= 1.0 and T.squash(-3.0, 3.0) < 0.5
+
+
+def test_progressive_widening_grows_a_node_with_the_square_root_of_its_visits():
+    """widened: max(1, floor(widening * sqrt(visits))) of a node's candidates, never more than it has;
+    widening 0 keeps them all (plain ISMCTS)."""
+    _, stats, _, _, _ = fresh()
+    for visits, widening, m, expected in ((0.0, 1.0, 4, 1), (1.0, 1.0, 4, 1), (3.0, 1.0, 4, 1), (4.0, 1.0, 4, 2),
+                                          (9.0, 1.0, 4, 3), (100.0, 1.0, 4, 4), (4.0, 2.0, 3, 3), (4.0, 0.0, 4, 4),
+                                          (0.0, 0.0, 2, 2)):
+        stats[T.ROOT, T.STAT_VISITS] = visits
+        assert T.widened(stats, T.ROOT, m, widening) == expected, (visits, widening, m)

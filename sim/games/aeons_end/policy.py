@@ -131,7 +131,7 @@ SEARCH_PARAMS = ("candidates", "rollouts", "horizon_rounds", "damage_weight", "l
 SEARCH_INT_LIMITS = {"candidates": (1, 16), "rollouts": (1, 64), "horizon_rounds": (1, 60)}
 # ISMCTS parameters, laid out like the search bot's so that playout_value reads the same two weights (13, 14)
 ISMCTS_PARAMS = ("candidates", "iterations", "horizon_rounds", "damage_weight", "life_weight", "margin",
-                 "exploration", "worlds")
+                 "exploration", "worlds", "widening")
 ISMCTS_MAX_ITERATIONS = 256
 ISMCTS_MAX_WORLDS = 64
 ISMCTS_MAX_CANDIDATES = 16
@@ -588,6 +588,7 @@ def ismcts_act(s, T, legal, n, params, keys, counters, stream, search, tree):
     scale = 1.0 + params[13] + params[14]
     exploration = params[16]
     worlds = np.int64(params[17])
+    widening = params[18]
     for world in range(worlds):
         world_keys[world] = next_u64(keys, counters, stream)
     used = ismcts.clear_tree(nodes, stats)
@@ -617,7 +618,7 @@ def ismcts_act(s, T, legal, n, params, keys, counters, stream, search, tree):
                     decisions += 1
                     continue
                 action_prior(s2, T, work_legal, nl, greedy_act_call(s2, T, params), values)
-                m = ismcts.top_candidates(values, nl, width, candidates)
+                m = ismcts.widened(stats, node, ismcts.top_candidates(values, nl, width, candidates), widening)
                 c, child, used, expanded = ismcts.select(nodes, stats, node, work_legal, candidates, m, exploration,
                                                          used, np.int64(1))
                 action = work_legal[candidates[0, c]]

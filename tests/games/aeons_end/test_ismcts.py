@@ -18,8 +18,9 @@ from sim.games.aeons_end.tables import matchup_setup
 from tests.games.aeons_end.helpers import match_seeds
 
 ISMCTS_BOTS = ("ismcts_16", "ismcts_32", "ismcts_64")
-# engine 0.3.0: the ISMCTS bots' digest (their own cases, apart from test_golden.py's, whose digests stay)
-ISMCTS_DIGEST = "dea922f6cedba0ac95b11d1121b4e2c2"
+# engine 0.3.0 with the ISMCTS bots' exploration 1.4 and progressive widening (2026-12-03): their digest (their
+# own cases, apart from test_golden.py's, whose digests stay)
+ISMCTS_DIGEST = "e25349ea1c1c9b1a5598a6c6215e2f9f"
 DIGEST_CASES = (
     ("normal", "adelheim+brama vs rageborne", "ismcts_16", 2),
     ("normal-literal-unleash", "adelheim+brama+kadir+mist vs prince_of_gluttons", "ismcts_16", 1),
@@ -166,14 +167,16 @@ def test_ismcts_plays_in_the_search_kernel_set_only():
 def test_ismcts_params_extend_the_base_plan():
     ismcts = GAME.load_policy("ismcts_32")
     base = GAME.load_policy("greedy_damage")
-    assert ismcts.policy_id == 3 and len(ismcts.params) == len(base.params) + 8
+    assert ismcts.policy_id == 3 and len(ismcts.params) == len(base.params) + 9
     assert (ismcts.params[:len(base.params)] == base.params).all() and ismcts.params[11] == 32
 
 
 @pytest.mark.parametrize("edit, message", [
     (("iterations: 16", "iterations: 0"), "iterations must be an integer from 1 to 256"),
     (("worlds: 16", "worlds: 65"), "worlds must be an integer from 1 to 64"),
-    (("exploration: 0.1", "exploration: -0.1"), "exploration must be a non-negative number"),
+    (("exploration: 1.4", "exploration: -0.1"), "exploration must be a non-negative number"),
+    (("widening: 1", "widening: -1"), "widening must be a non-negative number"),
+    (("  widening: 1", "  # widening: 1"), r"missing ismcts parameter\(s\) \['widening'\]"),
     (("candidates: 4", "width: 4"), "unknown ismcts parameter 'width'"),
     (("ismcts:", "search:"), r"unknown key\(s\) \['search'\]"),
 ])
