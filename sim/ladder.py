@@ -29,6 +29,12 @@ player count. Its file has two more keys and `threshold` is the difference a run
                                                  # the other matchups play as under `edition` (same deals)
     printed_difficulty: {rageborne: 2, ...}      # optional: a matchup's printed level, by a word of its id
     threshold: 0.0                               # a rung holds when its difference's 95% interval is above this
+    checks: ["ismcts_64 vs ismcts_32"]           # optional: other bots' teams on the same deals, each compared
+                                                 # with the named bot's as the rungs are (no `pairs` of their own)
+
+A cooperative check is how a bot that does not separate from its neighbours (a greedy style that never wins
+at some player count, a search budget past the point where more iterations stop helping) stays measured and
+reported beside the ladder without standing on it.
 
 With `printed_difficulty` the report orders the matchups of each player count by team win rate at
 every rung and edition, against the printed order.
@@ -50,7 +56,7 @@ from sim.core.paths import DECKS_DIR, ensure_writable, experiment_dir, report_di
 from sim.core.registry import get_game
 
 KEYS = {"description", "edition", "matchups", "pairs", "rungs", "checks", "throughput_pairs", "threshold"}
-COOPERATIVE_KEYS = (KEYS - {"checks"}) | {"variants", "printed_difficulty"}  # no head-to-heads
+COOPERATIVE_KEYS = KEYS | {"variants", "printed_difficulty"}  # checks compare teams on the common deals
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,12 @@ class Ladder:
         """(upper, lower) of every head-to-head: each rung over the one below, then the checks."""
         steps = [(self.rungs[i], self.rungs[i - 1]) for i in range(1, len(self.rungs))]
         return steps + [bout for bout in self.checks if bout not in steps]
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """Every bot the ladder plays: the rungs, then the checks' other bots."""
+        named = [bot for check in self.checks for bot in check]
+        return tuple(dict.fromkeys([*self.rungs, *named]))
 
     def experiment(self, upper: str, lower: str) -> str:
         return f"{self.game}-ladder-{upper}-vs-{lower}"
@@ -131,6 +143,9 @@ def load_ladder(game_name: str, data_dir: Path | None = None) -> Ladder:
                             f"pairs: <n>}}, got {check!r}", file=file, entry=f"checks[{index}]")
         checks.append((parts[0].strip(), parts[1].strip()))
         if isinstance(check, dict) and "pairs" in check:
+            if game.cooperative:
+                raise UserError("a cooperative check plays the ladder's common deals: it has no pairs of its own",
+                                file=file, entry=f"checks[{index}]")
             check_pairs.append((checks[-1], _positive_int(check, "pairs", None, f"{file}, checks[{index}]")))
     matchups = raw.get("matchups")
     if not isinstance(matchups, list) or not matchups or not all(isinstance(m, str) for m in matchups):
@@ -219,7 +234,7 @@ def run_ladder(ladder: Ladder, overrides: list[str] | None = None) -> Path:
     game_name = ladder.game
     folder = ensure_writable(experiment_dir(f"{game_name}-ladder"))
     if ladder.cooperative:
-        for bot in ladder.rungs:
+        for bot in ladder.bots:
             for variant in ["", *dict(ladder.variants)]:
                 print(f"ladder {game_name}: the {bot} team {variant}", file=sys.stderr, flush=True)
                 _sweep(ladder, bot, None, list(overrides or []), variant)
@@ -228,7 +243,7 @@ def run_ladder(ladder: Ladder, overrides: list[str] | None = None) -> Path:
             print(f"ladder {game_name}: {upper} vs {lower}", file=sys.stderr, flush=True)
             _sweep(ladder, upper, lower, list(overrides or []))
     timings = {}
-    for bot in ladder.rungs:
+    for bot in ladder.bots:
         timings[bot] = throughput(ladder, bot)
         print(f"ladder {game_name}: {bot} {timings[bot]['matches_per_cpu_second']:,} matches/s (one core)",
               file=sys.stderr, flush=True)
@@ -270,7 +285,7 @@ def rung_pairs(ladder: Ladder) -> dict[str, pl.DataFrame]:
             return pair_scores(lake.query("pair_rows")).select("edition", "matchup_id", "pair_index", "a_score")
 
     pairs = {}
-    for bot in ladder.rungs:
+    for bot in ladder.bots:
         main = scores(experiment_dir(ladder.rung_experiment(bot)))
         frames = [main]
         for variant, _ in ladder.variants:
@@ -290,33 +305,36 @@ def _player_groups(ladder: Ladder) -> dict[int, dict[str, str]]:
     return dict(sorted(groups.items()))
 
 
-def coop_rows(ladder: Ladder, pairs: dict[str, pl.DataFrame] | None = None) -> pl.DataFrame:
+def coop_rows(ladder: Ladder, pairs: dict[str, pl.DataFrame] | None = None, checks: bool = False) -> pl.DataFrame:
     """One row per (edition, player count, rung): deals, the team win rate with its 95% interval over
     deals, and the paired difference from the rung below on the common deals with its 95% interval
-    (`holds`: the interval lies above the ladder's threshold). The first rung has no difference."""
+    (`holds`: the interval lies above the ladder's threshold). The first rung has no difference. With
+    `checks`, one row per check instead: its first bot compared in the same way with its second."""
     from sim.stats.intervals import score_interval
     from sim.stats.pairs import paired_comparison
 
     pairs = pairs if pairs is not None else rung_pairs(ladder)
+    steps = list(ladder.checks) if checks else [(bot, ladder.rungs[i - 1] if i else "")
+                                                for i, bot in enumerate(ladder.rungs)]
     rows = []
     for edition in ladder.editions:
         for players, matchups in _player_groups(ladder).items():
             chosen = {bot: frame.filter((pl.col("edition") == edition) & pl.col("matchup_id").is_in(list(matchups)))
                       for bot, frame in pairs.items()}
-            for index, bot in enumerate(ladder.rungs):
+            for index, (bot, over) in enumerate(steps):
                 rate = score_interval(chosen[bot]["a_score"].to_numpy())
                 row = {"edition": edition, "players": players, "rung": index + 1, "bot": bot, "deals": int(rate["n"]),
                        "win_rate": rate["mean"], "win_low": rate["low"], "win_high": rate["high"],
-                       "over": ladder.rungs[index - 1] if index else "", "difference": None, "difference_low": None,
+                       "over": over, "difference": None, "difference_low": None,
                        "difference_high": None, "p_value": None, "holds": None}
-                if index:
-                    step = paired_comparison(chosen[ladder.rungs[index - 1]], chosen[bot], score="a_score").row(
-                        -1, named=True)
+                if over:
+                    step = paired_comparison(chosen[over], chosen[bot], score="a_score").row(-1, named=True)
                     row.update(difference=step["difference"], difference_low=step["low"],
                                difference_high=step["high"], p_value=step["p_value"],
                                holds=bool(step["low"] > ladder.threshold))
                 rows.append(row)
-    return pl.DataFrame(rows, infer_schema_length=None)
+    frame = pl.DataFrame(rows, infer_schema_length=None)
+    return frame.drop("rung") if checks else frame
 
 
 def difficulty_rows(ladder: Ladder, pairs: dict[str, pl.DataFrame] | None = None) -> pl.DataFrame:
@@ -328,7 +346,7 @@ def difficulty_rows(ladder: Ladder, pairs: dict[str, pl.DataFrame] | None = None
     rows = []
     for edition in ladder.editions:
         for players, matchups in _player_groups(ladder).items():
-            for bot in ladder.rungs:
+            for bot in ladder.bots:
                 frame = pairs[bot].filter(pl.col("edition") == edition)
                 group = []
                 for matchup_id, label in matchups.items():
@@ -369,9 +387,9 @@ def build_coop_report(ladder: Ladder) -> Path:
     game = get_game(ladder.game)
     timings = _timings(ladder)
     pairs = rung_pairs(ladder)
+    speeds = {bot: timings.get(bot, {}).get("matches_per_cpu_second", float("nan")) for bot in ladder.bots}
     rows = coop_rows(ladder, pairs).with_columns(
-        pl.col("bot").replace_strict({bot: timings.get(bot, {}).get("matches_per_cpu_second", float("nan"))
-                                      for bot in ladder.rungs}, return_dtype=pl.Float64).alias("matches_per_second"))
+        pl.col("bot").replace_strict(speeds, return_dtype=pl.Float64).alias("matches_per_second"))
     main = rows.filter(pl.col("edition") == ladder.edition)
     steps = main.filter(pl.col("rung") > 1)
     document = Document(f"{game.title}: the skill ladder")
@@ -384,6 +402,13 @@ def build_coop_report(ladder: Ladder) -> Path:
     else:
         document.answer(f"Every rung raises the team win rate over the rung below at every player count: each "
                         f"paired difference's 95% interval lies above {ladder.threshold:.2f} ({', '.join(ladder.rungs)}).")
+    check_rows = coop_rows(ladder, pairs, checks=True) if ladder.checks else None
+    if check_rows is not None:
+        checked = check_rows.filter(pl.col("edition") == ladder.edition)
+        short = [f"{row['bot']} over {row['over']} ({row['players']}p)" for row in checked.iter_rows(named=True)
+                 if not row["holds"]]
+        document.answer("Checks beside the ladder (bots that are not rungs, compared in the same way): "
+                        + (f"{', '.join(short)} do(es) not hold." if short else "every one holds."))
     document.add(
         Paragraph(f"{ladder.description} Edition {ladder.edition}; matchups {', '.join(ladder.matchups)}; "
                   f"{ladder.pairs} deals per matchup, the same deals for every rung (one experiment per rung, one "
@@ -404,10 +429,16 @@ def build_coop_report(ladder: Ladder) -> Path:
                            title="Team win rate of each rung minus the rung below's (common deals)",
                            reference=0.0, xlabel="paired difference of team win rates (95% interval)")
         document.add(Image("ladder_win_rates.png", "Each rung's team win rate over the rung below's"))
-        charts.rate_bars(list(ladder.rungs), [timings.get(bot, {}).get("matches_per_cpu_second", float("nan"))
-                                              for bot in ladder.rungs],
-                         stage / "ladder_throughput.png", title="Matches per second per rung (one core, whole team)")
+        charts.rate_bars(list(ladder.bots), [speeds[bot] for bot in ladder.bots],
+                         stage / "ladder_throughput.png", title="Matches per second per bot (one core, whole team)")
         document.add(Image("ladder_throughput.png", "Matches per second per rung"))
+        if check_rows is not None:
+            document.add(Heading("Checks"),
+                         Paragraph("Bots beside the ladder, each compared with the named bot on the same common "
+                                   "deals as the rungs are (over: the bot it is measured against)."),
+                         Table(check_rows.with_columns(pl.col("bot").replace_strict(speeds, return_dtype=pl.Float64)
+                                                       .alias("matches_per_second")),
+                               "ladder_checks", "Each check's paired difference", digits=3))
         others = rows.filter(pl.col("edition") != ladder.edition)
         if others.height:
             document.add(Heading("Variants"),
@@ -437,7 +468,7 @@ def build_coop_report(ladder: Ladder) -> Path:
                          Table(difficulty, "ladder_difficulty", "Team win rate per matchup and rung", digits=3,
                                hidden=True))
         document.add(Heading("Provenance"))
-        names = [ladder.rung_experiment(bot, variant) for bot in ladder.rungs for variant in ["", *dict(ladder.variants)]]
+        names = [ladder.rung_experiment(bot, variant) for bot in ladder.bots for variant in ["", *dict(ladder.variants)]]
         document.add(*_provenance(names, "The rungs' experiments", timings))
         write_documents(document, stage)
     return report_dir(f"{ladder.game}-ladder") / "report.md"

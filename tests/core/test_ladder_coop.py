@@ -19,9 +19,11 @@ TWO_P = "2p-adelheim-brama_vs-rageborne_supply-standard"
 FOUR_P = "4p-adelheim-brama-kadir-mist_vs-rageborne_supply-standard"
 
 
-def test_the_aeons_end_ladder_loads_weakest_first_with_its_variant():
+def test_the_aeons_end_ladder_loads_weakest_first_with_its_variant_and_checks():
     ladder = load_ladder("aeons_end")
-    assert ladder.cooperative and ladder.rungs[0] == "random" and ladder.rungs[-1] == "ismcts_64"
+    assert ladder.cooperative and ladder.rungs[0] == "random" and ladder.rungs[-1] == "ismcts_32"
+    assert ("ismcts_64", "ismcts_32") in ladder.checks and ladder.bots[:len(ladder.rungs)] == ladder.rungs
+    assert set(ladder.bots) == set(ladder.rungs) | {"greedy_economy", "ismcts_16", "ismcts_64"}
     assert ladder.editions == ("normal", "normal-literal-unleash")
     assert dict(ladder.printed_difficulty)["prince_of_gluttons"] == 5
     assert ladder.rung_experiment("search") == "aeons_end-ladder-search"
@@ -29,8 +31,10 @@ def test_the_aeons_end_ladder_loads_weakest_first_with_its_variant():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("rungs: [random, greedy_damage]\nmatchups: [default_2p]\npairs: 2\nchecks: ['greedy_damage vs random']\n",
-     "unknown key 'checks'"),
+    ("rungs: [random, greedy_damage]\nmatchups: [default_2p]\npairs: 2\n"
+     "checks: [{bout: 'search vs random', pairs: 5}]\n", "checks[0]: a cooperative check plays the ladder's common deals"),
+    ("rungs: [random, greedy_damage]\nmatchups: [default_2p]\npairs: 2\nchecks: ['search vs nobody']\n",
+     "checks[0]: a check is '<bot> vs <other bot>'"),
     ("rungs: [random, greedy_damage]\nmatchups: [default_2p]\npairs: 2\nvariants: {hard: [default_2p]}\n",
      "variants.hard: a variant is another known edition"),
     ("rungs: [random, greedy_damage]\nmatchups: [default_2p]\npairs: 2\nvariants: {expert: []}\n",
@@ -74,6 +78,23 @@ def test_each_rung_is_compared_with_the_rung_below_on_the_same_deals_per_player_
         assert rows.filter((pl.col("players") == players) & (pl.col("rung") == 1))["difference"][0] is None
 
 
+def test_a_check_compares_a_bot_beside_the_ladder_with_the_bot_it_names_on_the_same_deals():
+    """A check is not a rung: its bot is compared with the one it names exactly as a rung is with the rung
+    below (the paired difference over the common deals), and the rungs' steps do not change."""
+    ladder = replace(load_ladder("aeons_end"), matchups=("adelheim+brama vs rageborne",),
+                     rungs=("random", "greedy_damage"), checks=(("greedy_economy", "random"),), variants=())
+    rng = np.random.default_rng(5)
+    wins = {"random": rng.random(40) < 0.1, "greedy_damage": rng.random(40) < 0.5, "greedy_economy": rng.random(40) < 0.3}
+    pairs = {bot: _frame("normal", TWO_P, won) for bot, won in wins.items()}
+    checks = coop_rows(ladder, pairs, checks=True)
+    assert checks.select("players", "bot", "over").rows() == [(2, "greedy_economy", "random")]
+    expected = mean_t_interval(wins["greedy_economy"].astype(float) - wins["random"].astype(float))
+    assert checks["difference"][0] == pytest.approx(expected["mean"])
+    assert checks["holds"][0] == (expected["low"] > 0)
+    rungs = coop_rows(ladder, pairs)
+    assert rungs["bot"].to_list() == ["random", "greedy_damage"] and rungs["over"].to_list() == ["", "random"]
+
+
 def test_the_order_of_difficulty_counts_pairs_against_the_printed_order():
     group = pl.DataFrame({"printed_level": [2.0, 3.0, 5.0, 5.0], "win_rate": [0.2, 0.3, 0.1, 0.4]})
     # (2, 3): 3 won more -> against; (2, 5a): fine; (2, 5b): against; (3, 5a): fine; (3, 5b): against
@@ -85,6 +106,7 @@ def test_the_order_of_difficulty_counts_pairs_against_the_printed_order():
 def test_a_cooperative_ladder_runs_its_rungs_on_common_deals_and_publishes(output_root, tmp_path):
     shutil.copy(DECKS_DIR / "aeons_end" / "ladder.yaml", tmp_path / "ladder.yaml")
     ladder = replace(load_ladder("aeons_end", tmp_path), pairs=6, rungs=("random", "greedy_damage"),
+                     checks=(("greedy_economy", "random"),),
                      matchups=("adelheim+brama vs rageborne", "adelheim+brama vs prince_of_gluttons",
                                "adelheim+brama+kadir+mist vs prince_of_gluttons"),
                      variants=(("normal-literal-unleash", ("adelheim+brama vs prince_of_gluttons",)),),
@@ -96,15 +118,18 @@ def test_a_cooperative_ladder_runs_its_rungs_on_common_deals_and_publishes(outpu
     assert rungs.select("players", "bot", "deals").rows() == [(2, "random", 12), (2, "greedy_damage", 12),
                                                               (4, "random", 6), (4, "greedy_damage", 6)]
     assert (rungs["matches_per_second"] > 0).all()
+    checks = pl.read_csv(folder / "tables" / "ladder_checks.csv").filter(pl.col("edition") == "normal")
+    assert checks.select("players", "bot", "over", "deals").rows() == [(2, "greedy_economy", "random", 12),
+                                                                     (4, "greedy_economy", "random", 6)]
     difficulty = difficulty_rows(ladder)
     variant = difficulty.filter(pl.col("edition") == "normal-literal-unleash")
     normal = difficulty.filter(pl.col("edition") == "normal")
-    assert variant.height == normal.height == 6
+    assert variant.height == normal.height == 9, "every bot the ladder plays, checks included"
     rageborne = [frame.filter(pl.col("matchup").str.contains("rageborne")).sort("bot")["win_rate"].to_list()
                  for frame in (variant, normal)]
     assert rageborne[0] == rageborne[1], "a matchup the variant does not list keeps the edition's deals"
     text = report.read_text()
-    assert "## Answer" in text and "Order of difficulty" in text and "Variants" in text
+    assert "## Answer" in text and "Order of difficulty" in text and "Variants" in text and "## Checks" in text
 
 
 @pytest.mark.heavy
