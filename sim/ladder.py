@@ -361,6 +361,32 @@ def difficulty_rows(ladder: Ladder, pairs: dict[str, pl.DataFrame] | None = None
     return pl.DataFrame(rows)
 
 
+def difficulty_statements(difficulty: pl.DataFrame, rungs: tuple[str, ...]) -> list[str]:
+    """Per edition and player count, the easiest and the hardest matchup at the rungs that win any deal
+    there, said as holding at every such rung or naming the rung where another takes its place
+    (`difficulty`: difficulty_rows' frame)."""
+    statements = []
+    for (edition, players), group in difficulty.group_by(["edition", "players"], maintain_order=True):
+        ends: dict[str, dict[str, list[str]]] = {"easiest": {}, "hardest": {}}
+        for bot in rungs:
+            rows = group.filter(pl.col("bot") == bot).sort("rank_easiest_first")
+            if rows.height == 0 or rows["win_rate"].max() == 0:
+                continue  # a rung that never wins orders nothing
+            for end, row in (("easiest", rows.row(0, named=True)), ("hardest", rows.row(-1, named=True))):
+                ends[end].setdefault(row["matchup"].split(" vs ")[-1], []).append(bot)
+        if not ends["easiest"]:
+            continue
+        parts = []
+        for end, holders in ends.items():
+            if len(holders) == 1:
+                parts.append(f"the {end} is {next(iter(holders))} at every rung that wins")
+            else:
+                parts.append(f"the {end} is " + ", ".join(f"{name} at {', '.join(bots)}"
+                                                            for name, bots in holders.items()))
+        statements.append(f"{edition}, {players} players: {'; '.join(parts)}.")
+    return statements
+
+
 def discordant_pairs(group: pl.DataFrame) -> tuple[int, int, int]:
     """(pairs of matchups whose printed levels differ; of them, those against the printed order, the printed
     harder one won more often; and those tied, won as often)."""
@@ -457,6 +483,8 @@ def build_coop_report(ladder: Ladder) -> Path:
                                                            for r in group.iter_rows(named=True)),
                                "pairs_compared": compared, "against_printed_order": against, "tied": tied})
             printed = ", ".join(f"{word} {level:g}" for word, level in ladder.printed_difficulty)
+            statements = difficulty_statements(difficulty, ladder.rungs)
+            document.answer(f"Order of difficulty (printed: {printed}): " + " ".join(statements))
             document.add(Heading("Order of difficulty"),
                          Paragraph(f"Printed difficulty levels: {printed} (a higher level is harder). For each "
                                    "rung, edition and player count the matchups from the easiest (highest team "

@@ -12,7 +12,14 @@ import pytest
 
 from sim.core.errors import UserError
 from sim.core.paths import DECKS_DIR
-from sim.ladder import coop_rows, difficulty_rows, discordant_pairs, load_ladder, run_ladder
+from sim.ladder import (
+    coop_rows,
+    difficulty_rows,
+    difficulty_statements,
+    discordant_pairs,
+    load_ladder,
+    run_ladder,
+)
 from sim.stats.intervals import mean_t_interval
 
 TWO_P = "2p-adelheim-brama_vs-rageborne_supply-standard"
@@ -145,3 +152,17 @@ def test_the_aeons_end_ladder_is_monotone(output_root):
     rows = coop_rows(ladder).filter(pl.col("rung") > 1)
     assert rows.height == len(ladder.rungs) - 1
     assert rows["holds"].all(), rows
+
+
+def test_the_easiest_and_hardest_nemesis_are_said_to_hold_at_every_winning_rung_or_where_they_flip():
+    """Issue 18: "the nemeses' order of difficulty per rung ... set against the printed order" — a rung
+    that never wins orders nothing; a change of the easiest matchup between rungs is named."""
+    rows = []
+    rates = {"random": (0.0, 0.0, 0.0), "greedy_damage": (0.3, 0.2, 0.01), "search": (0.35, 0.4, 0.02)}
+    for bot, won in rates.items():
+        order = sorted(zip(("a vs prince", "a vs rageborne", "a vs mask"), won, strict=True), key=lambda r: -r[1])
+        rows += [{"edition": "normal", "players": 2, "bot": bot, "matchup": m, "win_rate": w, "rank_easiest_first": i}
+                 for i, (m, w) in enumerate(order, start=1)]
+    statements = difficulty_statements(pl.DataFrame(rows), ("random", "greedy_damage", "search"))
+    assert statements == ["normal, 2 players: the easiest is prince at greedy_damage, rageborne at search; "
+                          "the hardest is mask at every rung that wins."]
