@@ -549,6 +549,10 @@ def build_ladder_report(ladder: Ladder) -> Path:
     else:
         document.answer(f"Every rung beats the one below: the lower end of each 95% interval is above "
                         f"{ladder.threshold:.2f} ({len(steps)} steps, {', '.join(ladder.rungs)}).")
+    if checks.height:
+        short = [f"{row['bot']} vs {row['against']}" for row in checks.iter_rows(named=True) if not row["holds"]]
+        document.answer("Checks beside the ladder (other head-to-heads): "
+                        + (f"{', '.join(short)} do(es) not clear {ladder.threshold:.2f}." if short else "every one holds."))
     document.add(
         Paragraph(f"{ladder.description} Edition {ladder.edition}; matchups {', '.join(ladder.matchups)}; "
                   f"{ladder.pairs} seat-swapped pairs per matchup for every head-to-head (unless a check names its "

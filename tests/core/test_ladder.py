@@ -56,6 +56,7 @@ def test_the_ladder_report_has_each_rung_over_the_one_below(output_root, tmp_pat
     assert checks.select("bot", "against", "pairs").rows() == [("ismcts_8", "mixed", 300)]  # its own 50 per matchup
     text = report.read_text()
     assert text.startswith("# Coin Race") and "## Answer" in text
+    assert "Checks beside the ladder" in text.split("## Rungs")[0], "the answer says how the checks came out"
     rows = bout_rows(ladder)
     assert run_ladder(ladder, ["runner.n_jobs=1", "runner.progress=false"]) == report  # resumes the experiments
     assert bout_rows(ladder).equals(rows)
