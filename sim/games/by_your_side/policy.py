@@ -665,7 +665,7 @@ def die_damage(state, ruleset, fb, kind):
 # ---- information-set MCTS (sim/core/ismcts.py) ------------------------------------------------------------
 N_WEIGHTS = len(vocab.GREEDY_WEIGHTS)
 (I_CANDIDATES, I_ITERATIONS, I_WORLDS, I_HORIZON, I_EXPLORATION, I_MARGIN, I_STABILITY, I_THRESHOLD,
- I_PROGRESS) = range(N_WEIGHTS, N_WEIGHTS + len(vocab.ISMCTS_PARAMS))
+ I_PROGRESS, I_TREE_DEPTH) = range(N_WEIGHTS, N_WEIGHTS + len(vocab.ISMCTS_PARAMS))
 ROLLOUT_DECISION_CAP = 5000  # a world that needs more decisions is scored where it stands
 POOL_SIZE = L.EXPLORATION_CAP + L.N_POSITIONS
 PLANNED = 1.0e9  # the greedy choice's prior: a node tries it first
@@ -803,7 +803,9 @@ def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, sco
     world (assumed: the search cannot know its teammate's bot). After the expansion the base plan plays to
     the start of round `horizon_rounds` after the decision's (rollout_reward at the cut-off). The most visited
     action replaces the base plan's only when its mean reward beats the plan's by `margin` (few
-    iterations, close values: noise alone would pull decisions off the plan). ``search``: search_arrays."""
+    iterations, close values: noise alone would pull decisions off the plan). With `tree_depth` 1 the tree
+    is the root alone: every descent plays the base plan after the root's action (flat Monte Carlo with
+    UCB1 at the root, the `search` bot). ``search``: search_arrays."""
     seat = state[L.G_DECIDER]
     draw = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
     planned = greedy_choice(state, ruleset, params, legal, n, draw, scores)
@@ -820,6 +822,7 @@ def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, sco
     worlds = np.int64(params[I_WORLDS])
     end_round = state[L.G_ROUND] + np.int64(params[I_HORIZON])
     exploration = params[I_EXPLORATION]
+    tree_depth = np.int64(params[I_TREE_DEPTH])
     for w in range(worlds):
         world_keys[w] = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
     used = ismcts.clear_tree(nodes, stats)
@@ -861,7 +864,7 @@ def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, sco
             path[length] = child
             length += 1
             node = child
-            if expanded:
+            if expanded or (tree_depth > 0 and length > tree_depth):  # a flat search stops below the root
                 break
         while not world[L.G_DONE] and world[L.G_ROUND] < end_round and decisions < ROLLOUT_DECISION_CAP:
             nl = world_step(ruleset, matchup, world_greedy(ruleset, params, nl, search), search)

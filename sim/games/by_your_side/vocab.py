@@ -180,17 +180,19 @@ ISMCTS_PARAMS = (
     "stability_weight",  # cut-off evaluation: the team's Stability over its maximum
     "threshold_weight",  # cut-off evaluation: the room left on the Threshold before it overflows
     "progress_weight",  # cut-off evaluation: the scenario's Events read over its Events
+    "tree_depth",  # 0: the tree grows as deep as the descents reach; 1: the root only, a flat search
 )
 ISMCTS_MAX_CANDIDATES = 16
 ISMCTS_MAX_ITERATIONS = 256
 ISMCTS_MAX_WORLDS = 64
-ISMCTS_INTEGERS = ("candidates", "iterations", "worlds", "horizon_rounds")
+ISMCTS_INTEGERS = ("candidates", "iterations", "worlds", "horizon_rounds", "tree_depth")
 BOT_KINDS = {
     "random": BotKind(POLICY_RANDOM, ()),
     "greedy": BotKind(POLICY_GREEDY, GREEDY_WEIGHTS),
     "ismcts": BotKind(POLICY_ISMCTS, GREEDY_WEIGHTS + ISMCTS_PARAMS, {
         "candidates": (1, ISMCTS_MAX_CANDIDATES), "iterations": (1, ISMCTS_MAX_ITERATIONS),
         "worlds": (1, ISMCTS_MAX_WORLDS), "horizon_rounds": (1, 40), "exploration": (0.0, 10.0), "margin": (0.0, 1.0),
-        "stability_weight": (0.0, 100.0), "threshold_weight": (0.0, 100.0), "progress_weight": (0.0, 100.0)},
+        "stability_weight": (0.0, 100.0), "threshold_weight": (0.0, 100.0), "progress_weight": (0.0, 100.0),
+        "tree_depth": (0, 64)},
         ISMCTS_INTEGERS),
 }

@@ -8,6 +8,7 @@ import hashlib
 import numpy as np
 import pytest
 
+from sim.core import ismcts
 from sim.core import policies as policy_files
 from sim.core.errors import UserError
 from sim.core.seating import seats_for
@@ -227,6 +228,24 @@ def test_the_scenario_api_plays_the_batch_kernels_ismcts_match():
     while not sc.state()["done"]:
         sc.apply(sc.bot_action((bot, bot)))
     assert int(sc.s[L.G_TURNS]) == int(result.turns[0]) and int(sc.s[L.G_WINNER]) == int(result.winner[0])
+
+
+def test_the_flat_search_grows_no_tree_below_the_root():
+    """The flat search bot (search.yaml: ismcts_16 with tree_depth 1) visits only the root's children: every
+    playout is the base plan after the root's action; ismcts_16 at the same position grows deeper nodes."""
+    sc = _mid_game()
+    keys = np.array([11, 12, 13, 14], np.uint64)
+
+    def visited_depths(name):
+        _, _, work = _search_choice(sc.s.copy(), sc, GAME.load_policy(name), keys)
+        nodes, stats = work[8], work[9]
+        visited = [i for i in range(1, len(nodes)) if stats[i, ismcts.STAT_VISITS] > 0]
+        return {int(nodes[i, ismcts.NODE_PARENT]) == ismcts.ROOT for i in visited}, len(visited)
+
+    flat, flat_nodes = visited_depths("search")
+    assert flat == {True} and 1 < flat_nodes <= GAME.load_policy("search").params[bots.I_CANDIDATES]
+    tree, _ = visited_depths("ismcts_16")
+    assert False in tree, "the tree bot expands below the root"
 
 
 def test_ismcts_plays_in_the_search_kernel_set_only():
