@@ -414,8 +414,12 @@ def build_coop_report(ladder: Ladder) -> Path:
     timings = _timings(ladder)
     pairs = rung_pairs(ladder)
     speeds = {bot: timings.get(bot, {}).get("matches_per_cpu_second", float("nan")) for bot in ladder.bots}
-    rows = coop_rows(ladder, pairs).with_columns(
-        pl.col("bot").replace_strict(speeds, return_dtype=pl.Float64).alias("matches_per_second"))
+
+    def with_speed(frame: pl.DataFrame) -> pl.DataFrame:
+        return frame.with_columns(pl.col("bot").replace_strict(speeds, return_dtype=pl.Float64)
+                                  .alias("matches_per_second"))
+
+    rows = with_speed(coop_rows(ladder, pairs))
     main = rows.filter(pl.col("edition") == ladder.edition)
     steps = main.filter(pl.col("rung") > 1)
     document = Document(f"{game.title}: the skill ladder")
@@ -428,7 +432,7 @@ def build_coop_report(ladder: Ladder) -> Path:
     else:
         document.answer(f"Every rung raises the team win rate over the rung below at every player count: each "
                         f"paired difference's 95% interval lies above {ladder.threshold:.2f} ({', '.join(ladder.rungs)}).")
-    check_rows = coop_rows(ladder, pairs, checks=True) if ladder.checks else None
+    check_rows = with_speed(coop_rows(ladder, pairs, checks=True)) if ladder.checks else None
     if check_rows is not None:
         checked = check_rows.filter(pl.col("edition") == ladder.edition)
         short = [f"{row['bot']} over {row['over']} ({row['players']}p)" for row in checked.iter_rows(named=True)
@@ -457,14 +461,12 @@ def build_coop_report(ladder: Ladder) -> Path:
         document.add(Image("ladder_win_rates.png", "Each rung's team win rate over the rung below's"))
         charts.rate_bars(list(ladder.bots), [speeds[bot] for bot in ladder.bots],
                          stage / "ladder_throughput.png", title="Matches per second per bot (one core, whole team)")
-        document.add(Image("ladder_throughput.png", "Matches per second per rung"))
+        document.add(Image("ladder_throughput.png", "Matches per second per bot"))
         if check_rows is not None:
             document.add(Heading("Checks"),
                          Paragraph("Bots beside the ladder, each compared with the named bot on the same common "
                                    "deals as the rungs are (over: the bot it is measured against)."),
-                         Table(check_rows.with_columns(pl.col("bot").replace_strict(speeds, return_dtype=pl.Float64)
-                                                       .alias("matches_per_second")),
-                               "ladder_checks", "Each check's paired difference", digits=3))
+                         Table(check_rows, "ladder_checks", "Each check's paired difference", digits=3))
         others = rows.filter(pl.col("edition") != ladder.edition)
         if others.height:
             document.add(Heading("Variants"),
