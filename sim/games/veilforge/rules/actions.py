@@ -36,6 +36,7 @@ from sim.games.veilforge.rules.targets import attach_targets, serial_of
 from sim.games.veilforge.rules.zones import (
     clear,
     evo_take,
+    first_copy,
     free_slot,
     hand_take,
     lowest_slot,
@@ -43,16 +44,8 @@ from sim.games.veilforge.rules.zones import (
     place,
     rec,
     seat_base,
+    seen_bit,
 )
-
-
-@njit(cache=True, _nrt=False)
-def _first_copy(state, b, pile, i):
-    card_id = state[b + pile + i]
-    for j in range(i):
-        if state[b + pile + j] == card_id:
-            return False
-    return True
 
 
 @njit(cache=True, _nrt=False)
@@ -107,10 +100,12 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
     n = 1
     support_open = free_slot(state, ruleset, seat, np.int64(1)) >= 0
     battle_open = free_slot(state, ruleset, seat, np.int64(0)) >= 0
+    seen = 0
     for i in range(state[b + L.P_HAND_N]):
         card_id = state[b + L.P_HAND + i]
-        if n >= ROOM or not _first_copy(state, b, L.P_HAND, i):
+        if n >= ROOM or not first_copy(state, b + L.P_HAND, i, seen):
             continue
+        seen |= seen_bit(card_id)
         cost = statics.play_cost(state, ruleset, seat, card_id)
         if cost > mana_n:
             continue
@@ -171,10 +166,12 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
             if score:
                 policy.score_attacks(state, ruleset, seat, slot, legal, values, n, n + k, weights)
             n += k
+    seen = 0
     for i in range(state[b + L.P_EVO_N]):
         card_id = state[b + L.P_EVO + i]
-        if not T.has(ruleset, card_id, V.W_EVOLUTION) or not _first_copy(state, b, L.P_EVO, i):
+        if not T.has(ruleset, card_id, V.W_EVOLUTION) or not first_copy(state, b + L.P_EVO, i, seen):
             continue
+        seen |= seen_bit(card_id)
         cost = statics.play_cost(state, ruleset, seat, card_id)
         if cost > mana_n:
             continue
@@ -192,9 +189,11 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
                              + weights[policy.W_SPEND] * cost)
                     policy.score_span(state, ruleset, seat, legal, values, n, n + k, worth, a, weights)
                 n += k
+    seen = 0
     for i in range(state[b + L.P_GRAVE_N]):
         card_id = state[b + L.P_GRAVE + i]
-        if T.has(ruleset, card_id, V.W_GRAVEYARD) and _first_copy(state, b, L.P_GRAVE, i):
+        if T.has(ruleset, card_id, V.W_GRAVEYARD) and first_copy(state, b + L.P_GRAVE, i, seen):
+            seen |= seen_bit(card_id)
             n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_GRAVEYARD), np.int64(L.A_GRAVEYARD), i,
                                  mana_n, legal, n, values, weights, score)
     return n

@@ -14,7 +14,15 @@ from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules import statics
 from sim.games.veilforge.rules.evolution import base_ok, evolution_ability
 from sim.games.veilforge.rules.targets import ability_targets
-from sim.games.veilforge.rules.zones import free_slot, lowest_slot, occupied, rec, seat_base
+from sim.games.veilforge.rules.zones import (
+    first_copy,
+    free_slot,
+    lowest_slot,
+    occupied,
+    rec,
+    seat_base,
+    seen_bit,
+)
 
 ROOM = L.MAX_LEGAL - 2 * L.FIELD_SLOTS * L.MAX_SEATS  # stop listing before a card's targets could overflow
 
@@ -50,17 +58,16 @@ def list_responses(state, ruleset, seat, legal, start, limit):
     statics.ensure(state, ruleset)
     mana = state[b + L.P_MANA_N]
     n = 0
+    seen = 0
     if quick and free_slot(state, ruleset, seat, np.int64(1)) >= 0:
         for i in range(state[b + L.P_HAND_N]):
             card_id = state[b + L.P_HAND + i]
             if not T.has(ruleset, card_id, V.W_QUICK) or statics.play_cost(state, ruleset, seat, card_id) > mana:
                 continue
-            seen = False
-            for j in range(i):
-                if state[b + L.P_HAND + j] == card_id:
-                    seen = True
-                    break
-            if seen or start + n >= ROOM:
+            if not first_copy(state, b + L.P_HAND, i, seen):
+                continue
+            seen |= seen_bit(card_id)
+            if start + n >= ROOM:
                 continue
             n += with_targets(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_QUICK)), np.int64(L.A_QUICK), i, np.int64(0),
                               legal, start + n)
@@ -83,17 +90,14 @@ def list_responses(state, ruleset, seat, legal, start, limit):
                 n += with_targets(state, ruleset, seat, a, np.int64(L.A_VIGILANT), slot, k, legal, start + n)
                 if n >= limit:
                     return n
+    seen = 0
     for i in range(state[b + L.P_EVO_N] if evolving else 0):
         card_id = state[b + L.P_EVO + i]
         if not T.has(ruleset, card_id, V.W_QUICK_EVOLUTION) or statics.play_cost(state, ruleset, seat, card_id) > mana:
             continue
-        seen = False
-        for j in range(i):
-            if state[b + L.P_EVO + j] == card_id:
-                seen = True
-                break
-        if seen:
+        if not first_copy(state, b + L.P_EVO, i, seen):
             continue
+        seen |= seen_bit(card_id)
         a = evolution_ability(ruleset, card_id)
         mask = filled
         while mask:

@@ -197,6 +197,25 @@ def hand_add(state, ruleset, seat, card_id):
     state[seat_base(seat) + L.P_QUICK_HAND] += T.has(ruleset, card_id, V.W_QUICK)
 
 
+@njit(cache=True, forceinline=True)
+def first_copy(state, pile, i, seen):
+    """Is card ``i`` of the pile at ``pile`` its first copy there? ``seen`` has bit (card id mod 64) set
+    for the cards before i already asked about (identical cards are asked alike): a clear bit answers
+    without the scan back."""
+    card_id = state[pile + i]
+    if not (seen >> (card_id & 63)) & 1:
+        return True
+    for j in range(i):
+        if state[pile + j] == card_id:
+            return False
+    return True
+
+
+@njit(cache=True, forceinline=True)
+def seen_bit(card_id):
+    return np.int64(1) << (card_id & 63)
+
+
 @njit(cache=True, _nrt=False)
 def hand_take(state, ruleset, seat, index):
     """Card ``index`` of the hand, taken out of it (the others keep their order)."""
