@@ -298,6 +298,7 @@ def test_ismcts_params_extend_guardian():
     (("worlds: 16", "worlds: 65"), "must be from 1 to 64"),
     (("iterations: 16", "iterations: 16.5"), "must be a whole number"),
     (("exploration: 1.4", "exploration: -0.1"), "must be from 0 to 10"),
+    (("widening: 0 ", "widening: 17 "), "must be from 0 to 16"),
     (("  candidates: 4\n", ""), "missing weight"),
 ])
 def test_ismcts_budget_validated(tmp_path, edit, message):
