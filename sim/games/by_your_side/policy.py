@@ -665,7 +665,7 @@ def die_damage(state, ruleset, fb, kind):
 # ---- information-set MCTS (sim/core/ismcts.py) ------------------------------------------------------------
 N_WEIGHTS = len(vocab.GREEDY_WEIGHTS)
 (I_CANDIDATES, I_ITERATIONS, I_WORLDS, I_HORIZON, I_EXPLORATION, I_MARGIN, I_STABILITY, I_THRESHOLD,
- I_PROGRESS, I_TREE_DEPTH) = range(N_WEIGHTS, N_WEIGHTS + len(vocab.ISMCTS_PARAMS))
+ I_PROGRESS, I_TREE_DEPTH, I_WIDENING) = range(N_WEIGHTS, N_WEIGHTS + len(vocab.ISMCTS_PARAMS))
 ROLLOUT_DECISION_CAP = 5000  # a world that needs more decisions is scored where it stands
 POOL_SIZE = L.EXPLORATION_CAP + L.N_POSITIONS
 PLANNED = 1.0e9  # the greedy choice's prior: a node tries it first
@@ -823,6 +823,7 @@ def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, sco
     end_round = state[L.G_ROUND] + np.int64(params[I_HORIZON])
     exploration = params[I_EXPLORATION]
     tree_depth = np.int64(params[I_TREE_DEPTH])
+    widening = params[I_WIDENING]
     for w in range(worlds):
         world_keys[w] = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
     used = ismcts.clear_tree(nodes, stats)
@@ -853,7 +854,7 @@ def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, sco
                 for i in range(nl):
                     if world_legal[i] == base:
                         world_scores[i] = PLANNED
-                m = ismcts.top_candidates(world_scores, nl, width, candidates)
+                m = ismcts.widened(stats, node, ismcts.top_candidates(world_scores, nl, width, candidates), widening)
                 c, child, used, expanded = ismcts.select(nodes, stats, node, world_legal, candidates, m, exploration,
                                                          used, ally)
                 action = world_legal[candidates[0, c]]

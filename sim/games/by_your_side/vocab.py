@@ -181,6 +181,7 @@ ISMCTS_PARAMS = (
     "threshold_weight",  # cut-off evaluation: the room left on the Threshold before it overflows
     "progress_weight",  # cut-off evaluation: the scenario's Events read over its Events
     "tree_depth",  # 0: the tree grows as deep as the descents reach; 1: the root only, a flat search
+    "widening",  # below the root a node considers max(1, floor(widening x sqrt(visits))) candidates; 0: all
 )
 ISMCTS_MAX_CANDIDATES = 16
 ISMCTS_MAX_ITERATIONS = 256
@@ -193,6 +194,6 @@ BOT_KINDS = {
         "candidates": (1, ISMCTS_MAX_CANDIDATES), "iterations": (1, ISMCTS_MAX_ITERATIONS),
         "worlds": (1, ISMCTS_MAX_WORLDS), "horizon_rounds": (1, 40), "exploration": (0.0, 10.0), "margin": (0.0, 1.0),
         "stability_weight": (0.0, 100.0), "threshold_weight": (0.0, 100.0), "progress_weight": (0.0, 100.0),
-        "tree_depth": (0, 64)},
+        "tree_depth": (0, 64), "widening": (0.0, 16.0)},
         ISMCTS_INTEGERS),
 }

@@ -4,6 +4,7 @@ action it finds, legality, determinism, its kernel set and its golden digest. Ea
 passage it checks (../shared/rulebooks/by-your-side.txt)."""
 
 import hashlib
+import types
 
 import numpy as np
 import pytest
@@ -248,6 +249,31 @@ def test_the_flat_search_grows_no_tree_below_the_root():
     assert False in tree, "the tree bot expands below the root"
 
 
+def test_progressive_widening_below_the_root_starts_from_the_base_plan():
+    """With `widening` w a node below the root considers max(1, floor(w x sqrt(visits))) of its candidates
+    (ismcts.widened), the base plan's action first: at a w too small ever to reach a second candidate every
+    descent below the root follows the base plan, so the root's statistics are exactly the flat search's
+    (tree_depth 1) from the same stream, while plain ISMCTS (widening 0) at the same position tries other
+    actions below the root and its root statistics differ."""
+    sc = _mid_game("scenario_1")  # scenario_2's default position gives every root action the same rewards
+    keys = np.array([11, 12, 13, 14], np.uint64)
+    plain = GAME.load_policy("ismcts_32")
+
+    def root_statistics(tree_depth, widening):
+        params = plain.params.copy()
+        params[bots.I_TREE_DEPTH], params[bots.I_WIDENING] = tree_depth, widening
+        action, _, work = _search_choice(sc.s.copy(), sc, types.SimpleNamespace(params=params), keys)
+        nodes, stats = work[8], work[9]
+        children = sorted((int(nodes[i, ismcts.NODE_ACTION]), *stats[i]) for i in range(1, len(nodes))
+                          if stats[i, ismcts.STAT_VISITS] > 0 and int(nodes[i, ismcts.NODE_PARENT]) == ismcts.ROOT)
+        return action, children
+
+    flat = root_statistics(1, 0.0)
+    assert len(flat[1]) > 1
+    assert root_statistics(0, 0.01) == flat
+    assert root_statistics(0, 0.0)[1] != flat[1]
+
+
 def test_ismcts_plays_in_the_search_kernel_set_only():
     """A batch with an ISMCTS bot is played by the kernel compiled with the search; one without does not
     compile it (batch.search_work gives it no work arrays)."""
@@ -272,6 +298,7 @@ def test_ismcts_params_extend_guardian():
     (("worlds: 16", "worlds: 65"), "must be from 1 to 64"),
     (("iterations: 16", "iterations: 16.5"), "must be a whole number"),
     (("exploration: 1.4", "exploration: -0.1"), "must be from 0 to 10"),
+    (("widening: 0 ", "widening: 17 "), "must be from 0 to 16"),
     (("  candidates: 4\n", ""), "missing weight"),
 ])
 def test_ismcts_budget_validated(tmp_path, edit, message):
