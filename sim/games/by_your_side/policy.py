@@ -795,10 +795,11 @@ def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, sco
     """The ISMCTS bot's decision. It draws its tie-break and takes the base plan's choice (greedy_choice with
     its greedy weights) as every bot does; at a free action of the Player Phase it then searches:
     `iterations` descents over the team's information set, each in a world re-dealt by determinize (the
-    `worlds` world keys, drawn from the seat's own bot stream, in turn: the first visits of the root's
-    candidates share a world, common random numbers), choosing at each free action among the `candidates`
-    best by the greedy scores (the base plan's own choice first; UCB1 with availability counts,
-    `exploration`) and expanding one node; choices inside effects are the base plan's (no node). Both
+    `worlds` world keys, drawn from the seat's own bot stream: the root's action is chosen first and its k-th
+    visit played in world k, as every other root action's k-th, common random numbers; no visit of an action
+    repeats an earlier one while worlds are left), choosing at each free action among the `candidates` best
+    by the greedy scores (the base plan's own choice first; UCB1 with availability counts, `exploration`)
+    and expanding one node; choices inside effects are the base plan's (no node). Both
     seats are on the team (ally at every node), and both play the base plan of the deciding bot in the
     world (assumed: the search cannot know its teammate's bot). After the expansion the base plan plays to
     the start of round `horizon_rounds` after the decision's (rollout_reward at the cut-off). The most visited
@@ -827,10 +828,16 @@ def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, sco
     for w in range(worlds):
         world_keys[w] = rng.next_u64(keys, counters, L.STREAM_BOT + seat)
     used = ismcts.clear_tree(nodes, stats)
-    root_width = min(width, n)
     ally = np.int64(1)  # a cooperative team: every decision is the deciding seat's side's
-    for iteration in range(iterations):
-        search_world(state, ruleset, world_keys[(iteration // root_width) % worlds], search)
+    for _ in range(iterations):
+        # the root's choice first: its list and prior are the decision's own (what the team sees is the same in
+        # every world); then the world numbered by that child's visits so far, so a child's k-th visit is played
+        # in world k, as every other child's k-th is (common random numbers), and no visit repeats an earlier one
+        m = ismcts.top_candidates(prior, n, width, candidates)
+        c, child, used, expanded = ismcts.select(nodes, stats, ismcts.ROOT, legal, candidates, m, exploration, used,
+                                                 ally)
+        visits = np.int64(stats[child, ismcts.STAT_VISITS]) if child != ismcts.NONE else np.int64(0)
+        search_world(state, ruleset, world_keys[visits % worlds], search)
         node = ismcts.ROOT
         path[0] = node
         length = 1
@@ -839,10 +846,6 @@ def ismcts_choice(state, ruleset, matchup, params, keys, counters, legal, n, sco
         at_root = True
         while not world[L.G_DONE] and world[L.G_ROUND] < end_round and decisions < ROLLOUT_DECISION_CAP:
             if at_root:
-                # the root's list and prior are the decision's own (what the team sees is the same in every world)
-                m = ismcts.top_candidates(prior, n, width, candidates)
-                c, child, used, expanded = ismcts.select(nodes, stats, node, legal, candidates, m, exploration, used,
-                                                         ally)
                 action = legal[candidates[0, c]]
                 at_root = False
             else:

@@ -173,7 +173,7 @@ POLICY_ISMCTS = 2  # information-set MCTS on sim/core/ismcts.py (policy.ismcts_c
 ISMCTS_PARAMS = (
     "candidates",  # the best actions by the greedy scores a tree node considers
     "iterations",  # descents per searched decision
-    "worlds",  # re-deals of what the deciding seat cannot see, visited in turn
+    "worlds",  # re-deals of what the deciding seat cannot see: a root action's k-th visit is played in the k-th
     "horizon_rounds",  # a rollout stops when this many rounds have begun after the decision's
     "exploration",  # UCB1's exploration constant
     "margin",  # the search replaces the greedy choice only when its mean reward beats greedy's by this much

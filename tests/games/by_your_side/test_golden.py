@@ -42,7 +42,7 @@ def _digest() -> str:
 
 
 def test_golden_digest():
-    assert GAME.engine_version == "0.2.1"
+    assert GAME.engine_version == "0.2.2"
     digest = _digest()
     if os.environ.get("SIM_REGENERATE_GOLDEN"):
         path = Path(__file__)

@@ -22,9 +22,10 @@ from sim.games.by_your_side.scenario import ByYourSideScenario
 from tests.games.by_your_side.conftest import blank
 
 ISMCTS_BOTS = ("ismcts_16", "ismcts_32", "ismcts_64")
-# engine 0.2.1: the ISMCTS bots' digest (their own cases, apart from test_golden.py's, whose digest stays);
-# recorded again when their exploration went from 0.1 to 1.4 (a policy change, not an engine one)
-ISMCTS_DIGEST = "269d9fa22682b155e87e8bdfeeed6fd4"
+# engine 0.2.2: the ISMCTS bots' digest (their own cases, apart from test_golden.py's, whose digest stays);
+# recorded again when their exploration went from 0.1 to 1.4 (a policy change, not an engine one), and at 0.2.2
+# when a root action's k-th visit came to be played in the k-th world (ismcts_choice: play changed)
+ISMCTS_DIGEST = "749db4d5305b262acec46268f5b6563c"
 DIGEST_CASES = (("standard", "scenario_1", "ismcts_16", 2), ("hand-4", "scenario_3", "ismcts_16", 2))
 
 
@@ -231,6 +232,48 @@ def test_the_scenario_api_plays_the_batch_kernels_ismcts_match():
     assert int(sc.s[L.G_TURNS]) == int(result.turns[0]) and int(sc.s[L.G_WINNER]) == int(result.winner[0])
 
 
+def _base_plan_reward(sc, params, action, world_key, work):
+    """The reward of one playout: `action` in the world of `world_key` (policy.search_world), then the base plan
+    for both seats to the cut-off (`horizon_rounds` after the decision's round), as the flat search plays it."""
+    bots.search_world(sc.s.copy(), sc.table, np.uint64(world_key), work)
+    world = work[0]
+    nl = bots.world_step(sc.table, sc.matchup.payload, action, work)
+    end_round = sc.s[L.G_ROUND] + int(params[bots.I_HORIZON])
+    decisions = 1
+    while not world[L.G_DONE] and world[L.G_ROUND] < end_round and decisions < bots.ROLLOUT_DECISION_CAP:
+        nl = bots.world_step(sc.table, sc.matchup.payload, bots.world_greedy(sc.table, params, nl, work), work)
+        decisions += 1
+    return float(bots.rollout_reward(world, sc.table, params))
+
+
+def test_a_root_childs_kth_visit_is_played_in_the_kth_world():
+    """Every visit of a root action is a new sample, and the actions are compared on the same worlds (common
+    random numbers): the k-th visit of each of the root's children is played in the k-th world (the worlds are
+    re-deals of what no player can see; rulebook: "place them face-down", "Peek at a card is to look at a
+    face-down card without revealing it"). In the flat search (search.yaml) a child's summed reward is then
+    exactly the sum of its base-plan playouts in worlds 0 .. visits-1. (Before: an iteration's world was its
+    number divided by the root's width, so a child picked twice among the same few iterations replayed the
+    same playout, and 16 iterations saw 4 of the 16 worlds.)"""
+    sc = _mid_game("scenario_1", peek=False)
+    params = GAME.load_policy("search").params.copy()
+    params[bots.I_EXPLORATION] = 0.2  # UCB1 then favours some actions: visit counts differ
+    keys = np.array([11, 12, 13, 14], np.uint64)
+    _, _, work = _search_choice(sc.s.copy(), sc, types.SimpleNamespace(params=params), keys)
+    nodes, stats, world_keys = work[8].copy(), work[9].copy(), work[12].copy()
+    children = [i for i in range(1, len(nodes)) if int(nodes[i, ismcts.NODE_PARENT]) == ismcts.ROOT
+                and stats[i, ismcts.STAT_VISITS] > 0]
+    visits = [int(stats[i, ismcts.STAT_VISITS]) for i in children]
+    assert sum(visits) == params[bots.I_ITERATIONS] and len(children) == params[bots.I_CANDIDATES]
+    assert max(visits) > params[bots.I_ITERATIONS] // len(children), "an action visited more often than in turn"
+    spread = False
+    for i in children:
+        rewards = [_base_plan_reward(sc, params, int(nodes[i, ismcts.NODE_ACTION]), world_keys[k], work)
+                   for k in range(int(stats[i, ismcts.STAT_VISITS]))]
+        spread |= len(set(rewards)) > 1
+        assert stats[i, ismcts.STAT_VALUE] == pytest.approx(sum(rewards), abs=1e-9)
+    assert spread, "the worlds give different rewards: the test tells them apart"
+
+
 def test_the_flat_search_grows_no_tree_below_the_root():
     """The flat search bot (search.yaml: ismcts_16 with tree_depth 1) visits only the root's children: every
     playout is the base plan after the root's action; ismcts_16 at the same position grows deeper nodes."""
@@ -348,7 +391,7 @@ def ismcts_digest() -> str:
 def test_ismcts_golden_digest():
     """Identical play on fixed seeds (DESIGN.md §4.3): a behaviour change of the ISMCTS bot records a new
     digest (`python -m tests.games.by_your_side.test_ismcts`)."""
-    assert GAME.engine_version == "0.2.1", "behaviour changed: record new digests"
+    assert GAME.engine_version == "0.2.2", "behaviour changed: record new digests"
     assert ismcts_digest() == ISMCTS_DIGEST
 
 
