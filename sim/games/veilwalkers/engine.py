@@ -48,6 +48,7 @@ from sim.games.veilwalkers.rules import (
     cards,
     closing,
     combat,
+    glyphs,
     movement,
     network,
     patrol,
@@ -241,6 +242,11 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         state[L.G_DECIDER] = active
         state[L.G_PENDING] = L.DEC_SHAPE
         rites.check_standing(state, ruleset, active, events)
+    elif kind == L.A_INVOKE:
+        glyphs.invoke(state, ruleset, seat, a, b, events)
+        rites.check_standing(state, ruleset, seat, events)
+    elif kind == L.A_NO_INVOKE:
+        glyphs.close_window(state, seat)
     elif kind == L.A_REACT or kind == L.A_NO_REACT:
         closing.react(state, ruleset, seat, a if kind == L.A_REACT else -1, events)
         rites.check_standing(state, ruleset, active, events)
@@ -341,7 +347,7 @@ def check_invariants(state, ruleset, matchup):
     and Resonance in range, every Remembrance on a Site of a Ring not closed or carried, Figures alive
     and on the board or Lost, no piece or Relic on a closed Ring, Ring offsets in range, the Closing
     Spiral's Rings in order, every piece on a Ring Site its Company has visited (P_VISITED), the board
-    units where their rules keep them (units_invariant)."""
+    units where their rules keep them (units_invariant), the Glyph chains (glyphs.chains_invariant)."""
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -408,6 +414,9 @@ def check_invariants(state, ruleset, matchup):
     units_broken = units_invariant(state, ruleset)
     if units_broken:
         return units_broken
+    chains_broken = glyphs.chains_invariant(state)
+    if chains_broken:
+        return chains_broken
     watcher_site = state[L.G_WATCHER_SITE]
     if state[L.G_WATCHER] == L.WATCHER_REMOVED:
         if watcher_site != L.NOWHERE:

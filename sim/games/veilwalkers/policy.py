@@ -50,10 +50,17 @@ from sim.games.veilwalkers.rules.board import (
     seat_base,
 )
 from sim.games.veilwalkers.rules.combat import interceptors
+from sim.games.veilwalkers.rules.glyphs import (
+    CHOICE_OPTION,
+    card_road_op,
+    damaged_figure_at,
+    is_road_op,
+    walker_site,
+)
 from sim.games.veilwalkers.rules.movement import traverse_destination
 from sim.games.veilwalkers.rules.network import history_credits, node_site
 from sim.games.veilwalkers.rules.remembrance import carried
-from sim.games.veilwalkers.rules.rites import rite_of
+from sim.games.veilwalkers.rules.rites import rite_of, veilwalker_gate
 from sim.games.veilwalkers.rules.roads import ring_steps
 
 ROAD_CUT = 12  # the travel a Ring cut both ways counts (a detour through other Rings, roughly)
@@ -249,11 +256,33 @@ def road_value(state, ruleset, weights, seat, op, direction, walker_target):
 
 
 @njit(cache=True, _nrt=False)
+def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
+    """Weight `align` for an invocation, plus `rite` when it completes the Living Story Rite, its road
+    effect's value as a road card's, `effect` per damage a chosen heal removes."""
+    value = weights[V.W_ALIGN]
+    if veilwalker_gate(state, ruleset, seat, V.RITE_LIVING_STORY) >= 0:
+        value += weights[V.W_RITE]
+    for e in range(T.alignment(ruleset, k, T.AL_N_EFFECTS)):
+        op = T.alignment(ruleset, k, T.AL_OP + e)
+        if is_road_op(op) and L.ROAD_TARGET <= choice < CHOICE_OPTION:
+            value += road_value(state, ruleset, weights, seat, card_road_op(op), choice - L.ROAD_TARGET, walker_target)
+        elif op == V.AOP_HEAL_ONE and choice == CHOICE_OPTION + e:
+            slot = damaged_figure_at(state, seat, walker_site(state, seat))
+            value += weights[V.W_EFFECT] * min(T.alignment(ruleset, k, T.AL_AMOUNT + e),
+                                               state[figure(seat, slot) + L.F_DAMAGE])
+    return value
+
+
+@njit(cache=True, _nrt=False)
 def action_value(state, ruleset, weights, seat, action, walker_target):
     base = seat_base(seat)
     kind, a, b = kind_of(action), field_a(action), field_b(action)
     if kind == L.A_END_SHAPE:
         return weights[V.W_PASS]
+    if kind == L.A_INVOKE:
+        return invoke_value(state, ruleset, weights, seat, a, b, walker_target)
+    if kind == L.A_NO_INVOKE:
+        return 0.0
     if kind == L.A_MULLIGAN:
         target = 0
         for i in range(min(state[base + L.P_HAND_N], 6)):

@@ -29,7 +29,7 @@ PIECE_NAMES = ("veilwalker", "wayfinder", "rememberer")
 WATCHER_NAMES = ("dormant", "hidden", "revealed", "removed")
 LOCAL_NAMES = ("waiting", "recruited", "gone")
 SENTINEL_NAMES = ("dormant", "awakened", "gone")
-PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept", "reaction")
+PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept", "reaction", "invoke")
 
 
 def site_of(where) -> int:
@@ -114,6 +114,10 @@ class VeilwalkersScenario(Scenario):
             b = 1 + int(fields.pop("ally"))
         if "road" in fields:  # a road effect's target: "clockwise" / "counterclockwise" of the Veilwalker's Site
             b = L.ROAD_TARGET + {"clockwise": 0, "counterclockwise": 1}[fields.pop("road")]
+        if "alignment" in fields:  # an invocation's Alignment, by its id ("AP-04")
+            a = V.ALIGNMENT_IDS.index(fields.pop("alignment"))
+        if "option" in fields:  # a choose_one Alignment's effect, by its index in alignments.yaml
+            b = L.ROAD_TARGET + 2 + int(fields.pop("option"))
         if "to" in fields:  # the Patrol's destination, [Ring 1-6, Site 0-5]
             a = site_of(fields.pop("to"))
         if fields:
@@ -167,6 +171,11 @@ class VeilwalkersScenario(Scenario):
             "remnants": int(s[base + L.P_REMNANT]),
             "patrol": int(s[base + L.P_PATROL]),  # its Figure slot, -1 off-board
             "visited": [site for site in range(L.BLOOM) if int(s[base + L.P_VISITED]) >> site & 1],
+            "turn_chain": [V.GLYPHS[g] for g in s[base + L.P_TURN_CHAIN: base + L.P_TURN_CHAIN + s[base + L.P_TURN_CHAIN_N]]],
+            "threadline_chain": [V.GLYPHS[g] for g in
+                                 s[base + L.P_THREADLINE_CHAIN: base + L.P_THREADLINE_CHAIN + s[base + L.P_THREADLINE_CHAIN_N]]],
+            "aligned": [V.ALIGNMENT_IDS[k] for k in range(len(V.ALIGNMENT_IDS)) if int(s[base + L.P_ALIGNED]) >> k & 1],
+            "invocations": int(s[base + L.P_INVOCATIONS]),
         }
 
     def state(self) -> dict:

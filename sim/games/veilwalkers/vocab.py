@@ -17,8 +17,6 @@ RITES = ("presence", "first_memory", "challenge", "offering", "open_hand", "two_
  RITE_BURDEN, RITE_UNSEEN, RITE_SEVERANCE, RITE_LAST_PLACE) = range(len(RITES))
 # "The current Standard assignment uses Presence, Offering, Dominion, Return, Three Threads, and Burden."
 STANDARD_RITES = ("presence", "offering", "dominion", "return", "three_threads", "burden")
-# every Rite but Living Story, whose mechanics (Alignments) are a later stage: data naming it is refused
-MODELED_RITES = tuple(r for r in RITES if r != "living_story")
 
 # ---- rule values an edition sets (decks/veilwalkers/editions/*.yaml), in the packed table's order
 RULE_LIMITS = {  # inclusive bounds of each rule value
@@ -106,8 +104,29 @@ FIGURE_TYPES = ("hero", "ally", "echo")  # "at least 10 Figures (Heroes, Allies,
 # "Only Creation, Story and Memory are Aspects"; "neutral" = no Aspect (Relics without beta metadata)
 ASPECTS = ("neutral", "creation", "story", "memory")
 ASPECT_NEUTRAL, ASPECT_CREATION, ASPECT_STORY, ASPECT_MEMORY = range(len(ASPECTS))
-# Appendix C's glyph key (chains and Alignments are a later stage; a card's glyph is recorded)
+# Appendix C's glyph key (a card's glyph feeds the Glyph chains, rules/glyphs.py)
 GLYPHS = ("none", "SPI", "DRP", "BRN", "SPL", "GAT", "EYE", "FLM", "KNT", "PTH", "SED", "RIV", "SHD")
+N_GLYPHS = len(GLYPHS)
+
+# ---- Appendix C's Alignments (decks/veilwalkers/alignments.yaml): "Only these twelve Phrases and twelve
+# Verses are recognized in the core list", in this order (an Alignment's index is its code)
+ALIGNMENT_IDS = tuple(f"AP-{k:02d}" for k in range(1, 13)) + tuple(f"AV-{k:02d}" for k in range(1, 13))
+ALIGNMENT_FIELDS = ("name", "sequence", "mode", "effects", "not_modeled")
+ALIGNMENT_MODES = ("all", "choose_one")
+MODE_ALL, MODE_CHOOSE_ONE = range(len(ALIGNMENT_MODES))
+ALIGNMENT_OPS = ("close_road", "repair_road", "heal_one", "heal_each", "remember_site", "sever_thread")
+AOP_CLOSE_ROAD, AOP_REPAIR_ROAD, AOP_HEAL_ONE, AOP_HEAL_EACH, AOP_REMEMBER_SITE, AOP_SEVER_THREAD = range(
+    len(ALIGNMENT_OPS))
+ALIGNMENT_OP_MEANINGS = {
+    "close_road": "close one open lateral road touching your Veilwalker's Site until the start of your next turn",
+    "repair_road": "repair one Broken lateral road touching your Veilwalker's Site",
+    "heal_one": "remove up to `amount` damage from one allied Figure at your Veilwalker's Site (the most damaged)",
+    "heal_each": "remove up to `amount` damage from each allied Figure at your Veilwalker's Site",
+    "remember_site": "your Veilwalker's Site becomes Remembered",
+    "sever_thread": "if the card that completed the Alignment made the opposing Company lose Thread, it cannot "
+                    "restore Thread until the end of the turn",
+}
+ALIGNMENT_EFFECTS = 3  # the most effects an Alignment lists
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
                "guardian", "through_the_waystations", "reference", "origin", "effects", "traits", "text", "assumed",
                "reason")
@@ -197,6 +216,7 @@ GREEDY_WEIGHTS = (
     "recruit",  # per Power of a board unit gained (recruiting a Local, awakening a board Sentinel)
     "patrol",  # per Power of the Patrol deployed (less 0.1 per Site from the opposing Veilwalker)
     "road",  # per Site a road effect adds to the opposing Veilwalker's way (or saves its own); a Growth repair +1
+    "align",  # invoking an offered Alignment (declining is worth 0); its road effect is valued as a road card's
 )
 POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
 SEARCH_PARAMS = FLAT_SEARCH_PARAMS
@@ -219,4 +239,4 @@ BOT_KINDS = {
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
- W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD) = range(len(GREEDY_WEIGHTS))
+ W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD, W_ALIGN) = range(len(GREEDY_WEIGHTS))

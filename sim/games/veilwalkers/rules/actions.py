@@ -1,6 +1,6 @@
 """The legal actions of every decision: the opening bottom-and-redraw, the start Site, the Weave, the
 Shape (every action the pieces and cards allow now), the End's discards, the defender's
-interception choice and its Escape arrival reaction."""
+interception choice and its Escape arrival reaction, and an Alignment's invocation."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from sim.games.veilwalkers.rules.combat import (
     can_reactivate,
     can_strike,
 )
+from sim.games.veilwalkers.rules.glyphs import list_invocations
 from sim.games.veilwalkers.rules.movement import (
     NO_ROUTE,
     can_afford,
@@ -346,4 +347,6 @@ def list_legal(state, ruleset, legal):
     elif pending == L.DEC_INTERCEPT:
         n = list_ready_figures_at(state, seat, state[figure(1 - seat, state[L.G_STRIKER]) + L.F_SITE],
                                   L.A_NO_INTERCEPT, L.A_INTERCEPT, False, legal)
+    elif pending == L.DEC_INVOKE:
+        n = list_invocations(state, ruleset, seat, legal)
     return n

@@ -24,6 +24,7 @@ from sim.games.veilwalkers.rules.board import (
 )
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.glyphs import clear_chain, glyph_added
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
 from sim.games.veilwalkers.rules.rites import glyph_resolved, mark_thread, memory_resolved, severed
 from sim.games.veilwalkers.rules.roads import road_effect, road_target_legal
@@ -244,8 +245,10 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
     road_direction = -1
     if kind >= V.TYPE_EVENT and placement >= L.ROAD_TARGET:
         road_direction = placement - L.ROAD_TARGET
+    opponent_thread = state[seat_base(1 - seat) + L.P_THREAD]
     resolve_effects(state, ruleset, seat, card_id, road_direction, events, counts, count_cards)
-    glyph_resolved(state, ruleset, seat, T.card(ruleset, card_id, T.C_GLYPH), events)
+    glyph = T.card(ruleset, card_id, T.C_GLYPH)
+    glyph_resolved(state, ruleset, seat, glyph, events)
     if kind == V.TYPE_MEMORY:
         mark_thread(state, ruleset, seat, L.THREAD_MEMORY, events)  # "Memory Resolve a Memory"
         memory_resolved(state, ruleset, seat, events)
@@ -253,3 +256,12 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
         mark_thread(state, ruleset, seat, L.THREAD_STORY, events)  # "Story Play a Path"
     if kind >= V.TYPE_EVENT:
         to_discard(state, seat, card_id)
+    opponent_loss = opponent_thread - state[seat_base(1 - seat) + L.P_THREAD]
+    if kind == V.TYPE_EVENT:
+        # "Events add theirs only to the Threadline Chain in resolution order"; with no responses its
+        # Threadline ends with this resolution (and the chain with it) unless an Alignment window opened
+        glyph_added(state, ruleset, seat, L.CHAIN_THREADLINE, glyph, opponent_loss, events)
+        if state[L.G_PENDING] != L.DEC_INVOKE:
+            clear_chain(state, seat, L.CHAIN_THREADLINE)
+    else:
+        glyph_added(state, ruleset, seat, L.CHAIN_TURN, glyph, opponent_loss, events)
