@@ -121,7 +121,10 @@ def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, count
     elif kind == L.A_LINK:
         movement.link(state, ruleset, seat, a, b, events)
     elif kind == L.A_WAYMARK:
-        state[L.G_ACTIONS] -= 1
+        if rites.free_waymark(state, seat, a):
+            state[seat_base(seat) + L.P_FREE_WAYMARK] = 0
+        else:
+            state[L.G_ACTIONS] -= 1
         pay_surcharge(state, seat, events)
         state[seat_base(seat) + L.P_WAYMARK + a] = 1
         log_event(state, events, L.EV_WAYMARK, seat, a, 0, 0)
@@ -253,6 +256,7 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
     else:
         shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards)
         rites.check_standing(state, ruleset, seat, events)
+        glyphs.recheck_window(state, ruleset)
     combat.recheck_lethal(state, ruleset, events)
     if state[L.G_DONE]:
         state[L.G_PENDING] = L.DEC_NONE

@@ -19,7 +19,7 @@ class Veilwalkers(Game):
              "network, all 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and "
              "Recruits, board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines, "
              "lateral roads closed and Broken, road repair Growth, the Homeground bonus, the two Glyph chains and "
-             "4 of the 24 Alignments); not modeled yet: Threadlines and responses, 20 Alignments' effects, "
+             "5 of the 24 Alignments); not modeled yet: Threadlines and responses, 19 Alignments' effects, "
              "Portable Relics and Awakening, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; 36 "
              "assumed cards; bots: random, two greedy styles (racer, pressure), a flat search and ISMCTS on "
              "pressure's weights")

@@ -136,7 +136,8 @@ P_THREADLINE_CHAIN_N = 75
 P_ALIGNED = 76  # bit k: Alignment k invoked this Round ("once per named Alignment per Company per Round")
 P_NO_RESTORE = 77  # AP-11: the Company cannot restore Thread while G_TURNS equals this value (0: no such effect)
 P_INVOCATIONS = 78  # statistics: Alignments invoked
-P_FIG = 79
+P_FREE_WAYMARK = 79  # AP-12 The Story Opens this turn: the boundary + 1 whose Waymark costs 0 Actions (0 none)
+P_FIG = 80
 FIG_W = 9
 F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED, F_UNIT, F_HOME, F_POWER_CHANGE = range(FIG_W)  # F_CARD -1: empty
 # F_SHOCKED: Veilshock, "skip its next Remember Ready"; F_UNIT: UNIT_* (a deck card, or a board unit whose

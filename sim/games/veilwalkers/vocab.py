@@ -114,9 +114,10 @@ ALIGNMENT_IDS = tuple(f"AP-{k:02d}" for k in range(1, 13)) + tuple(f"AV-{k:02d}"
 ALIGNMENT_FIELDS = ("name", "sequence", "mode", "effects", "not_modeled")
 ALIGNMENT_MODES = ("all", "choose_one")
 MODE_ALL, MODE_CHOOSE_ONE = range(len(ALIGNMENT_MODES))
-ALIGNMENT_OPS = ("close_road", "repair_road", "heal_one", "heal_each", "remember_site", "sever_thread")
-AOP_CLOSE_ROAD, AOP_REPAIR_ROAD, AOP_HEAL_ONE, AOP_HEAL_EACH, AOP_REMEMBER_SITE, AOP_SEVER_THREAD = range(
-    len(ALIGNMENT_OPS))
+ALIGNMENT_OPS = ("close_road", "repair_road", "heal_one", "heal_each", "remember_site", "sever_thread",
+                 "free_waymark")
+(AOP_CLOSE_ROAD, AOP_REPAIR_ROAD, AOP_HEAL_ONE, AOP_HEAL_EACH, AOP_REMEMBER_SITE, AOP_SEVER_THREAD,
+ AOP_FREE_WAYMARK) = range(len(ALIGNMENT_OPS))
 ALIGNMENT_OP_MEANINGS = {
     "close_road": "close one open lateral road touching your Veilwalker's Site until the start of your next turn",
     "repair_road": "repair one Broken lateral road touching your Veilwalker's Site",
@@ -125,6 +126,8 @@ ALIGNMENT_OP_MEANINGS = {
     "remember_site": "your Veilwalker's Site becomes Remembered",
     "sever_thread": "if the card that completed the Alignment made the opposing Company lose Thread, it cannot "
                     "restore Thread until the end of the turn",
+    "free_waymark": "choose the incomplete Gate Rite at your Veilwalker's Site: if your Company completes it this "
+                    "turn, Waymarking that Gate costs 0 Actions instead of 1 (every other Waymark requirement applies)",
 }
 ALIGNMENT_EFFECTS = 3  # the most effects an Alignment lists
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",

@@ -19,9 +19,10 @@ from sim.games.veilwalkers.game import Veilwalkers
 from sim.games.veilwalkers.policy import action_value, walker_goal
 from sim.games.veilwalkers.rules.ending import restore_thread
 from sim.games.veilwalkers.scenario import VeilwalkersScenario, road_at
-from tests.games.veilwalkers.helpers import DUEL, at, end_turn, shape
+from tests.games.veilwalkers.helpers import DUEL, at, end_turn, kinds, shape
 
 WALKER = (1, 3)  # seat 0's Veilwalker
+ROADFOLK_GARDEN = "roadfolk vs thorn_pressure"  # seat 0 Garden with whisper_rune SPI, white_spire_sentinel GAT
 OPTION = L.ROAD_TARGET + 2  # an invocation's choice of a choose_one Alignment's effect 0
 
 
@@ -258,6 +259,41 @@ def test_from_the_first_bloom_remembers_the_site_repairs_a_road_and_heals_each_f
     assert invocations(plain) == [("AV-02", 0)], "nothing to repair: the other effects still apply"
 
 
+def test_the_story_opens_makes_the_waymark_of_a_rite_completed_this_turn_cost_no_action():
+    """AP-12 The Story Opens, SPI -> GAT: "Choose one incomplete Gate Rite at a Site occupied by your
+    Veilwalker. If your team satisfies that Gate Rite before end of turn: Waymarking that Gate costs: 0
+    Actions instead of 1. All normal Waymark requirements still apply." (Seat 0 plays roadfolk from Ring
+    I S0, the Gate of I-II, whose Standard Rite is Presence, 5.)"""
+    sc = shape(ROADFOLK_GARDEN, start=3, resonance=9)
+    for piece in ("wayfinder", "rememberer"):
+        sc.place(0, piece, (1, 1))
+    play(sc, "whisper_rune")  # SPI
+    play(sc, "white_spire_sentinel")  # GAT
+    assert invocations(sc) == [("AP-12", 0)]
+    invoke(sc, "AP-12")
+    assert sc.player(0)["rites"][0] == 0 and "waymark" not in kinds(sc)
+    sc.apply(sc.action("move", piece="wayfinder", direction="counterclockwise"))  # the fifth Presence
+    assert sc.player(0)["rites"][0] == 1 and sc.state()["actions"] == 0
+    sc.apply(sc.action("waymark", boundary=0))
+    assert sc.player(0)["waymarks"][0] == 1 and sc.state()["actions"] == 0
+    late = shape(ROADFOLK_GARDEN, start=3, resonance=9)
+    for piece in ("wayfinder", "rememberer"):
+        late.place(0, piece, (1, 1))
+    play(late, "whisper_rune")
+    play(late, "white_spire_sentinel")
+    invoke(late, "AP-12")
+    end_turn(late)
+    end_turn(late)
+    late.set(0, "P_RITE_DONE", 1)
+    late.set(None, "G_ACTIONS", 0)
+    assert "waymark" not in kinds(late), "the free Waymark ended with the turn"
+    done = shape(ROADFOLK_GARDEN, start=3, resonance=9)
+    done.place(0, "wayfinder", (1, 1))
+    play(done, "whisper_rune")
+    play(done, "white_spire_sentinel")  # Presence 5: the Rite completes with this deploy
+    assert done.player(0)["rites"][0] == 1 and done.state()["pending"] == "shape", "no incomplete Rite is left"
+
+
 def test_the_living_story_completes_after_an_alignment_resolves_with_the_veilwalker_at_the_gate():
     """Rite of the Living Story: "Complete any recognized Alignment while your Veilwalker occupies this
     Gate Site. Completion: After Alignment resolution." (Edition living-story-gate puts it on I-II, whose
@@ -284,7 +320,8 @@ def test_every_alignment_is_listed_with_its_printed_sequence():
     assert len(rows) == 24 and GAME.library.alignment_names[0] == "Follow The Rain"
     assert [V.GLYPHS[g] for g in rows[23][1:4]] == ["SHD", "PTH", "GAT"]
     assert [V.GLYPHS[g] for g in rows[0][1:3]] == ["DRP", "PTH"] and rows[0][3] == 0
-    assert [V.ALIGNMENT_IDS[k] for k, row in enumerate(rows) if row[4]] == ["AP-04", "AP-05", "AP-11", "AV-02"]
+    assert [V.ALIGNMENT_IDS[k] for k, row in enumerate(rows) if row[4]] == ["AP-04", "AP-05", "AP-11", "AP-12",
+                                                                           "AV-02"]
 
 
 @pytest.mark.parametrize(

@@ -101,10 +101,11 @@ def list_shape(state, ruleset, seat, legal):
         legal[n] = encode(L.A_BREAK_THROUGH, 0, 0)  # "Spend three during Shape": zero Actions
         n += 1
     # every action checks its own cost: with no Action left, Break Through's free Traverse, Garden's
-    # free Turnpoint use and the Remnant (zero Actions) may still be legal
+    # free Turnpoint use, the Remnant (zero Actions) and AP-12's free Waymark may still be legal
     has_action = state[L.G_ACTIONS] >= 1
     free_traverse = can_pay_traverse(state, seat)
-    if not has_action and not free_traverse and not turnpoint_free(state, ruleset, seat) and state[base + L.P_REMNANT] == 0:
+    if (not has_action and not free_traverse and not turnpoint_free(state, ruleset, seat) and state[base + L.P_REMNANT] == 0
+            and state[base + L.P_FREE_WAYMARK] == 0):
         return n
     behind_the_lines = -1  # the Sites, computed once when a card may use them
     for i in range(state[base + L.P_HAND_N]):

@@ -20,7 +20,7 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import figure, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import figure, gate_site, on_ring, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import remember_site
 from sim.games.veilwalkers.rules.rites import mark_thread, record_completion, veilwalker_gate
@@ -100,7 +100,16 @@ def is_road_op(op):
 
 
 @njit(cache=True, _nrt=False)
-def option_applies(state, seat, op, site):
+def open_rite_at(state, ruleset, seat, site):
+    """The boundary whose Gate Site is ``site`` and whose Rite the Company has not completed, or -1."""
+    for b in range(L.BOUNDARIES):
+        if gate_site(ruleset, b) == site and state[seat_base(seat) + L.P_RITE_DONE + b] == 0:
+            return b
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def option_applies(state, ruleset, seat, op, site):
     """A non-road effect has a legal target: a damaged allied Figure to heal, a Site to Remember (not yet
     Remembered); Sever the Story has no target ("the Alignment still counts as completed")."""
     if op == V.AOP_SEVER_THREAD:
@@ -109,6 +118,8 @@ def option_applies(state, seat, op, site):
         return False
     if op == V.AOP_HEAL_ONE or op == V.AOP_HEAL_EACH:
         return damaged_figure_at(state, seat, site) >= 0
+    if op == V.AOP_FREE_WAYMARK:
+        return open_rite_at(state, ruleset, seat, site) >= 0
     return state[L.G_REMEMBERED] >> site & 1 == 0
 
 
@@ -128,12 +139,14 @@ def choice_legal(state, ruleset, seat, k, choice):
         else:
             others += 1
         site_needed |= op != V.AOP_SEVER_THREAD
+        if op == V.AOP_FREE_WAYMARK and mode == V.MODE_ALL and not option_applies(state, ruleset, seat, op, site):
+            return False  # "Choose one incomplete Gate Rite at a Site occupied by your Veilwalker"
     if choice >= CHOICE_OPTION:
         e = choice - CHOICE_OPTION
         if mode != V.MODE_CHOOSE_ONE or e >= T.alignment(ruleset, k, T.AL_N_EFFECTS):
             return False
         op = T.alignment(ruleset, k, T.AL_OP + e)
-        return not is_road_op(op) and option_applies(state, seat, op, site)
+        return not is_road_op(op) and option_applies(state, ruleset, seat, op, site)
     if choice >= L.ROAD_TARGET:
         return (road_op >= 0 and site != L.NOWHERE
                 and road_target_legal(state, seat, card_road_op(road_op), choice - L.ROAD_TARGET))
@@ -195,6 +208,22 @@ def glyph_added(state, ruleset, seat, chain, glyph, opponent_loss, events):
 
 
 @njit(cache=True, _nrt=False)
+def recheck_window(state, ruleset):
+    """"Recheck the chosen Alignment sequence and targets for legality before resolution": after the
+    step that added the Glyph has run its checks (a Rite completed by the same deploy is no longer an
+    incomplete Rite for AP-12), a window with no legal invocation left closes."""
+    if state[L.G_PENDING] != L.DEC_INVOKE:
+        return
+    seat = state[L.G_DECIDER]
+    for k in range(T.N_ALIGNMENTS):
+        if offered(state, ruleset, seat, state[L.G_ALIGN_CHAIN], k):
+            for choice in range(CHOICES):
+                if choice_legal(state, ruleset, seat, k, choice):
+                    return
+    close_window(state, seat)
+
+
+@njit(cache=True, _nrt=False)
 def heal(state, ruleset, seat, slot, amount, events):
     f = figure(seat, slot)
     healed = min(amount, state[f + L.F_DAMAGE])
@@ -234,6 +263,9 @@ def resolve(state, ruleset, seat, k, choice, events):
             # cannot restore Thread until the end of the current turn"
             if state[L.G_ALIGN_LOSS] > 0:
                 state[seat_base(1 - seat) + L.P_NO_RESTORE] = state[L.G_TURNS]
+        elif op == V.AOP_FREE_WAYMARK:
+            # "If your team satisfies that Gate Rite before end of turn: Waymarking that Gate costs: 0 Actions"
+            state[seat_base(seat) + L.P_FREE_WAYMARK] = open_rite_at(state, ruleset, seat, site) + 1
 
 
 @njit(cache=True, _nrt=False)

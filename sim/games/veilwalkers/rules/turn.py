@@ -156,6 +156,7 @@ def end_turn(state, ruleset, seat, keys, counters, events, counts, count_cards):
     state[L.G_ACTIONS] = 0
     state[seat_base(seat) + L.P_BREAK_THROUGH] = 0  # "the next otherwise legal Traverse that turn"
     clear_chain(state, seat, L.CHAIN_TURN)  # "Clear the Turn Chain at the end of that Company's turn"
+    state[seat_base(seat) + L.P_FREE_WAYMARK] = 0  # AP-12: "before end of turn"
     if seat == L.SEATS - 1:
         # "At Round end: resolve card triggers, run the Watcher, close the currently Fraying Ring, update
         # the drawless count, then expire round effects and refresh round allowances"
