@@ -51,6 +51,7 @@ from sim.games.veilwalkers.rules import (
     movement,
     network,
     patrol,
+    relics,
     remembrance,
     rites,
     setup,
@@ -197,6 +198,8 @@ def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, count
         patrol.move(state, ruleset, seat, a, events)
     elif kind == L.A_RECALL:
         patrol.recall(state, ruleset, seat, events)
+    elif kind == L.A_CLAIM_RELIC:
+        relics.claim(state, ruleset, seat, a, b, events)
     elif kind == L.A_SEARCH:
         state[L.G_ACTIONS] -= 1
         state[seat_base(seat) + L.P_RESONANCE] -= ruleset[T.RULE_UNSEEN_RESONANCE]
@@ -217,11 +220,11 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         setup.place_start(state, a, events)
         watcher.place(state, keys, counters, events)  # "after player starts"
         turn.begin_turn(state, ruleset, 0, events, counts, count_cards)
-    elif kind == L.A_WEAVE:
-        turn.weave(state, ruleset, seat, a, events)
+    elif kind == L.A_WEAVE or kind == L.A_NO_WEAVE:
+        if kind == L.A_WEAVE:
+            turn.weave(state, ruleset, seat, a, events)
         turn.start_shape(state)
-    elif kind == L.A_NO_WEAVE:
-        turn.start_shape(state)
+        cards.resolve_awakened(state, ruleset, seat, events, counts, count_cards)
     elif kind == L.A_END_SHAPE or kind == L.A_DISCARD:
         if kind == L.A_END_SHAPE:
             turn.end_shape(state, ruleset, seat, events)
@@ -248,6 +251,7 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards)
         rites.check_standing(state, ruleset, seat, events)
     combat.recheck_lethal(state, ruleset, events)
+    relics.check_awakenings(state, ruleset, events)
     if state[L.G_DONE]:
         state[L.G_PENDING] = L.DEC_NONE
 
@@ -274,6 +278,8 @@ def zone_count(state, seat, card_id):
         n += state[figure(seat, k) + L.F_CARD] == card_id
     for k in range(L.REL_CAP):
         n += state[base + L.P_REL + k * L.REL_W + L.R_CARD] == card_id
+    for k in range(L.PORT_CAP):
+        n += state[relics.portable(seat, k) + L.PT_CARD] == card_id  # the owner's, whoever controls it
     return n
 
 
@@ -370,6 +376,8 @@ def check_invariants(state, ruleset, matchup):
                 total += 1
                 if not on_ring(state[r + L.R_SITE]) or ring_closed(state, state[r + L.R_SITE] // L.SITES):
                     return L.INVARIANT_BOARD
+        for k in range(L.PORT_CAP):
+            total += state[relics.portable(seat, k) + L.PT_CARD] >= 0
         if total != deck_size:
             return L.INVARIANT_CARDS
         if not 0 <= state[base + L.P_THREAD] <= ruleset[T.RULE_THREAD_START]:
@@ -408,6 +416,9 @@ def check_invariants(state, ruleset, matchup):
     units_broken = units_invariant(state, ruleset)
     if units_broken:
         return units_broken
+    relics_broken = relics.relics_invariant(state, ruleset)
+    if relics_broken:
+        return relics_broken
     watcher_site = state[L.G_WATCHER_SITE]
     if state[L.G_WATCHER] == L.WATCHER_REMOVED:
         if watcher_site != L.NOWHERE:
