@@ -4,7 +4,8 @@ list, the invariants after it).
 
     python -m sim.games.veilwalkers.relic_census [pairs per matchup] [bot ...]
 
-Plays the starter matchups, both seat orders, each bot in both seats; prints the counts per bot.
+Plays the starter matchups, both seat orders, each bot in both seats; prints the counts per bot (and the
+Rounds summed, the end reasons).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from sim.core.seating import seats_for
 from sim.core.worker import seed_block
 from sim.games.veilwalkers import GAME, batch
 from sim.games.veilwalkers import layout as L
+from sim.games.veilwalkers import vocab as V
 
 WHAT = ("equipped", "dropped", "claimed", "awakened", "discarded")
 
@@ -40,11 +42,17 @@ def census(pairs: int, bot: str, seed: int = 23) -> dict[str, int]:
             rows = events[: state[L.G_EVENTS]]
             relic = rows[rows[:, 0] == L.EV_RELIC]
             totals["matches"] += 1
+            totals["rounds"] = totals.get("rounds", 0) + int(state[L.G_ROUND])
+            reason = f"end {V.END_REASONS[state[L.G_END_REASON]]}"
+            totals[reason] = totals.get(reason, 0) + 1
             totals["errors"] += int(state[L.G_ERROR] != 0)
             for code, name in enumerate(WHAT):
                 totals[name] += int((relic[:, 3] == code).sum())
             totals["matches_with_equip"] += int((relic[:, 3] == L.RELIC_EQUIPPED).any())
             totals["matches_with_awakening"] += int((relic[:, 3] == L.RELIC_AWAKENED).any())
+            for card in relic[relic[:, 3] == L.RELIC_AWAKENED, 2]:
+                name = f"awakened {GAME.library.card_names[card]}"
+                totals[name] = totals.get(name, 0) + 1
     return totals
 
 

@@ -213,3 +213,16 @@ def test_a_claimed_dormant_relic_counts_only_its_new_controllers_achievements():
     sc.apply(sc.action("move", piece="wayfinder", direction="counterclockwise"))
     compass = sc.player(0)["portables"][0]
     assert compass["awakened"] and compass["controller"] == 1
+
+
+def test_a_recruit_is_no_bearer():
+    """A Recruit "can Challenge/defend but cannot Move, Traverse, Intercept, Thread Strike, equip, carry
+    Remembrances or perform Rites": with only a Recruit at the Veilwalker's Site, a Portable Relic has no
+    bearer."""
+    sc = shape(resonance=9)
+    sc.place(0, "wayfinder", (2, 1))  # settlement 1
+    sc.place(0, "veilwalker", (2, 1))
+    sc.apply(sc.action("recruit", piece="wayfinder", settlement=1))
+    assert [f["unit"] for f in sc.player(0)["figures"]] == ["recruit"]
+    index = _hand_index(sc, 0, "warden_mail")
+    assert [a for a in sc.legal() if a >> 16 == L.A_PLAY and a >> 8 & 255 == index] == []
