@@ -1,7 +1,7 @@
 """Veilwalkers (Tabletop Beta 1), third stage: two Companies (Garden and Wayfarer), three Veilbound
 each, six rotating Rings of six Sites around First Bloom, the Watcher, the Closing Spiral, the
-settlements' Locals, the board Sentinels and the Patrols, lateral roads open, closed or Broken, and
-the Homeground bonus.
+settlements' Locals, the board Sentinels and the Patrols, lateral roads open, closed or Broken, the
+Homeground bonus, and (the fourth stage, in part) Portable Relics and the Awakening of Dormant Relics.
 
 Rules summary (the rulebook is ../shared/rulebooks/veilwalkers-beta1.txt; RULES.md has each clause's
 status, and names what later stages add):
@@ -16,7 +16,8 @@ status, and names what later stages add):
   Challenge, Thread Strike, Drive Off, Raze, Mute and Reactivate, Break Through, the Rites' own steps,
   Waystation links, Lay Low, Close the Eye, the Remnant, Challenging the Revealed Watcher, Escape and
   Force the Breach, recruiting a Local, awakening a board Sentinel, deploying, moving and Recalling the
-  Patrol), End (discard to 7, node deactivation by enemy control, Dominion markers, Suppression ends);
+  Patrol, Claiming a Dropped Portable Relic; a Portable Relic's play equips a Figure; Relics Awaken after
+  any decision once their condition holds, their Awakened text resolving at each Shape's start), End (discard to 7, node deactivation by enemy control, Dominion markers, Suppression ends);
   a Company's road closures end at its next Remember. Round end: the Watcher's awakening roll and
   phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three

@@ -1,6 +1,8 @@
 """Relics ("Relics, stored cards and costs"): Portable Relics (equip, follow, Drop, Claim, ownership,
 Presence) and the Awakening of Dormant Relics (rules/relics.py)."""
 
+import pytest
+
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers.rules.board import presence
 from tests.games.veilwalkers.helpers import at, end_turn, kinds, shape
@@ -226,3 +228,33 @@ def test_a_recruit_is_no_bearer():
     assert [f["unit"] for f in sc.player(0)["figures"]] == ["recruit"]
     index = _hand_index(sc, 0, "warden_mail")
     assert [a for a in sc.legal() if a >> 16 == L.A_PLAY and a >> 8 & 255 == index] == []
+
+
+def test_the_greedy_bots_equip_claim_and_awaken_relics_in_matches():
+    """The Relic cards are reachable: the starter decks hold them, the greedy bots equip and Claim Portable
+    Relics (weight `relic`) and Dormant Relics Awaken (relic_census counts them, PERF.md)."""
+    from sim.games.veilwalkers.relic_census import census
+
+    counts = census(2, "pressure")
+    assert counts["errors"] == 0 and counts["matches"] == 12
+    assert counts["equipped"] > 0 and counts["dropped"] > 0 and counts["claimed"] > 0 and counts["awakened"] > 0, counts
+
+
+def test_the_relic_weight_prices_printed_presence_and_half_the_awakened_text():
+    """A Portable Relic's play and Claim are worth `relic` per printed Presence point (and half per
+    Awakened effect point), a hundredth per bearer Power on top; `deploy` does not price them."""
+    import numpy as np
+
+    from sim.games.veilwalkers import GAME
+    from sim.games.veilwalkers import policy as bots
+    from sim.games.veilwalkers import vocab as V
+
+    sc = shape("roadfolk vs lamplight", resonance=9)
+    bearer = sc.put_figure(0, "roadfolk_guide", (1, 3))  # Power 2
+    index = _hand_index(sc, 0, "memory_compass")  # Presence 1, Awakened: 1 Resonance
+    weights = np.array(GAME.load_policy("racer").params, np.float64)
+    action = sc.action("play", index=index, bearer=bearer)
+    value = bots.action_value(sc.state_vector, sc.ruleset.tables, weights, 0, action, -1)
+    assert value == pytest.approx(weights[V.W_RELIC] * 1.5 + 0.02)
+    weights[V.W_RELIC] = 0.0
+    assert bots.action_value(sc.state_vector, sc.ruleset.tables, weights, 0, action, -1) == pytest.approx(0.02)
