@@ -15,14 +15,15 @@ from sim.games.veilwalkers import batch, data, render, tables, vocab
 class Veilwalkers(Game):
     name = "veilwalkers"
     # Reports quote the title in their answer (kind `endings`): it says plainly which rules are missing.
-    title = ("Veilwalkers (Tabletop Beta 1), engine 0.5.0, stage 3 of 5: a partial rule set (map, turn, network, "
-             "17 of 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and Recruits, "
-             "board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines, lateral "
-             "roads closed and Broken, road repair Growth, the Homeground bonus); not modeled yet: Threadlines and "
-             "responses, the Glyph chains and the 24 Alignments (so the Living Story Rite), Portable Relics and "
-             "Awakening, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; 36 assumed cards; bots: "
+    title = ("Veilwalkers (Tabletop Beta 1), engine 0.6.0, stage 4 of 5 in part: a partial rule set (map, turn, "
+             "network, 17 of 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and "
+             "Recruits, board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines, "
+             "lateral roads closed and Broken, road repair Growth, the Homeground bonus, Portable Relics and "
+             "Awakening); not modeled yet: Threadlines and responses, the Glyph chains and the 24 Alignments (so the "
+             "Living Story Rite), Awakening substitutions, Memories' Recall and Imprint, laid Paths, Weather, hidden "
+             "objects; 42 assumed cards; bots: "
              "random, two greedy styles (racer, pressure), a flat search and ISMCTS on pressure's weights")
-    engine_version = "0.5.0"
+    engine_version = "0.6.0"
     player_counts = (2,)
     end_reasons = vocab.END_REASONS
     error_codes = vocab.ERROR_CODES

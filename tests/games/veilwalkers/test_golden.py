@@ -39,12 +39,13 @@ def _digest() -> str:
 
 
 def test_golden_digest():
-    assert GAME.engine_version == "0.5.0"
-    # 0.5.0 (stage 3 complete: lateral roads closed and Broken, the three road cards in the starter
+    assert GAME.engine_version == "0.6.0"
+    # 0.6.0 (Portable Relics and Awakening, six assumed Relic cards in the starter decks, the bots' weight
+    # `relic`); 0.5.0's was c146651c1a50cd3177e4fe420f0c0265 (stage 3 complete: lateral roads closed and Broken, the three road cards in the starter
     # decks, road repair Growth, the Rite of the Broken Path and edition broken-path-gate, Homeground; the
     # bots' weight `road`); 0.4.0's was 5fb3f85349dfe9a6f77139a424456064 (the Patrols), 0.3.0's
     # 8dd8c4feb63643dbe5053af734f52c0c, 0.2.0's 4580c10e804100dd896bc9a91304f4bc
-    assert _digest() == "c146651c1a50cd3177e4fe420f0c0265"
+    assert _digest() == "682b1d61fa59240d02c93695ab1717e6"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
