@@ -148,7 +148,7 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
     _check_assumed(fields, file, entry)
     pad = V.MAX_EFFECTS - len(ops)
     row = [kind, cost, power, aspect, glyph, *flags[:7], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad),
-           origin, road_ops[0] if road_ops else -1]
+           origin, road_ops[0] if road_ops else -1, *_relic_columns(fields, kind, file, entry)]
     assert len(row) == T.CARD_W
     return row
 
@@ -225,6 +225,56 @@ def load_alignments(data_dir: Path = DATA_DIR) -> tuple[tuple[tuple[int, ...], .
             raise UserError(f"prints the same sequence as {sequences[key]}", file=file, entry=f"alignments.{a}.sequence")
         sequences[key] = a
     return rows, tuple(str(entries[a]["name"]) for a in V.ALIGNMENT_IDS)
+
+
+def _relic_columns(fields: dict, kind: int, file: str, entry: str) -> list[int]:
+    """tables.C_PORTABLE .. C_AWAKENED_AMOUNT: Portable Relics, their printed Presence, and the Awakening
+    condition and Awakened effects of a Dormant Relic (rules/relics.py)."""
+    portable = _flag(fields.get("portable", False), file, f"{entry}.portable")
+    relic_fields = [key for key in ("portable", "presence", "awaken", "awakened") if key in fields]
+    if relic_fields and kind != V.TYPE_RELIC:
+        raise UserError(f"only Relics have {', '.join(relic_fields)}", file=file, entry=f"{entry}.{relic_fields[0]}")
+    if portable and fields.get("major"):
+        raise UserError("a Portable Relic is not Major (Major uses both Installed slots)", file=file, entry=f"{entry}.major")
+    if "presence" in fields and not portable:
+        raise UserError("only a Portable Relic prints a Presence (an Installed Relic contributes its Power)",
+                        file=file, entry=f"{entry}.presence")
+    presence = _whole(fields.get("presence", 0), file, f"{entry}.presence", 0, V.POWER_LIMIT)
+    condition = need = 0
+    awaken, awakened = fields.get("awaken"), fields.get("awakened")
+    if (awaken is None) != (awakened is None):
+        raise UserError("a Dormant Relic gives both its Awakening condition (awaken) and its Awakened text (awakened)",
+                        file=file, entry=f"{entry}.{'awaken' if awaken is None else 'awakened'}")
+    ops, amounts = [], []
+    if awaken is not None:
+        awaken = _mapping(awaken, file, f"{entry}.awaken")
+        for key in awaken:
+            if key not in V.AWAKEN_FIELDS:
+                raise UserError(f"unknown field '{key}' (fields: {', '.join(V.AWAKEN_FIELDS)})", file=file,
+                                entry=f"{entry}.awaken")
+        if "when" not in awaken:
+            raise UserError(f"an Awakening names its condition (when: one of {', '.join(V.AWAKEN_CONDITIONS)})",
+                            file=file, entry=f"{entry}.awaken")
+        condition = 1 + _choice(awaken["when"], V.AWAKEN_CONDITIONS, file, f"{entry}.awaken.when")
+        need = _whole(awaken.get("amount", 1), file, f"{entry}.awaken.amount", 1, V.AMOUNT_LIMIT)
+        if not isinstance(awakened, list) or not 1 <= len(awakened) <= V.MAX_EFFECTS:
+            raise UserError(f"awakened is a list of 1 to {V.MAX_EFFECTS} effects", file=file, entry=f"{entry}.awakened")
+        for i, effect in enumerate(awakened):
+            where = f"{entry}.awakened[{i}]"
+            effect = _mapping(effect, file, where)
+            for key in effect:
+                if key not in V.EFFECT_FIELDS:
+                    raise UserError(f"unknown field '{key}' (fields: {', '.join(V.EFFECT_FIELDS)})", file=file, entry=where)
+            if "do" not in effect:
+                raise UserError(f"an effect names what it does (do: one of {', '.join(V.OPS)})", file=file, entry=where)
+            op = _choice(effect["do"], V.OPS, file, f"{where}.do")
+            if op in V.ROAD_OPS:
+                raise UserError("an Awakened effect has no road effect (a road target is chosen with a play)", file=file,
+                                entry=f"{where}.do")
+            ops.append(op)
+            amounts.append(_whole(effect.get("amount", 1), file, f"{where}.amount", 1, V.AMOUNT_LIMIT))
+    pad = [0] * (V.MAX_EFFECTS - len(ops))
+    return [portable, presence, condition, need, len(ops), *ops, *pad, *amounts, *pad]
 
 
 def _site(value, file: str, entry: str) -> int:

@@ -137,7 +137,20 @@ P_ALIGNED = 76  # bit k: Alignment k invoked this Round ("once per named Alignme
 P_NO_RESTORE = 77  # AP-11: the Company cannot restore Thread while G_TURNS equals this value (0: no such effect)
 P_INVOCATIONS = 78  # statistics: Alignments invoked
 P_FREE_WAYMARK = 79  # AP-12 The Story Opens this turn: the boundary + 1 whose Waymark costs 0 Actions (0 none)
-P_FIG = 80
+# Relics (rules/relics.py): the Company's own Portable Relics in play, in its block whoever controls them
+# ("Ownership remains the original player's even when control changes"), then the Awakening record of
+# each Installed Relic slot
+P_PORTABLE = 80  # PORT_CAP records x PORT_W
+PORT_CAP = 4
+PORT_W = 5
+PT_CARD, PT_SEAT, PT_SLOT, PT_SITE, PT_WAKE = range(PORT_W)  # PT_CARD -1: empty
+# PT_SEAT: the controller (the bearer's Company, or the last one while Dropped); PT_SLOT: the bearer's
+# Figure slot, or -1 while Dropped; PT_SITE: the Site it lies Dropped at, or NOWHERE while borne;
+# PT_WAKE (and P_REL_WAKE): while Dormant, the controller's achievement count (vocab.AWAKEN_CONDITIONS)
+# when it entered play or changed control; AWAKENED once Awakened
+P_REL_WAKE = P_PORTABLE + PORT_CAP * PORT_W  # REL_CAP: the Awakening record of Installed Relic slot k
+AWAKENED = -1
+P_FIG = P_REL_WAKE + REL_CAP
 FIG_W = 9
 F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED, F_UNIT, F_HOME, F_POWER_CHANGE = range(FIG_W)  # F_CARD -1: empty
 # F_SHOCKED: Veilshock, "skip its next Remember Ready"; F_UNIT: UNIT_* (a deck card, or a board unit whose
@@ -218,16 +231,18 @@ A_PATROL_MOVE = 46  # move the Patrol one or two Sites: a: the destination Site
 A_RECALL = 47  # Recall the Patrol: it leaves the board for later redeployment
 A_INVOKE = 48  # a: the Alignment (vocab.ALIGNMENT_IDS index), b: its choice (glyphs.py: ROAD_NONE or ROAD_TARGET + direction)
 A_NO_INVOKE = 49  # decline: "Declining leaves the chain intact"
+A_CLAIM_RELIC = 50  # Claim a Dropped Portable Relic: a: the claiming Figure's slot, b: owner * PORT_CAP + record
 ROAD_NONE = 0  # A_PLAY's b for an Event, Memory or Path with a road effect: no road (its other effects only),
 ROAD_TARGET = 1  # or ROAD_TARGET + direction: the road clockwise (0) or counterclockwise (1) of the Veilwalker's Site
 PLAY_AT_STRONGHOLD = 1  # A_PLAY's b: an Ally deployed at the Stronghold instead of the Veilwalker's Site
 PLAY_BEHIND_LINES = 2  # A_PLAY's b from here: Behind the Lines, a Deploy at Site b - PLAY_BEHIND_LINES
+# a Portable Relic's A_PLAY: b is the bearer's Figure slot (it is equipped, never placed at a Site)
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
                 "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through",
                 "escape", "breach", "react", "no_react", "challenge_watcher", "close_eye", "lay_low", "remnant",
                 "establish", "finish", "destroy", "trial", "sacrifice", "search", "recruit", "awaken", "patrol",
-                "patrol_move", "recall", "invoke", "no_invoke")
+                "patrol_move", "recall", "invoke", "no_invoke", "claim_relic")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself; the dice: the Watcher's place, awakening and phase,
@@ -282,6 +297,9 @@ EV_PATROL_HALT = 41  # seat (the Patrol's), the arriving opposing Figure's card,
 EV_ROAD = 42  # seat (whose effect), road, ROAD_* what happened
 EV_GLYPH = 43  # seat, glyph, chain (CHAIN_*), the chain's length after
 EV_ALIGNMENT = 44  # seat, Alignment, choice
+EV_RELIC = 45  # seat (the controller), Relic card, RELIC_* what happened, Site
+RELIC_EQUIPPED, RELIC_DROPPED, RELIC_CLAIMED, RELIC_AWAKENED, RELIC_DISCARDED = range(5)
+# RELIC_DISCARDED: a Dropped Portable Relic's Ring closed (to its owner's discard)
 ROAD_CLOSED, ROAD_BROKEN, ROAD_REPAIRED, ROAD_REOPENED = range(4)  # ROAD_REOPENED: a closure expired
 UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED, UNIT_RECALLED, UNIT_ROUTED = range(5)
 # UNIT_RECALLED: the Patrol Recalled; UNIT_ROUTED: an Exhausted Patrol attacked with no Stronghold ("it is removed")
@@ -304,3 +322,4 @@ INVARIANT_COUNTS = 5
 INVARIANT_BOARD = 6
 INVARIANT_UNITS = 7
 INVARIANT_CHAINS = 8
+INVARIANT_RELICS = 9

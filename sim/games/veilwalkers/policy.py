@@ -274,6 +274,16 @@ def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
 
 
 @njit(cache=True, _nrt=False)
+def relic_value(ruleset, weights, card_id):
+    """A Portable Relic's printed Presence and a Dormant Relic's Awakened text (half: it may never wake),
+    per point, by the `relic` weight."""
+    awakened = 0
+    for e in range(T.card(ruleset, card_id, T.C_AWAKENED_N)):
+        awakened += T.card(ruleset, card_id, T.C_AWAKENED_AMOUNT + e)
+    return weights[V.W_RELIC] * (T.card(ruleset, card_id, T.C_PRESENCE) + 0.5 * awakened)
+
+
+@njit(cache=True, _nrt=False)
 def action_value(state, ruleset, weights, seat, action, walker_target):
     base = seat_base(seat)
     kind, a, b = kind_of(action), field_a(action), field_b(action)
@@ -331,6 +341,9 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return weights[V.W_APPROACH] * (travel_distance(state, ruleset, here, enemy) - travel_distance(state, ruleset, a, enemy))
     if kind == L.A_RECALL:
         return -1.0
+    if kind == L.A_CLAIM_RELIC:
+        p = seat_base(b // L.PORT_CAP) + L.P_PORTABLE + (b % L.PORT_CAP) * L.PORT_W
+        return relic_value(ruleset, weights, state[p + L.PT_CARD]) + 0.01 * power(state, ruleset, seat, a)
     if kind == L.A_LAY_LOW:
         return weights[V.W_WATCHER] * 0.5 if state[base + L.P_ATTENTION] >= 3 else -1.0
     if kind == L.A_CLOSE_EYE:
@@ -357,7 +370,11 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
     if kind == L.A_PLAY:
         card_id = state[base + L.P_HAND + a]
         value = 0.0
-        if T.card(ruleset, card_id, T.C_TYPE) <= V.TYPE_RELIC:
+        if T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_RELIC:
+            value += relic_value(ruleset, weights, card_id)
+        if T.card(ruleset, card_id, T.C_PORTABLE) == 1:
+            value += 0.01 * power(state, ruleset, seat, b)  # the strongest bearer keeps it longest
+        elif T.card(ruleset, card_id, T.C_TYPE) <= V.TYPE_RELIC:
             value += weights[V.W_DEPLOY] * T.card(ruleset, card_id, T.C_POWER)
             if b == L.PLAY_AT_STRONGHOLD:
                 value -= 0.01  # the same Ally, at the Veilwalker's side by preference

@@ -97,7 +97,17 @@ C_OP = 13  # MAX_EFFECTS ops, then MAX_EFFECTS amounts
 C_AMOUNT = C_OP + vocab.MAX_EFFECTS
 C_ORIGIN = C_AMOUNT + vocab.MAX_EFFECTS  # the printed Origin (vocab.ORIGINS; 0 none)
 C_ROAD_OP = C_ORIGIN + 1  # the card's road effect (vocab.ROAD_OPS), or -1
-CARD_W = C_ROAD_OP + 1
+# Relics (rules/relics.py): Portable (1) or not, a Portable Relic's printed Presence, the Awakening
+# condition (1 + vocab.AWAKEN_CONDITIONS code; 0: none) and its amount, the Awakened effects (count, ops,
+# amounts)
+C_PORTABLE = C_ROAD_OP + 1
+C_PRESENCE = C_PORTABLE + 1
+C_AWAKEN = C_PRESENCE + 1
+C_AWAKEN_NEED = C_AWAKEN + 1
+C_AWAKENED_N = C_AWAKEN_NEED + 1
+C_AWAKENED_OP = C_AWAKENED_N + 1
+C_AWAKENED_AMOUNT = C_AWAKENED_OP + vocab.MAX_EFFECTS
+CARD_W = C_AWAKENED_AMOUNT + vocab.MAX_EFFECTS
 
 MATCHUP_SIDES, MATCHUP_SEATS_PER_SIDE, MATCHUP_DECK_SIZE, MATCHUP_COMPANY = 0, 1, 2, 3
 MATCHUP_HEADER = 5

@@ -132,7 +132,16 @@ ALIGNMENT_OP_MEANINGS = {
 ALIGNMENT_EFFECTS = 3  # the most effects an Alignment lists
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
                "guardian", "through_the_waystations", "reference", "origin", "effects", "traits", "text", "assumed",
-               "reason")
+               "reason", "portable", "presence", "awaken", "awakened")
+# Relics (rules/relics.py): portable: a Portable Relic (equipped to a Figure, not Installed); presence: a
+# Portable Relic's printed Presence; awaken: {when: AWAKEN_CONDITIONS name, amount: n}, the Awakening
+# condition of a Dormant Relic; awakened: its Awakened text, effects (OPS, no road effect) resolved at the
+# start of each of its controller's Shapes while it is Awakened and active
+# the Awakening conditions: `amount` achievements of its controller after the Relic entered play (or came
+# under that controller's control): Remembrances claimed, enemy Figures Broken, Ring rotations, Thread
+# taken by Thread Strikes (the per-Company statistics of layout.P_CLAIMS, P_BROKEN, P_ROTATIONS, P_STRIKES)
+AWAKEN_CONDITIONS = ("claims", "breaks", "rotations", "strikes")
+AWAKEN_FIELDS = ("when", "amount")
 # guardian: the printed Guardian of the Walker reward (Thorn Sentinel): for Garden, +guardian_power Power
 # while at its Veilwalker's Site with all three Lamps active; through_the_waystations: the beta's Through the
 # Waystations permission (Mirror Hound, Mirror Hound Packleader, Mirror Stalker): Behind the Lines
@@ -220,6 +229,7 @@ GREEDY_WEIGHTS = (
     "patrol",  # per Power of the Patrol deployed (less 0.1 per Site from the opposing Veilwalker)
     "road",  # per Site a road effect adds to the opposing Veilwalker's way (or saves its own); a Growth repair +1
     "align",  # invoking an offered Alignment (declining is worth 0); its road effect is valued as a road card's
+    "relic",  # per point of printed Presence of a Portable Relic equipped or Claimed (and per Awakened effect point)
 )
 POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
 SEARCH_PARAMS = FLAT_SEARCH_PARAMS
@@ -242,4 +252,4 @@ BOT_KINDS = {
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
- W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD, W_ALIGN) = range(len(GREEDY_WEIGHTS))
+ W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD, W_ALIGN, W_RELIC) = range(len(GREEDY_WEIGHTS))

@@ -50,6 +50,8 @@ from sim.games.veilwalkers.rules.movement import (
 )
 from sim.games.veilwalkers.rules.network import can_activate
 from sim.games.veilwalkers.rules.patrol import can_deploy, can_move, can_recall, deploy_sites, move_sites
+from sim.games.veilwalkers.rules.relics import can_claim as can_claim_relic
+from sim.games.veilwalkers.rules.relics import can_equip, is_portable
 from sim.games.veilwalkers.rules.remembrance import can_claim
 from sim.games.veilwalkers.rules.rites import (
     can_fallback,
@@ -111,7 +113,12 @@ def list_shape(state, ruleset, seat, legal):
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
             card_id = state[base + L.P_HAND + i]
-            if T.card(ruleset, card_id, T.C_ROAD_OP) < 0:
+            if T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_RELIC and is_portable(ruleset, card_id):
+                for slot in range(L.FIG_CAP):  # the Deploy names its bearer
+                    if can_equip(state, seat, slot):
+                        legal[n] = encode(L.A_PLAY, i, slot)
+                        n += 1
+            elif T.card(ruleset, card_id, T.C_ROAD_OP) < 0:
                 legal[n] = encode(L.A_PLAY, i, 0)
                 n += 1
             else:  # a road effect's target is declared with the play
@@ -238,6 +245,13 @@ def list_shape(state, ruleset, seat, legal):
             if can_awaken(state, ruleset, seat, k):
                 legal[n] = encode(L.A_AWAKEN, 0, k)
                 n += 1
+        for record in range(L.SEATS * L.PORT_CAP):
+            p = seat_base(record // L.PORT_CAP) + L.P_PORTABLE + (record % L.PORT_CAP) * L.PORT_W
+            if state[p + L.PT_CARD] >= 0 and state[p + L.PT_SLOT] < 0:  # a Dropped Portable Relic
+                for slot in range(L.FIG_CAP):
+                    if can_claim_relic(state, ruleset, seat, slot, record):
+                        legal[n] = encode(L.A_CLAIM_RELIC, slot, record)
+                        n += 1
     for t in range(L.TOKENS):
         if can_claim(state, ruleset, seat, t):
             legal[n] = encode(L.A_CLAIM, t, 0)
