@@ -2,6 +2,8 @@
 
 - cards.yaml: {cards: {card id: fields}} (fields: vocab.CARD_FIELDS; effects in the vocabulary of
   vocab.OPS)
+- alignments.yaml: {alignments: {AP-01 .. AV-12: {name, sequence, mode, effects | not_modeled}}} (Appendix C;
+  effects in the vocabulary of vocab.ALIGNMENT_OPS)
 - board.yaml: the Ring registers (Site names, Gate ports, the Bloom port, Turnpoints, Lamps,
   Remembrances, Sentinels, settlements)
 - decks.yaml: {decks: {name: {aspects, cards: {id: copies}, reserve: {id: copies}}}, matchup_sets};
@@ -47,6 +49,8 @@ class Library:
     decks: dict[str, dict]  # name -> {"aspects", "cards": (ids...), "reserve": (ids...)}
     matchup_sets: dict[str, tuple[str, ...]]
     assumed: tuple[str, ...]
+    alignment_rows: tuple[tuple[int, ...], ...] = ()  # vocab.ALIGNMENT_IDS order
+    alignment_names: tuple[str, ...] = ()
 
 
 def _mapping(value, file: str, entry: str) -> dict:
@@ -144,9 +148,133 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
     _check_assumed(fields, file, entry)
     pad = V.MAX_EFFECTS - len(ops)
     row = [kind, cost, power, aspect, glyph, *flags[:7], len(ops), *ops, *([0] * pad), *amounts, *([0] * pad),
-           origin, road_ops[0] if road_ops else -1]
+           origin, road_ops[0] if road_ops else -1, *_relic_columns(fields, kind, file, entry)]
     assert len(row) == T.CARD_W
     return row
+
+
+def _alignment_row(alignment_id: str, fields: dict, file: str) -> list[int]:
+    entry = f"alignments.{alignment_id}"
+    for key in fields:
+        if key not in V.ALIGNMENT_FIELDS:
+            raise UserError(f"unknown field '{key}'{did_you_mean(key, V.ALIGNMENT_FIELDS)} (fields: "
+                            f"{', '.join(V.ALIGNMENT_FIELDS)})", file=file, entry=entry)
+    if not (isinstance(fields.get("name"), str) and fields["name"].strip()):
+        raise UserError("an Alignment gives its printed name", file=file, entry=f"{entry}.name")
+    sequence = fields.get("sequence")
+    want = 2 if alignment_id.startswith("AP") else 3
+    if not isinstance(sequence, list) or len(sequence) != want:
+        raise UserError(f"a {'Phrase' if want == 2 else 'Verse'} prints a sequence of {want} Glyphs", file=file,
+                        entry=f"{entry}.sequence")
+    glyphs = [_choice(g, V.GLYPHS[1:], file, f"{entry}.sequence[{i}]") + 1 for i, g in enumerate(sequence)]
+    not_modeled = fields.get("not_modeled")
+    effects = fields.get("effects")
+    if (not_modeled is None) == (effects is None):
+        raise UserError("an Alignment has either effects or not_modeled: <reason>", file=file, entry=entry)
+    ops, amounts = [], []
+    if not_modeled is not None:
+        if not (isinstance(not_modeled, str) and not_modeled.strip()):
+            raise UserError("not_modeled gives its reason", file=file, entry=f"{entry}.not_modeled")
+        if "mode" in fields:
+            raise UserError("a not-modeled Alignment has no mode", file=file, entry=f"{entry}.mode")
+    else:
+        if not isinstance(effects, list) or not 1 <= len(effects) <= V.ALIGNMENT_EFFECTS:
+            raise UserError(f"effects is a list of 1 to {V.ALIGNMENT_EFFECTS}", file=file, entry=f"{entry}.effects")
+        for i, effect in enumerate(effects):
+            where = f"{entry}.effects[{i}]"
+            effect = _mapping(effect, file, where)
+            for key in effect:
+                if key not in V.EFFECT_FIELDS:
+                    raise UserError(f"unknown field '{key}' (fields: {', '.join(V.EFFECT_FIELDS)})", file=file,
+                                    entry=where)
+            if "do" not in effect:
+                raise UserError(f"an effect names what it does (do: one of {', '.join(V.ALIGNMENT_OPS)})", file=file,
+                                entry=where)
+            ops.append(_choice(effect["do"], V.ALIGNMENT_OPS, file, f"{where}.do"))
+            amounts.append(_whole(effect.get("amount", 1), file, f"{where}.amount", 1, V.AMOUNT_LIMIT))
+        road = [op for op in ops if op in (V.AOP_CLOSE_ROAD, V.AOP_REPAIR_ROAD)]
+        if len(road) > 1:
+            raise UserError("an Alignment has at most one road effect (close_road, repair_road)", file=file,
+                            entry=f"{entry}.effects")
+    mode = _choice(fields.get("mode", "all"), V.ALIGNMENT_MODES, file, f"{entry}.mode")
+    pad = V.ALIGNMENT_EFFECTS - len(ops)
+    row = [want, *glyphs, *([0] * (3 - want)), int(not_modeled is None), mode, len(ops), *ops, *([0] * pad), *amounts,
+           *([0] * pad)]
+    assert len(row) == T.ALIGN_W
+    return row
+
+
+def load_alignments(data_dir: Path = DATA_DIR) -> tuple[tuple[tuple[int, ...], ...], tuple[str, ...]]:
+    """Appendix C's 24 Alignments: (rows in vocab.ALIGNMENT_IDS order, their printed names)."""
+    file = str(data_dir / "alignments.yaml")
+    raw = _mapping(read_yaml(data_dir / "alignments.yaml"), file, "top level")
+    entries = _mapping(raw.get("alignments"), file, "alignments")
+    for alignment_id in entries:
+        if alignment_id not in V.ALIGNMENT_IDS:
+            raise UserError(f"unknown Alignment '{alignment_id}'{did_you_mean(str(alignment_id), V.ALIGNMENT_IDS)} "
+                            "(the core list: AP-01 .. AP-12, AV-01 .. AV-12)", file=file, entry=f"alignments.{alignment_id}")
+    missing = [a for a in V.ALIGNMENT_IDS if a not in entries]
+    if missing:
+        raise UserError(f"the core list's {missing[0]} is missing (all 24 Alignments are listed)", file=file,
+                        entry="alignments")
+    rows = tuple(tuple(_alignment_row(a, _mapping(entries[a], file, f"alignments.{a}"), file)) for a in V.ALIGNMENT_IDS)
+    sequences = {}
+    for a, row in zip(V.ALIGNMENT_IDS, rows, strict=True):
+        key = row[T.AL_GLYPH: T.AL_GLYPH + row[T.AL_LENGTH]]
+        if key in sequences:
+            raise UserError(f"prints the same sequence as {sequences[key]}", file=file, entry=f"alignments.{a}.sequence")
+        sequences[key] = a
+    return rows, tuple(str(entries[a]["name"]) for a in V.ALIGNMENT_IDS)
+
+
+def _relic_columns(fields: dict, kind: int, file: str, entry: str) -> list[int]:
+    """tables.C_PORTABLE .. C_AWAKENED_AMOUNT: Portable Relics, their printed Presence, and the Awakening
+    condition and Awakened effects of a Dormant Relic (rules/relics.py)."""
+    portable = _flag(fields.get("portable", False), file, f"{entry}.portable")
+    relic_fields = [key for key in ("portable", "presence", "awaken", "awakened") if key in fields]
+    if relic_fields and kind != V.TYPE_RELIC:
+        raise UserError(f"only Relics have {', '.join(relic_fields)}", file=file, entry=f"{entry}.{relic_fields[0]}")
+    if portable and fields.get("major"):
+        raise UserError("a Portable Relic is not Major (Major uses both Installed slots)", file=file, entry=f"{entry}.major")
+    if "presence" in fields and not portable:
+        raise UserError("only a Portable Relic prints a Presence (an Installed Relic contributes its Power)",
+                        file=file, entry=f"{entry}.presence")
+    presence = _whole(fields.get("presence", 0), file, f"{entry}.presence", 0, V.POWER_LIMIT)
+    condition = need = 0
+    awaken, awakened = fields.get("awaken"), fields.get("awakened")
+    if (awaken is None) != (awakened is None):
+        raise UserError("a Dormant Relic gives both its Awakening condition (awaken) and its Awakened text (awakened)",
+                        file=file, entry=f"{entry}.{'awaken' if awaken is None else 'awakened'}")
+    ops, amounts = [], []
+    if awaken is not None:
+        awaken = _mapping(awaken, file, f"{entry}.awaken")
+        for key in awaken:
+            if key not in V.AWAKEN_FIELDS:
+                raise UserError(f"unknown field '{key}' (fields: {', '.join(V.AWAKEN_FIELDS)})", file=file,
+                                entry=f"{entry}.awaken")
+        if "when" not in awaken:
+            raise UserError(f"an Awakening names its condition (when: one of {', '.join(V.AWAKEN_CONDITIONS)})",
+                            file=file, entry=f"{entry}.awaken")
+        condition = 1 + _choice(awaken["when"], V.AWAKEN_CONDITIONS, file, f"{entry}.awaken.when")
+        need = _whole(awaken.get("amount", 1), file, f"{entry}.awaken.amount", 1, V.AMOUNT_LIMIT)
+        if not isinstance(awakened, list) or not 1 <= len(awakened) <= V.MAX_EFFECTS:
+            raise UserError(f"awakened is a list of 1 to {V.MAX_EFFECTS} effects", file=file, entry=f"{entry}.awakened")
+        for i, effect in enumerate(awakened):
+            where = f"{entry}.awakened[{i}]"
+            effect = _mapping(effect, file, where)
+            for key in effect:
+                if key not in V.EFFECT_FIELDS:
+                    raise UserError(f"unknown field '{key}' (fields: {', '.join(V.EFFECT_FIELDS)})", file=file, entry=where)
+            if "do" not in effect:
+                raise UserError(f"an effect names what it does (do: one of {', '.join(V.OPS)})", file=file, entry=where)
+            op = _choice(effect["do"], V.OPS, file, f"{where}.do")
+            if op in V.ROAD_OPS:
+                raise UserError("an Awakened effect has no road effect (a road target is chosen with a play)", file=file,
+                                entry=f"{where}.do")
+            ops.append(op)
+            amounts.append(_whole(effect.get("amount", 1), file, f"{where}.amount", 1, V.AMOUNT_LIMIT))
+    pad = [0] * (V.MAX_EFFECTS - len(ops))
+    return [portable, presence, condition, need, len(ops), *ops, *pad, *amounts, *pad]
 
 
 def _site(value, file: str, entry: str) -> int:
@@ -275,18 +403,16 @@ def load_library(data_dir: Path = DATA_DIR) -> Library:
             raise UserError("a matchup set is a non-empty list of entries", file=decks_file,
                             entry=f"matchup_sets.{set_name}")
         sets[str(set_name)] = tuple(str(e) for e in entries)
-    return Library(tuple(names), fields_of, tuple(rows), tuple(board), board_names, decks, sets, tuple(assumed))
+    alignment_rows, alignment_names = load_alignments(data_dir)
+    return Library(tuple(names), fields_of, tuple(rows), tuple(board), board_names, decks, sets, tuple(assumed),
+                   alignment_rows, alignment_names)
 
 
 def _check_rule(rule: str, value, file: str, entry: str) -> int:
     if rule not in V.RULE_LIMITS:
         raise UserError(f"unknown rule '{rule}'{did_you_mean(rule, V.RULE_NAMES)}", file=file, entry=entry)
     if rule in V.NAMED_RULES:
-        code = _choice(value, V.NAMED_RULES[rule], file, entry)
-        if V.RITES[code] not in V.MODELED_RITES:
-            raise UserError(f"Rite '{value}' is not modeled yet (a later stage; modeled: {', '.join(V.MODELED_RITES)})",
-                            file=file, entry=entry)
-        return code
+        return _choice(value, V.NAMED_RULES[rule], file, entry)
     return _whole(value, file, entry, *V.RULE_LIMITS[rule])
 
 
@@ -385,7 +511,7 @@ def load_ruleset_table(edition: str, library: Library, data_dir: Path = DATA_DIR
         else:
             check_deck(name, deck, library, rules, str(data_dir / "decks.yaml"))
     rows = [list(r) for r in library.card_rows] + T.unit_rows(rules)
-    return T.pack_ruleset(rules, list(library.board), rows), resolved
+    return T.pack_ruleset(rules, list(library.board), [list(r) for r in library.alignment_rows], rows), resolved
 
 
 @dataclass(frozen=True)

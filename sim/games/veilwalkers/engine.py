@@ -1,7 +1,7 @@
 """Veilwalkers (Tabletop Beta 1), third stage: two Companies (Garden and Wayfarer), three Veilbound
 each, six rotating Rings of six Sites around First Bloom, the Watcher, the Closing Spiral, the
-settlements' Locals, the board Sentinels and the Patrols, lateral roads open, closed or Broken, and
-the Homeground bonus.
+settlements' Locals, the board Sentinels and the Patrols, lateral roads open, closed or Broken, the
+Homeground bonus, and (the fourth stage, in part) Portable Relics and the Awakening of Dormant Relics.
 
 Rules summary (the rulebook is ../shared/rulebooks/veilwalkers-beta1.txt; RULES.md has each clause's
 status, and names what later stages add):
@@ -16,7 +16,8 @@ status, and names what later stages add):
   Challenge, Thread Strike, Drive Off, Raze, Mute and Reactivate, Break Through, the Rites' own steps,
   Waystation links, Lay Low, Close the Eye, the Remnant, Challenging the Revealed Watcher, Escape and
   Force the Breach, recruiting a Local, awakening a board Sentinel, deploying, moving and Recalling the
-  Patrol), End (discard to 7, node deactivation by enemy control, Dominion markers, Suppression ends);
+  Patrol, Claiming a Dropped Portable Relic; a Portable Relic's play equips a Figure; Relics Awaken after
+  any decision once their condition holds, their Awakened text resolving at each Shape's start), End (discard to 7, node deactivation by enemy control, Dominion markers, Suppression ends);
   a Company's road closures end at its next Remember. Round end: the Watcher's awakening roll and
   phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
   Winning: Convergence (network history complete, Veilwalker in First Bloom carrying three
@@ -48,9 +49,11 @@ from sim.games.veilwalkers.rules import (
     cards,
     closing,
     combat,
+    glyphs,
     movement,
     network,
     patrol,
+    relics,
     remembrance,
     rites,
     setup,
@@ -120,7 +123,10 @@ def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, count
     elif kind == L.A_LINK:
         movement.link(state, ruleset, seat, a, b, events)
     elif kind == L.A_WAYMARK:
-        state[L.G_ACTIONS] -= 1
+        if rites.free_waymark(state, seat, a):
+            state[seat_base(seat) + L.P_FREE_WAYMARK] = 0
+        else:
+            state[L.G_ACTIONS] -= 1
         pay_surcharge(state, seat, events)
         state[seat_base(seat) + L.P_WAYMARK + a] = 1
         log_event(state, events, L.EV_WAYMARK, seat, a, 0, 0)
@@ -197,6 +203,8 @@ def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, count
         patrol.move(state, ruleset, seat, a, events)
     elif kind == L.A_RECALL:
         patrol.recall(state, ruleset, seat, events)
+    elif kind == L.A_CLAIM_RELIC:
+        relics.claim(state, ruleset, seat, a, b, events)
     elif kind == L.A_SEARCH:
         state[L.G_ACTIONS] -= 1
         state[seat_base(seat) + L.P_RESONANCE] -= ruleset[T.RULE_UNSEEN_RESONANCE]
@@ -217,11 +225,11 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         setup.place_start(state, a, events)
         watcher.place(state, keys, counters, events)  # "after player starts"
         turn.begin_turn(state, ruleset, 0, events, counts, count_cards)
-    elif kind == L.A_WEAVE:
-        turn.weave(state, ruleset, seat, a, events)
+    elif kind == L.A_WEAVE or kind == L.A_NO_WEAVE:
+        if kind == L.A_WEAVE:
+            turn.weave(state, ruleset, seat, a, events)
         turn.start_shape(state)
-    elif kind == L.A_NO_WEAVE:
-        turn.start_shape(state)
+        cards.resolve_awakened(state, ruleset, seat, events, counts, count_cards)
     elif kind == L.A_END_SHAPE or kind == L.A_DISCARD:
         if kind == L.A_END_SHAPE:
             turn.end_shape(state, ruleset, seat, events)
@@ -241,13 +249,20 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         state[L.G_DECIDER] = active
         state[L.G_PENDING] = L.DEC_SHAPE
         rites.check_standing(state, ruleset, active, events)
+    elif kind == L.A_INVOKE:
+        glyphs.invoke(state, ruleset, seat, a, b, events)
+        rites.check_standing(state, ruleset, seat, events)
+    elif kind == L.A_NO_INVOKE:
+        glyphs.close_window(state, seat)
     elif kind == L.A_REACT or kind == L.A_NO_REACT:
         closing.react(state, ruleset, seat, a if kind == L.A_REACT else -1, events)
         rites.check_standing(state, ruleset, active, events)
     else:
         shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards)
         rites.check_standing(state, ruleset, seat, events)
+        glyphs.recheck_window(state, ruleset)
     combat.recheck_lethal(state, ruleset, events)
+    relics.check_awakenings(state, ruleset, events)
     if state[L.G_DONE]:
         state[L.G_PENDING] = L.DEC_NONE
 
@@ -274,6 +289,8 @@ def zone_count(state, seat, card_id):
         n += state[figure(seat, k) + L.F_CARD] == card_id
     for k in range(L.REL_CAP):
         n += state[base + L.P_REL + k * L.REL_W + L.R_CARD] == card_id
+    for k in range(L.PORT_CAP):
+        n += state[relics.portable(seat, k) + L.PT_CARD] == card_id  # the owner's, whoever controls it
     return n
 
 
@@ -341,7 +358,7 @@ def check_invariants(state, ruleset, matchup):
     and Resonance in range, every Remembrance on a Site of a Ring not closed or carried, Figures alive
     and on the board or Lost, no piece or Relic on a closed Ring, Ring offsets in range, the Closing
     Spiral's Rings in order, every piece on a Ring Site its Company has visited (P_VISITED), the board
-    units where their rules keep them (units_invariant)."""
+    units where their rules keep them (units_invariant), the Glyph chains (glyphs.chains_invariant)."""
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -370,6 +387,8 @@ def check_invariants(state, ruleset, matchup):
                 total += 1
                 if not on_ring(state[r + L.R_SITE]) or ring_closed(state, state[r + L.R_SITE] // L.SITES):
                     return L.INVARIANT_BOARD
+        for k in range(L.PORT_CAP):
+            total += state[relics.portable(seat, k) + L.PT_CARD] >= 0
         if total != deck_size:
             return L.INVARIANT_CARDS
         if not 0 <= state[base + L.P_THREAD] <= ruleset[T.RULE_THREAD_START]:
@@ -408,6 +427,12 @@ def check_invariants(state, ruleset, matchup):
     units_broken = units_invariant(state, ruleset)
     if units_broken:
         return units_broken
+    chains_broken = glyphs.chains_invariant(state)
+    if chains_broken:
+        return chains_broken
+    relics_broken = relics.relics_invariant(state, ruleset)
+    if relics_broken:
+        return relics_broken
     watcher_site = state[L.G_WATCHER_SITE]
     if state[L.G_WATCHER] == L.WATCHER_REMOVED:
         if watcher_site != L.NOWHERE:

@@ -15,14 +15,15 @@ from sim.games.veilwalkers import batch, data, render, tables, vocab
 class Veilwalkers(Game):
     name = "veilwalkers"
     # Reports quote the title in their answer (kind `endings`): it says plainly which rules are missing.
-    title = ("Veilwalkers (Tabletop Beta 1), engine 0.5.0, stage 3 of 5: a partial rule set (map, turn, network, "
-             "17 of 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and Recruits, "
-             "board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines, lateral "
-             "roads closed and Broken, road repair Growth, the Homeground bonus); not modeled yet: Threadlines and "
-             "responses, the Glyph chains and the 24 Alignments (so the Living Story Rite), Portable Relics and "
-             "Awakening, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; 36 assumed cards; bots: "
-             "random, two greedy styles (racer, pressure), a flat search and ISMCTS on pressure's weights")
-    engine_version = "0.5.0"
+    title = ("Veilwalkers (Tabletop Beta 1), engine 0.6.0, stage 4 of 5 in part: a partial rule set (map, turn, "
+             "network, all 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and "
+             "Recruits, board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines, "
+             "lateral roads closed and Broken, road repair Growth, the Homeground bonus, the two Glyph chains and "
+             "5 of the 24 Alignments, Portable Relics and Awakening); not modeled yet: Threadlines and responses, "
+             "19 Alignments' effects, Awakening substitutions, Memories' Recall and Imprint, laid Paths, Weather, "
+             "hidden objects; 42 assumed cards; bots: random, two greedy styles (racer, pressure), a flat search and "
+             "ISMCTS on pressure's weights")
+    engine_version = "0.6.0"
     player_counts = (2,)
     end_reasons = vocab.END_REASONS
     error_codes = vocab.ERROR_CODES
@@ -48,7 +49,8 @@ class Veilwalkers(Game):
     def load_ruleset(self, edition: str) -> Ruleset:
         if edition not in self._rulesets:
             table, resolved = data.load_ruleset_table(edition, self.library, self.data_dir)
-            hashed = [resolved["rules"], self.library.card_rows, self.library.board]
+            # the Alignments change play: their rows are part of the ruleset
+            hashed = [resolved["rules"], self.library.card_rows, self.library.board, self.library.alignment_rows]
             shown = {"rules": resolved["rules"], "decks": self._deck_copies(resolved["deck_errata"])}
             if resolved["deck_errata"]:  # an edition without variants keeps the hash it had before variants
                 hashed.append(resolved["deck_errata"])

@@ -75,7 +75,9 @@ G_REACTION_DIE = G_REMEMBERED + 1  # the pending arrival reaction's die: 3-4 the
 # everything attached to them"), so its state is a bit of the local pair, not of the world sectors.
 G_ROADS_BROKEN = G_REACTION_DIE + 1  # bit r: road r is Broken ("Broken requires repair")
 G_ROADS_CLOSED = G_ROADS_BROKEN + 1  # 2: bit r closed by seat k's effect, until the start of k's next turn
-GLOBALS = G_ROADS_CLOSED + 2
+G_ALIGN_CHAIN = G_ROADS_CLOSED + 2  # the chain (CHAIN_TURN, CHAIN_THREADLINE) a pending invocation would use
+G_ALIGN_LOSS = G_ALIGN_CHAIN + 1  # Thread the card that added the Glyph made the opponent lose (AP-11)
+GLOBALS = G_ALIGN_LOSS + 1
 WATCHER_DORMANT, WATCHER_HIDDEN, WATCHER_REVEALED, WATCHER_REMOVED = range(4)
 # a settlement's Local: waiting to be recruited, recruited (a Figure of the recruiting Company), or gone
 # (its Recruit defeated: "destroys that settlement ... permanently"; or its Ring closed)
@@ -127,7 +129,28 @@ P_VISITED = 64  # bit s once any piece of the Company stood on Ring Site s (the 
 P_PATROL = 65  # the Figure slot of the Company's Patrol while it is on the board, or -1 (off-board)
 P_PATROL_ROUND = 66  # the Round its "first opposing Figure arrival each Round" was last Exhausted (0: never)
 P_PATROL_DEPLOYS = 67  # Patrol deployments so far: after the first, each is a replacement after removal
-P_FIG = 68
+P_TURN_CHAIN = 68  # 3: the Turn Chain's Glyphs, oldest first (vocab.GLYPHS codes)
+P_TURN_CHAIN_N = 71
+P_THREADLINE_CHAIN = 72  # 3: the Threadline Chain's Glyphs, oldest first
+P_THREADLINE_CHAIN_N = 75
+P_ALIGNED = 76  # bit k: Alignment k invoked this Round ("once per named Alignment per Company per Round")
+P_NO_RESTORE = 77  # AP-11: the Company cannot restore Thread while G_TURNS equals this value (0: no such effect)
+P_INVOCATIONS = 78  # statistics: Alignments invoked
+P_FREE_WAYMARK = 79  # AP-12 The Story Opens this turn: the boundary + 1 whose Waymark costs 0 Actions (0 none)
+# Relics (rules/relics.py): the Company's own Portable Relics in play, in its block whoever controls them
+# ("Ownership remains the original player's even when control changes"), then the Awakening record of
+# each Installed Relic slot
+P_PORTABLE = 80  # PORT_CAP records x PORT_W
+PORT_CAP = 4
+PORT_W = 5
+PT_CARD, PT_SEAT, PT_SLOT, PT_SITE, PT_WAKE = range(PORT_W)  # PT_CARD -1: empty
+# PT_SEAT: the controller (the bearer's Company, or the last one while Dropped); PT_SLOT: the bearer's
+# Figure slot, or -1 while Dropped; PT_SITE: the Site it lies Dropped at, or NOWHERE while borne;
+# PT_WAKE (and P_REL_WAKE): while Dormant, the controller's achievement count (vocab.AWAKEN_CONDITIONS)
+# when it entered play or changed control; AWAKENED once Awakened
+P_REL_WAKE = P_PORTABLE + PORT_CAP * PORT_W  # REL_CAP: the Awakening record of Installed Relic slot k
+AWAKENED = -1
+P_FIG = P_REL_WAKE + REL_CAP
 FIG_W = 9
 F_CARD, F_SITE, F_DAMAGE, F_READY, F_HELD, F_SHOCKED, F_UNIT, F_HOME, F_POWER_CHANGE = range(FIG_W)  # F_CARD -1: empty
 # F_SHOCKED: Veilshock, "skip its next Remember Ready"; F_UNIT: UNIT_* (a deck card, or a board unit whose
@@ -152,7 +175,10 @@ THREAD_CREATION, THREAD_STORY, THREAD_MEMORY, THREAD_FALLBACK_USED = 1, 2, 4, 8
 
 # ---- phases and decisions
 PH_SETUP, PH_WEAVE, PH_SHAPE, PH_END, PH_OVER = range(5)
-DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT, DEC_REACTION = range(8)
+DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT, DEC_REACTION, DEC_INVOKE = range(9)
+# invoke: a Glyph was added and completes an Alignment the Company may invoke (or decline)
+CHAIN_TURN, CHAIN_THREADLINE = 0, 1
+CHAIN_CAP = 3  # "each holding at most three Glyphs"
 # intercept: a Thread Strike, Drive Off or Raze; reaction: an Escape's arrival reaction (-1 Power or a Challenge)
 
 # ---- actions: kind << 16 | a << 8 | b
@@ -203,16 +229,20 @@ A_AWAKEN = 44  # the Veilwalker awakens a Dormant board Sentinel at its Site: b:
 A_PATROL = 45  # deploy the Company's Patrol: a: the destination Site
 A_PATROL_MOVE = 46  # move the Patrol one or two Sites: a: the destination Site
 A_RECALL = 47  # Recall the Patrol: it leaves the board for later redeployment
+A_INVOKE = 48  # a: the Alignment (vocab.ALIGNMENT_IDS index), b: its choice (glyphs.py: ROAD_NONE or ROAD_TARGET + direction)
+A_NO_INVOKE = 49  # decline: "Declining leaves the chain intact"
+A_CLAIM_RELIC = 50  # Claim a Dropped Portable Relic: a: the claiming Figure's slot, b: owner * PORT_CAP + record
 ROAD_NONE = 0  # A_PLAY's b for an Event, Memory or Path with a road effect: no road (its other effects only),
 ROAD_TARGET = 1  # or ROAD_TARGET + direction: the road clockwise (0) or counterclockwise (1) of the Veilwalker's Site
 PLAY_AT_STRONGHOLD = 1  # A_PLAY's b: an Ally deployed at the Stronghold instead of the Veilwalker's Site
 PLAY_BEHIND_LINES = 2  # A_PLAY's b from here: Behind the Lines, a Deploy at Site b - PLAY_BEHIND_LINES
+# a Portable Relic's A_PLAY: b is the bearer's Figure slot (it is equipped, never placed at a Site)
 ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play", "move", "traverse", "escort", "trio",
                 "rotate", "waymark", "activate", "claim", "challenge", "strike", "present", "offer", "fallback",
                 "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through",
                 "escape", "breach", "react", "no_react", "challenge_watcher", "close_eye", "lay_low", "remnant",
                 "establish", "finish", "destroy", "trial", "sacrifice", "search", "recruit", "awaken", "patrol",
-                "patrol_move", "recall")
+                "patrol_move", "recall", "invoke", "no_invoke", "claim_relic")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself; the dice: the Watcher's place, awakening and phase,
@@ -265,6 +295,11 @@ EV_WEAKEN = 39  # seat (the defender), the arriving Figure's card, its Power now
 EV_ROUTE = 40  # seat (the Patrol's), from, to (NOWHERE: removed, no Stronghold): an Exhausted Patrol attacked
 EV_PATROL_HALT = 41  # seat (the Patrol's), the arriving opposing Figure's card, Site: Exhausted by the Patrol
 EV_ROAD = 42  # seat (whose effect), road, ROAD_* what happened
+EV_GLYPH = 43  # seat, glyph, chain (CHAIN_*), the chain's length after
+EV_ALIGNMENT = 44  # seat, Alignment, choice
+EV_RELIC = 45  # seat (the controller), Relic card, RELIC_* what happened, Site
+RELIC_EQUIPPED, RELIC_DROPPED, RELIC_CLAIMED, RELIC_AWAKENED, RELIC_DISCARDED = range(5)
+# RELIC_DISCARDED: a Dropped Portable Relic's Ring closed (to its owner's discard)
 ROAD_CLOSED, ROAD_BROKEN, ROAD_REPAIRED, ROAD_REOPENED = range(4)  # ROAD_REOPENED: a closure expired
 UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED, UNIT_RECALLED, UNIT_ROUTED = range(5)
 # UNIT_RECALLED: the Patrol Recalled; UNIT_ROUTED: an Exhausted Patrol attacked with no Stronghold ("it is removed")
@@ -286,3 +321,5 @@ INVARIANT_FIGURES = 4
 INVARIANT_COUNTS = 5
 INVARIANT_BOARD = 6
 INVARIANT_UNITS = 7
+INVARIANT_CHAINS = 8
+INVARIANT_RELICS = 9

@@ -50,10 +50,17 @@ from sim.games.veilwalkers.rules.board import (
     seat_base,
 )
 from sim.games.veilwalkers.rules.combat import interceptors
+from sim.games.veilwalkers.rules.glyphs import (
+    CHOICE_OPTION,
+    card_road_op,
+    damaged_figure_at,
+    is_road_op,
+    walker_site,
+)
 from sim.games.veilwalkers.rules.movement import traverse_destination
 from sim.games.veilwalkers.rules.network import history_credits, node_site
 from sim.games.veilwalkers.rules.remembrance import carried
-from sim.games.veilwalkers.rules.rites import rite_of
+from sim.games.veilwalkers.rules.rites import rite_of, veilwalker_gate
 from sim.games.veilwalkers.rules.roads import ring_steps
 
 ROAD_CUT = 12  # the travel a Ring cut both ways counts (a detour through other Rings, roughly)
@@ -249,11 +256,43 @@ def road_value(state, ruleset, weights, seat, op, direction, walker_target):
 
 
 @njit(cache=True, _nrt=False)
+def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
+    """Weight `align` for an invocation, plus `rite` when it completes the Living Story Rite, its road
+    effect's value as a road card's, `effect` per damage a chosen heal removes."""
+    value = weights[V.W_ALIGN]
+    if veilwalker_gate(state, ruleset, seat, V.RITE_LIVING_STORY) >= 0:
+        value += weights[V.W_RITE]
+    for e in range(T.alignment(ruleset, k, T.AL_N_EFFECTS)):
+        op = T.alignment(ruleset, k, T.AL_OP + e)
+        if is_road_op(op) and L.ROAD_TARGET <= choice < CHOICE_OPTION:
+            value += road_value(state, ruleset, weights, seat, card_road_op(op), choice - L.ROAD_TARGET, walker_target)
+        elif op == V.AOP_HEAL_ONE and choice == CHOICE_OPTION + e:
+            slot = damaged_figure_at(state, seat, walker_site(state, seat))
+            value += weights[V.W_EFFECT] * min(T.alignment(ruleset, k, T.AL_AMOUNT + e),
+                                               state[figure(seat, slot) + L.F_DAMAGE])
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def relic_value(ruleset, weights, card_id):
+    """A Portable Relic's printed Presence and a Dormant Relic's Awakened text (half: it may never wake),
+    per point, by the `relic` weight."""
+    awakened = 0
+    for e in range(T.card(ruleset, card_id, T.C_AWAKENED_N)):
+        awakened += T.card(ruleset, card_id, T.C_AWAKENED_AMOUNT + e)
+    return weights[V.W_RELIC] * (T.card(ruleset, card_id, T.C_PRESENCE) + 0.5 * awakened)
+
+
+@njit(cache=True, _nrt=False)
 def action_value(state, ruleset, weights, seat, action, walker_target):
     base = seat_base(seat)
     kind, a, b = kind_of(action), field_a(action), field_b(action)
     if kind == L.A_END_SHAPE:
         return weights[V.W_PASS]
+    if kind == L.A_INVOKE:
+        return invoke_value(state, ruleset, weights, seat, a, b, walker_target)
+    if kind == L.A_NO_INVOKE:
+        return 0.0
     if kind == L.A_MULLIGAN:
         target = 0
         for i in range(min(state[base + L.P_HAND_N], 6)):
@@ -302,6 +341,9 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         return weights[V.W_APPROACH] * (travel_distance(state, ruleset, here, enemy) - travel_distance(state, ruleset, a, enemy))
     if kind == L.A_RECALL:
         return -1.0
+    if kind == L.A_CLAIM_RELIC:
+        p = seat_base(b // L.PORT_CAP) + L.P_PORTABLE + (b % L.PORT_CAP) * L.PORT_W
+        return relic_value(ruleset, weights, state[p + L.PT_CARD]) + 0.01 * power(state, ruleset, seat, a)
     if kind == L.A_LAY_LOW:
         return weights[V.W_WATCHER] * 0.5 if state[base + L.P_ATTENTION] >= 3 else -1.0
     if kind == L.A_CLOSE_EYE:
@@ -328,7 +370,11 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
     if kind == L.A_PLAY:
         card_id = state[base + L.P_HAND + a]
         value = 0.0
-        if T.card(ruleset, card_id, T.C_TYPE) <= V.TYPE_RELIC:
+        if T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_RELIC:
+            value += relic_value(ruleset, weights, card_id)
+        if T.card(ruleset, card_id, T.C_PORTABLE) == 1:
+            value += 0.01 * power(state, ruleset, seat, b)  # the strongest bearer keeps it longest
+        elif T.card(ruleset, card_id, T.C_TYPE) <= V.TYPE_RELIC:
             value += weights[V.W_DEPLOY] * T.card(ruleset, card_id, T.C_POWER)
             if b == L.PLAY_AT_STRONGHOLD:
                 value -= 0.01  # the same Ally, at the Veilwalker's side by preference

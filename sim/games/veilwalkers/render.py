@@ -49,12 +49,15 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
         return f"start Ring I S{a}"
     if kind in (L.A_WEAVE, L.A_PLAY, L.A_OFFER, L.A_DISCARD):
         where = ""
-        road_card = False
+        road_card = portable = False
         if kind == L.A_PLAY and hand is not None and a < len(hand):
             from sim.games.veilwalkers import GAME
 
             road_card = GAME.library.cards[hand[a]]["type"] in ("event", "memory", "path")
-        if kind == L.A_PLAY and road_card and b >= L.ROAD_TARGET:
+            portable = bool(GAME.library.cards[hand[a]].get("portable"))
+        if kind == L.A_PLAY and portable:
+            where = f" equipped to Figure {b}"
+        elif kind == L.A_PLAY and road_card and b >= L.ROAD_TARGET:
             where = f" on the {DIRECTIONS[b - L.ROAD_TARGET]} road"
         elif kind == L.A_PLAY and b == L.PLAY_AT_STRONGHOLD:
             where = " at the Stronghold"
@@ -114,7 +117,33 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
         return f"move the Patrol to {site_name(a)}"
     if kind == L.A_RECALL:
         return "recall the Patrol"
+    if kind == L.A_INVOKE:
+        return f"invoke {alignment_name(a)}{choice_words(a, b)}"
+    if kind == L.A_NO_INVOKE:
+        return "decline the Alignment"
+    if kind == L.A_CLAIM_RELIC:
+        return f"claim the Dropped Portable Relic {b % L.PORT_CAP} of seat {b // L.PORT_CAP} with Figure {a}"
     return name
+
+
+def alignment_name(k: int) -> str:
+    from sim.games.veilwalkers import GAME
+
+    names = GAME.library.alignment_names
+    return f"{V.ALIGNMENT_IDS[k]} {names[k]}" if 0 <= k < len(names) else f"Alignment {k}"
+
+
+def choice_words(k: int, choice: int) -> str:
+    """An invocation's choice (rules/glyphs.py): a road, or a `choose_one` Alignment's effect."""
+    from sim.games.veilwalkers import GAME
+    from sim.games.veilwalkers import tables as T
+
+    if L.ROAD_TARGET <= choice < L.ROAD_TARGET + 2:
+        return f" on the {DIRECTIONS[choice - L.ROAD_TARGET]} road"
+    if choice >= L.ROAD_TARGET + 2 and 0 <= k < len(GAME.library.alignment_rows):
+        op = GAME.library.alignment_rows[k][T.AL_OP + choice - L.ROAD_TARGET - 2]
+        return f" ({V.ALIGNMENT_OPS[op]})"
+    return ""
 
 
 def describe_event(row) -> str:
@@ -184,8 +213,16 @@ def describe_event(row) -> str:
         what = ("gains {} at {}", "loses {} at {} (defeated)", "loses {} at {} (removed with the Ring)",
                 "recalls {} from {}", "loses {} at {} (Routed with no Stronghold)")[c]
         return f"{who} " + what.format(unit, site_name(b))
+    if kind == L.EV_RELIC:
+        what = ("equips", "drops", "claims", "awakens", "loses (its Ring closed, to its owner's discard)")[b]
+        return f"{who} {what} {card_name(a)} at {site_name(c)}"
     if kind == L.EV_ROUTE:
         return f"{who} Patrol Routed home Exhausted: {site_name(a)} -> {site_name(b)}"
+    if kind == L.EV_GLYPH:
+        chain = ("Turn", "Threadline")[b]
+        return f"{who} adds the Glyph {V.GLYPHS[a]} to its {chain} Chain ({c} held)"
+    if kind == L.EV_ALIGNMENT:
+        return f"{who} invokes {alignment_name(a)}{choice_words(a, b)}"
     if kind == L.EV_ROAD:
         what = ("closes", "Breaks", "repairs", "sees its closure expire on")[b]
         return f"{who} {what} the road {site_name(a)} - {site_name(L.SITES * (a // L.SITES) + (a + 1) % L.SITES)}"

@@ -21,7 +21,7 @@ from sim.games.veilwalkers import GAME, batch, engine, render
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import policy as bots
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules import remembrance
+from sim.games.veilwalkers.rules import relics, remembrance
 from sim.games.veilwalkers.rules.board import power
 from sim.games.veilwalkers.rules.network import history_credits
 
@@ -29,7 +29,7 @@ PIECE_NAMES = ("veilwalker", "wayfinder", "rememberer")
 WATCHER_NAMES = ("dormant", "hidden", "revealed", "removed")
 LOCAL_NAMES = ("waiting", "recruited", "gone")
 SENTINEL_NAMES = ("dormant", "awakened", "gone")
-PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept", "reaction")
+PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept", "reaction", "invoke")
 
 
 def site_of(where) -> int:
@@ -84,7 +84,8 @@ class VeilwalkersScenario(Scenario):
     def action(self, kind: str, **fields) -> int:
         """Fields by name: piece ("veilwalker", "wayfinder", "rememberer" or a Figure slot), direction
         ("clockwise"/"counterclockwise" or "inward"/"outward"), index (hand), ring (1-6), boundary
-        (0-4), node, token, slot, attacker, defender, relic, mask, site (Ring I local), thread, ally (an
+        (0-4), node, token, slot, attacker, defender, relic (claim_relic: owner * PORT_CAP + record), bearer
+        (a Portable Relic's play), mask, site (Ring I local), thread, ally (an
         Escape's Lost Ally slot), settlement (0-4), sentinel (0-1), to (the Patrol's destination, as
         ``place``); a Drive Off's piece is the opposing Veilbound it targets (by index 0-2 or
         name)."""
@@ -105,7 +106,7 @@ class VeilwalkersScenario(Scenario):
                 a = int(fields.pop(name))
         if "ring" in fields:
             a = int(fields.pop("ring")) - 1
-        for name in ("defender", "destination", "thread", "relic", "settlement", "sentinel"):
+        for name in ("defender", "destination", "thread", "relic", "settlement", "sentinel", "bearer"):
             if name in fields:
                 b = int(fields.pop(name))
         if "behind" in fields:  # a play's Behind the Lines Site, [Ring 1-6, Site 0-5]
@@ -114,6 +115,10 @@ class VeilwalkersScenario(Scenario):
             b = 1 + int(fields.pop("ally"))
         if "road" in fields:  # a road effect's target: "clockwise" / "counterclockwise" of the Veilwalker's Site
             b = L.ROAD_TARGET + {"clockwise": 0, "counterclockwise": 1}[fields.pop("road")]
+        if "alignment" in fields:  # an invocation's Alignment, by its id ("AP-04")
+            a = V.ALIGNMENT_IDS.index(fields.pop("alignment"))
+        if "option" in fields:  # a choose_one Alignment's effect, by its index in alignments.yaml
+            b = L.ROAD_TARGET + 2 + int(fields.pop("option"))
         if "to" in fields:  # the Patrol's destination, [Ring 1-6, Site 0-5]
             a = site_of(fields.pop("to"))
         if fields:
@@ -138,7 +143,15 @@ class VeilwalkersScenario(Scenario):
         relics = [{"card": names[s[base + L.P_REL + k * L.REL_W]], "site": int(s[base + L.P_REL + k * L.REL_W + L.R_SITE])}
                   | ({"muted": True} if s[base + L.P_REL + k * L.REL_W + L.R_MUTED] else {})
                   | ({"suppressed": True} if s[base + L.P_REL + k * L.REL_W + L.R_SUPPRESSED] else {})
+                  | ({"awakened": True} if s[base + L.P_REL_WAKE + k] == L.AWAKENED else {})
                   for k in range(L.REL_CAP) if s[base + L.P_REL + k * L.REL_W] >= 0]
+        portables = []  # the Portable Relics it owns, whoever controls them
+        for k in range(L.PORT_CAP):
+            p = base + L.P_PORTABLE + k * L.PORT_W
+            if s[p + L.PT_CARD] >= 0:
+                portables.append({"record": seat * L.PORT_CAP + k, "card": names[s[p + L.PT_CARD]],
+                                  "controller": int(s[p + L.PT_SEAT]), "bearer": int(s[p + L.PT_SLOT]),
+                                  "site": int(s[p + L.PT_SITE]), "awakened": bool(s[p + L.PT_WAKE] == L.AWAKENED)})
         return {
             "company": V.COMPANIES[int(s[base + L.P_COMPANY])],
             "thread": int(s[base + L.P_THREAD]),
@@ -151,6 +164,7 @@ class VeilwalkersScenario(Scenario):
             "veilbound_ready": [bool(v) for v in s[base + L.P_VB_READY: base + L.P_VB_READY + 3]],
             "figures": figures,
             "relics": relics,
+            "portables": portables,
             "remembrances": int(remembrance.carried(s, seat)),
             "nodes": [int(v) for v in s[base + L.P_NODE_ACTIVE: base + L.P_NODE_ACTIVE + 3]],
             "credits": int(history_credits(s, seat)),
@@ -167,6 +181,11 @@ class VeilwalkersScenario(Scenario):
             "remnants": int(s[base + L.P_REMNANT]),
             "patrol": int(s[base + L.P_PATROL]),  # its Figure slot, -1 off-board
             "visited": [site for site in range(L.BLOOM) if int(s[base + L.P_VISITED]) >> site & 1],
+            "turn_chain": [V.GLYPHS[g] for g in s[base + L.P_TURN_CHAIN: base + L.P_TURN_CHAIN + s[base + L.P_TURN_CHAIN_N]]],
+            "threadline_chain": [V.GLYPHS[g] for g in
+                                 s[base + L.P_THREADLINE_CHAIN: base + L.P_THREADLINE_CHAIN + s[base + L.P_THREADLINE_CHAIN_N]]],
+            "aligned": [V.ALIGNMENT_IDS[k] for k in range(len(V.ALIGNMENT_IDS)) if int(s[base + L.P_ALIGNED]) >> k & 1],
+            "invocations": int(s[base + L.P_INVOCATIONS]),
         }
 
     def state(self) -> dict:
@@ -283,9 +302,23 @@ class VeilwalkersScenario(Scenario):
             r = base + L.P_REL + k * L.REL_W
             if s[r + L.R_CARD] < 0:
                 s[r: r + L.REL_W] = [card_id, site_of(where), 0, 0]
+                s[base + L.P_REL_WAKE + k] = relics.achievements(s, self.ruleset.tables, seat, card_id)
                 self.check()
                 return k
         raise IllegalAction("no free Relic slot")
+
+    def put_portable(self, seat: int, card: str, bearer: int) -> int:
+        """A copy of ``card`` (seat's own) equipped, Dormant, to seat's Figure ``bearer``; returns its record
+        (seat * PORT_CAP + k)."""
+        s = self.state_vector
+        card_id = self._take(seat, card)
+        k = relics.free_portable(s, seat)
+        if k < 0 or not relics.can_bear(s, seat, bearer):
+            raise IllegalAction("no free Portable Relic record or no eligible bearer")
+        p = self._base(seat) + L.P_PORTABLE + k * L.PORT_W
+        s[p: p + L.PORT_W] = [card_id, seat, bearer, L.NOWHERE, relics.achievements(s, self.ruleset.tables, seat, card_id)]
+        self.check()
+        return seat * L.PORT_CAP + k
 
     def fill_loom(self, seat: int, n: int) -> None:
         """Weave ``n`` cards from the top of the deck into the Loom (setting up Resonance income)."""

@@ -1,8 +1,9 @@
 """Veilwalkers' packed tables and their named accessors.
 
-The ruleset table is packed once per ruleset: int64[N_RULES + BOARD_SIZE + n_cards * CARD_W] = the rule
-values in vocab.RULE_NAMES order, the board register (board.yaml: Gate ports, the Bloom port,
-Turnpoints, network nodes, Remembrances, settlements, Sentinels), then one row per card and one per
+The ruleset table is packed once per ruleset: int64[N_RULES + BOARD_SIZE + N_ALIGNMENTS * ALIGN_W +
+n_cards * CARD_W] = the rule values in vocab.RULE_NAMES order, the board register (board.yaml: Gate
+ports, the Bloom port, Turnpoints, network nodes, Remembrances, settlements, Sentinels), the 24
+Alignments (alignments.yaml), then one row per card and one per
 board unit (vocab.UNIT_NAMES: a Recruit, a board Sentinel, a Patrol). The matchup table is packed once
 per matchup: (sides, seats per side, deck size, company of slot 0, company of slot 1, then each slot's
 deck as card ids).
@@ -78,7 +79,17 @@ B_SETTLEMENT_ORIGIN = 35  # 5: each settlement's printed Origin (vocab.ORIGINS; 
 B_UNIT_CARD = 40  # the card id of the first board unit's row (the number of deck cards)
 BOARD_SIZE = 41
 BOARD_BASE = N_RULES
-CARD_BASE = N_RULES + BOARD_SIZE
+# the 24 Alignments (vocab.ALIGNMENT_IDS order), one row each, after the board register
+AL_LENGTH, AL_GLYPH = 0, 1  # the sequence's length (2 a Phrase, 3 a Verse), its Glyphs (AL_GLYPH + i, first to last)
+AL_MODELED = 4  # 0: not modeled (never offered)
+AL_MODE = 5  # vocab.MODE_*
+AL_N_EFFECTS = 6
+AL_OP = 7  # ALIGNMENT_EFFECTS ops, then their amounts
+AL_AMOUNT = AL_OP + vocab.ALIGNMENT_EFFECTS
+ALIGN_W = AL_AMOUNT + vocab.ALIGNMENT_EFFECTS
+N_ALIGNMENTS = len(vocab.ALIGNMENT_IDS)
+ALIGN_BASE = N_RULES + BOARD_SIZE
+CARD_BASE = ALIGN_BASE + N_ALIGNMENTS * ALIGN_W
 
 (C_TYPE, C_COST, C_POWER, C_ASPECT, C_GLYPH, C_SINGULAR, C_UNIQUE, C_QUICK, C_DISASTER, C_MAJOR, C_GUARDIAN,
  C_WAYSTATIONS, C_N_EFFECTS) = range(13)
@@ -86,7 +97,17 @@ C_OP = 13  # MAX_EFFECTS ops, then MAX_EFFECTS amounts
 C_AMOUNT = C_OP + vocab.MAX_EFFECTS
 C_ORIGIN = C_AMOUNT + vocab.MAX_EFFECTS  # the printed Origin (vocab.ORIGINS; 0 none)
 C_ROAD_OP = C_ORIGIN + 1  # the card's road effect (vocab.ROAD_OPS), or -1
-CARD_W = C_ROAD_OP + 1
+# Relics (rules/relics.py): Portable (1) or not, a Portable Relic's printed Presence, the Awakening
+# condition (1 + vocab.AWAKEN_CONDITIONS code; 0: none) and its amount, the Awakened effects (count, ops,
+# amounts)
+C_PORTABLE = C_ROAD_OP + 1
+C_PRESENCE = C_PORTABLE + 1
+C_AWAKEN = C_PRESENCE + 1
+C_AWAKEN_NEED = C_AWAKEN + 1
+C_AWAKENED_N = C_AWAKEN_NEED + 1
+C_AWAKENED_OP = C_AWAKENED_N + 1
+C_AWAKENED_AMOUNT = C_AWAKENED_OP + vocab.MAX_EFFECTS
+CARD_W = C_AWAKENED_AMOUNT + vocab.MAX_EFFECTS
 
 MATCHUP_SIDES, MATCHUP_SEATS_PER_SIDE, MATCHUP_DECK_SIZE, MATCHUP_COMPANY = 0, 1, 2, 3
 MATCHUP_HEADER = 5
@@ -103,11 +124,14 @@ def unit_rows(rules: dict[str, int]) -> list[list[int]]:
     return rows
 
 
-def pack_ruleset(rules: dict[str, int], board: list[int], card_rows: list[list[int]]) -> np.ndarray:
+def pack_ruleset(rules: dict[str, int], board: list[int], alignment_rows: list[list[int]],
+                 card_rows: list[list[int]]) -> np.ndarray:
     """``card_rows``: the deck cards' rows then the board units' (unit_rows); board[B_UNIT_CARD] is the
     number of deck cards."""
     assert len(board) == BOARD_SIZE and all(len(r) == CARD_W for r in card_rows)
-    return np.array([rules[name] for name in vocab.RULE_NAMES] + board + [v for row in card_rows for v in row], np.int64)
+    assert len(alignment_rows) == N_ALIGNMENTS and all(len(r) == ALIGN_W for r in alignment_rows)
+    return np.array([rules[name] for name in vocab.RULE_NAMES] + board + [v for row in alignment_rows for v in row]
+                    + [v for row in card_rows for v in row], np.int64)
 
 
 def pack_matchup(decks: list[list[int]], companies: list[int]) -> np.ndarray:
@@ -118,6 +142,11 @@ def pack_matchup(decks: list[list[int]], companies: list[int]) -> np.ndarray:
 @njit(cache=True, forceinline=True)
 def card(ruleset, card_id, column):
     return ruleset[CARD_BASE + card_id * CARD_W + column]
+
+
+@njit(cache=True, forceinline=True)
+def alignment(ruleset, index, column):
+    return ruleset[ALIGN_BASE + index * ALIGN_W + column]
 
 
 @njit(cache=True, forceinline=True)

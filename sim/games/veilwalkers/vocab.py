@@ -17,8 +17,6 @@ RITES = ("presence", "first_memory", "challenge", "offering", "open_hand", "two_
  RITE_BURDEN, RITE_UNSEEN, RITE_SEVERANCE, RITE_LAST_PLACE) = range(len(RITES))
 # "The current Standard assignment uses Presence, Offering, Dominion, Return, Three Threads, and Burden."
 STANDARD_RITES = ("presence", "offering", "dominion", "return", "three_threads", "burden")
-# every Rite but Living Story, whose mechanics (Alignments) are a later stage: data naming it is refused
-MODELED_RITES = tuple(r for r in RITES if r != "living_story")
 
 # ---- rule values an edition sets (decks/veilwalkers/editions/*.yaml), in the packed table's order
 RULE_LIMITS = {  # inclusive bounds of each rule value
@@ -106,11 +104,44 @@ FIGURE_TYPES = ("hero", "ally", "echo")  # "at least 10 Figures (Heroes, Allies,
 # "Only Creation, Story and Memory are Aspects"; "neutral" = no Aspect (Relics without beta metadata)
 ASPECTS = ("neutral", "creation", "story", "memory")
 ASPECT_NEUTRAL, ASPECT_CREATION, ASPECT_STORY, ASPECT_MEMORY = range(len(ASPECTS))
-# Appendix C's glyph key (chains and Alignments are a later stage; a card's glyph is recorded)
+# Appendix C's glyph key (a card's glyph feeds the Glyph chains, rules/glyphs.py)
 GLYPHS = ("none", "SPI", "DRP", "BRN", "SPL", "GAT", "EYE", "FLM", "KNT", "PTH", "SED", "RIV", "SHD")
+N_GLYPHS = len(GLYPHS)
+
+# ---- Appendix C's Alignments (decks/veilwalkers/alignments.yaml): "Only these twelve Phrases and twelve
+# Verses are recognized in the core list", in this order (an Alignment's index is its code)
+ALIGNMENT_IDS = tuple(f"AP-{k:02d}" for k in range(1, 13)) + tuple(f"AV-{k:02d}" for k in range(1, 13))
+ALIGNMENT_FIELDS = ("name", "sequence", "mode", "effects", "not_modeled")
+ALIGNMENT_MODES = ("all", "choose_one")
+MODE_ALL, MODE_CHOOSE_ONE = range(len(ALIGNMENT_MODES))
+ALIGNMENT_OPS = ("close_road", "repair_road", "heal_one", "heal_each", "remember_site", "sever_thread",
+                 "free_waymark")
+(AOP_CLOSE_ROAD, AOP_REPAIR_ROAD, AOP_HEAL_ONE, AOP_HEAL_EACH, AOP_REMEMBER_SITE, AOP_SEVER_THREAD,
+ AOP_FREE_WAYMARK) = range(len(ALIGNMENT_OPS))
+ALIGNMENT_OP_MEANINGS = {
+    "close_road": "close one open lateral road touching your Veilwalker's Site until the start of your next turn",
+    "repair_road": "repair one Broken lateral road touching your Veilwalker's Site",
+    "heal_one": "remove up to `amount` damage from one allied Figure at your Veilwalker's Site (the most damaged)",
+    "heal_each": "remove up to `amount` damage from each allied Figure at your Veilwalker's Site",
+    "remember_site": "your Veilwalker's Site becomes Remembered",
+    "sever_thread": "if the card that completed the Alignment made the opposing Company lose Thread, it cannot "
+                    "restore Thread until the end of the turn",
+    "free_waymark": "choose the incomplete Gate Rite at your Veilwalker's Site: if your Company completes it this "
+                    "turn, Waymarking that Gate costs 0 Actions instead of 1 (every other Waymark requirement applies)",
+}
+ALIGNMENT_EFFECTS = 3  # the most effects an Alignment lists
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
                "guardian", "through_the_waystations", "reference", "origin", "effects", "traits", "text", "assumed",
-               "reason")
+               "reason", "portable", "presence", "awaken", "awakened")
+# Relics (rules/relics.py): portable: a Portable Relic (equipped to a Figure, not Installed); presence: a
+# Portable Relic's printed Presence; awaken: {when: AWAKEN_CONDITIONS name, amount: n}, the Awakening
+# condition of a Dormant Relic; awakened: its Awakened text, effects (OPS, no road effect) resolved at the
+# start of each of its controller's Shapes while it is Awakened and active
+# the Awakening conditions: `amount` achievements of its controller after the Relic entered play (or came
+# under that controller's control): Remembrances claimed, enemy Figures Broken, Ring rotations, Thread
+# taken by Thread Strikes (the per-Company statistics of layout.P_CLAIMS, P_BROKEN, P_ROTATIONS, P_STRIKES)
+AWAKEN_CONDITIONS = ("claims", "breaks", "rotations", "strikes")
+AWAKEN_FIELDS = ("when", "amount")
 # guardian: the printed Guardian of the Walker reward (Thorn Sentinel): for Garden, +guardian_power Power
 # while at its Veilwalker's Site with all three Lamps active; through_the_waystations: the beta's Through the
 # Waystations permission (Mirror Hound, Mirror Hound Packleader, Mirror Stalker): Behind the Lines
@@ -197,6 +228,8 @@ GREEDY_WEIGHTS = (
     "recruit",  # per Power of a board unit gained (recruiting a Local, awakening a board Sentinel)
     "patrol",  # per Power of the Patrol deployed (less 0.1 per Site from the opposing Veilwalker)
     "road",  # per Site a road effect adds to the opposing Veilwalker's way (or saves its own); a Growth repair +1
+    "align",  # invoking an offered Alignment (declining is worth 0); its road effect is valued as a road card's
+    "relic",  # per point of printed Presence of a Portable Relic equipped or Claimed (and per Awakened effect point)
 )
 POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
 SEARCH_PARAMS = FLAT_SEARCH_PARAMS
@@ -219,4 +252,4 @@ BOT_KINDS = {
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
- W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD) = range(len(GREEDY_WEIGHTS))
+ W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD, W_ALIGN, W_RELIC) = range(len(GREEDY_WEIGHTS))

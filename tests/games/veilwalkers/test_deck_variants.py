@@ -68,7 +68,8 @@ def test_an_edition_without_deck_variants_keeps_its_ruleset_hash():
     game = Veilwalkers()
     ruleset = game.load_ruleset("standard")
     assert "deck_errata" not in ruleset.resolved
-    assert ruleset.ruleset_hash == content_hash([ruleset.resolved["rules"], game.library.card_rows, game.library.board])
+    assert ruleset.ruleset_hash == content_hash([ruleset.resolved["rules"], game.library.card_rows, game.library.board,
+                                                 game.library.alignment_rows])
 
 
 @pytest.mark.parametrize(("errata", "message"), [

@@ -1,6 +1,6 @@
 """The legal actions of every decision: the opening bottom-and-redraw, the start Site, the Weave, the
 Shape (every action the pieces and cards allow now), the End's discards, the defender's
-interception choice and its Escape arrival reaction."""
+interception choice and its Escape arrival reaction, and an Alignment's invocation."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from sim.games.veilwalkers.rules.combat import (
     can_reactivate,
     can_strike,
 )
+from sim.games.veilwalkers.rules.glyphs import list_invocations
 from sim.games.veilwalkers.rules.movement import (
     NO_ROUTE,
     can_afford,
@@ -49,6 +50,8 @@ from sim.games.veilwalkers.rules.movement import (
 )
 from sim.games.veilwalkers.rules.network import can_activate
 from sim.games.veilwalkers.rules.patrol import can_deploy, can_move, can_recall, deploy_sites, move_sites
+from sim.games.veilwalkers.rules.relics import can_claim as can_claim_relic
+from sim.games.veilwalkers.rules.relics import can_equip, is_portable
 from sim.games.veilwalkers.rules.remembrance import can_claim
 from sim.games.veilwalkers.rules.rites import (
     can_fallback,
@@ -100,16 +103,22 @@ def list_shape(state, ruleset, seat, legal):
         legal[n] = encode(L.A_BREAK_THROUGH, 0, 0)  # "Spend three during Shape": zero Actions
         n += 1
     # every action checks its own cost: with no Action left, Break Through's free Traverse, Garden's
-    # free Turnpoint use and the Remnant (zero Actions) may still be legal
+    # free Turnpoint use, the Remnant (zero Actions) and AP-12's free Waymark may still be legal
     has_action = state[L.G_ACTIONS] >= 1
     free_traverse = can_pay_traverse(state, seat)
-    if not has_action and not free_traverse and not turnpoint_free(state, ruleset, seat) and state[base + L.P_REMNANT] == 0:
+    if (not has_action and not free_traverse and not turnpoint_free(state, ruleset, seat) and state[base + L.P_REMNANT] == 0
+            and state[base + L.P_FREE_WAYMARK] == 0):
         return n
     behind_the_lines = -1  # the Sites, computed once when a card may use them
     for i in range(state[base + L.P_HAND_N]):
         if can_play(state, ruleset, seat, i):
             card_id = state[base + L.P_HAND + i]
-            if T.card(ruleset, card_id, T.C_ROAD_OP) < 0:
+            if T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_RELIC and is_portable(ruleset, card_id):
+                for slot in range(L.FIG_CAP):  # the Deploy names its bearer
+                    if can_equip(state, seat, slot):
+                        legal[n] = encode(L.A_PLAY, i, slot)
+                        n += 1
+            elif T.card(ruleset, card_id, T.C_ROAD_OP) < 0:
                 legal[n] = encode(L.A_PLAY, i, 0)
                 n += 1
             else:  # a road effect's target is declared with the play
@@ -236,6 +245,13 @@ def list_shape(state, ruleset, seat, legal):
             if can_awaken(state, ruleset, seat, k):
                 legal[n] = encode(L.A_AWAKEN, 0, k)
                 n += 1
+        for record in range(L.SEATS * L.PORT_CAP):
+            p = seat_base(record // L.PORT_CAP) + L.P_PORTABLE + (record % L.PORT_CAP) * L.PORT_W
+            if state[p + L.PT_CARD] >= 0 and state[p + L.PT_SLOT] < 0:  # a Dropped Portable Relic
+                for slot in range(L.FIG_CAP):
+                    if can_claim_relic(state, ruleset, seat, slot, record):
+                        legal[n] = encode(L.A_CLAIM_RELIC, slot, record)
+                        n += 1
     for t in range(L.TOKENS):
         if can_claim(state, ruleset, seat, t):
             legal[n] = encode(L.A_CLAIM, t, 0)
@@ -346,4 +362,6 @@ def list_legal(state, ruleset, legal):
     elif pending == L.DEC_INTERCEPT:
         n = list_ready_figures_at(state, seat, state[figure(1 - seat, state[L.G_STRIKER]) + L.F_SITE],
                                   L.A_NO_INTERCEPT, L.A_INTERCEPT, False, legal)
+    elif pending == L.DEC_INVOKE:
+        n = list_invocations(state, ruleset, seat, legal)
     return n

@@ -180,7 +180,7 @@ def power(state, ruleset, seat, slot):
 @njit(cache=True, _nrt=False)
 def presence(state, ruleset, seat, site):
     """A Company's Presence at a Site: one per Veilbound there, each Figure's Power, each active (not
-    Muted, not Suppressed) Installed Relic's Power. Exhaustion does not remove Presence; damage does not reduce Power."""
+    Muted, not Suppressed) Installed Relic's Power, each equipped Portable Relic's printed Presence. Exhaustion does not remove Presence; damage does not reduce Power."""
     base = seat_base(seat)
     total = 0
     for i in range(3):
@@ -195,6 +195,14 @@ def presence(state, ruleset, seat, site):
         if (state[r + L.R_CARD] >= 0 and state[r + L.R_SITE] == site and state[r + L.R_MUTED] == 0
                 and state[r + L.R_SUPPRESSED] == 0):
             total += T.card(ruleset, state[r + L.R_CARD], T.C_POWER)
+    # "equipped Portable Relics contribute their printed Presence once at the bearer's Site, not as extra
+    # Challenge Power" (either owner's, borne by this Company's Figures; Dropped ones have none)
+    for owner in range(L.SEATS):
+        for k in range(L.PORT_CAP):
+            p = seat_base(owner) + L.P_PORTABLE + k * L.PORT_W
+            if state[p + L.PT_CARD] >= 0 and state[p + L.PT_SLOT] >= 0 and state[p + L.PT_SEAT] == seat:
+                if state[base + L.P_FIG + state[p + L.PT_SLOT] * L.FIG_W + L.F_SITE] == site:
+                    total += T.card(ruleset, state[p + L.PT_CARD], T.C_PRESENCE)
     return total
 
 

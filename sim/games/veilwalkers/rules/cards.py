@@ -24,7 +24,19 @@ from sim.games.veilwalkers.rules.board import (
 )
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.glyphs import clear_chain, glyph_added
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
+from sim.games.veilwalkers.rules.relics import (
+    achievements,
+    any_bearer,
+    controls_unique,
+    equip,
+    free_portable,
+    installed_active,
+    is_portable,
+    portable,
+    portable_active,
+)
 from sim.games.veilwalkers.rules.rites import glyph_resolved, mark_thread, memory_resolved, severed
 from sim.games.veilwalkers.rules.roads import road_effect, road_target_legal
 from sim.games.veilwalkers.rules.turn import draw_cards, take_from_hand
@@ -58,7 +70,7 @@ def free_relic_slot(state, seat):
 
 
 @njit(cache=True, _nrt=False)
-def unique_in_play(state, seat, card_id):
+def unique_in_play(state, ruleset, seat, card_id):
     """"You cannot Deploy or voluntarily take control of a second active Unique of the same name.\""""
     for k in range(L.FIG_CAP):
         if state[figure(seat, k) + L.F_CARD] == card_id:
@@ -67,7 +79,7 @@ def unique_in_play(state, seat, card_id):
     for k in range(L.REL_CAP):
         if state[base + L.P_REL + k * L.REL_W + L.R_CARD] == card_id:
             return True
-    return False
+    return controls_unique(state, ruleset, seat, card_id)
 
 
 @njit(cache=True, _nrt=False)
@@ -82,8 +94,10 @@ def can_play(state, ruleset, seat, index):
         # "Ordinary Figures Deploy Ready at your physical Veilwalker's Site"; no deployment enters Bloom
         if not on_ring(site):
             return False
-        if T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, seat, card_id):
+        if T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, ruleset, seat, card_id):
             return False
+        if kind == V.TYPE_RELIC and is_portable(ruleset, card_id):
+            return free_portable(state, seat) >= 0 and any_bearer(state, seat)  # its b names the bearer
         if kind == V.TYPE_RELIC:
             need = 2 if T.card(ruleset, card_id, T.C_MAJOR) else 1
             if free_relic_slot(state, seat) < 0:
@@ -119,7 +133,7 @@ def can_play_at_stronghold(state, ruleset, seat, index):
     return (state[base + L.P_STRONGHOLD] != L.NOWHERE and state[base + L.P_STRONGHOLD_DEPLOY] != state[L.G_ROUND]
             and T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_ALLY and state[L.G_ACTIONS] >= 1
             and state[base + L.P_RESONANCE] >= T.card(ruleset, card_id, T.C_COST) and free_figure_slot(state, seat) >= 0
-            and not (T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, seat, card_id)))
+            and not (T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, ruleset, seat, card_id)))
 
 
 @njit(cache=True, _nrt=False)
@@ -133,7 +147,7 @@ def can_play_behind_the_lines(state, ruleset, seat, index):
     return (state[base + L.P_COMPANY] == V.WAYFARER and T.card(ruleset, card_id, T.C_WAYSTATIONS) == 1
             and state[L.G_ACTIONS] >= 1 and state[base + L.P_RESONANCE] >= T.card(ruleset, card_id, T.C_COST)
             and network_active(state, seat) and free_figure_slot(state, seat) >= 0
-            and not (T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, seat, card_id)))
+            and not (T.card(ruleset, card_id, T.C_UNIQUE) and unique_in_play(state, ruleset, seat, card_id)))
 
 
 @njit(cache=True, _nrt=False)
@@ -152,13 +166,43 @@ def behind_the_lines_sites(state, ruleset, seat):
 def resolve_effects(state, ruleset, seat, card_id, road_direction, events, counts, count_cards):
     """``road_direction``: the road target of the card's road effect (0 clockwise, 1 counterclockwise of
     the Veilwalker's Site), or -1 none."""
+    resolve_ops(state, ruleset, seat, card_id, T.C_N_EFFECTS, T.C_OP, T.C_AMOUNT, road_direction, events, counts,
+                count_cards)
+
+
+@njit(cache=True, _nrt=False)
+def resolve_awakened(state, ruleset, seat, events, counts, count_cards):
+    """At the start of the Company's Shape, the Awakened text of each active Awakened Relic it controls
+    (its Installed ones not Muted or Suppressed; the Portable ones it bears, not Dropped, bearer not Lost)
+    resolves, in slot order (rules/relics.py)."""
+    base = seat_base(seat)
+    for k in range(L.REL_CAP):
+        card_id = state[base + L.P_REL + k * L.REL_W + L.R_CARD]
+        if (card_id >= 0 and T.card(ruleset, card_id, T.C_AWAKENED_N) > 0 and state[base + L.P_REL_WAKE + k] == L.AWAKENED
+                and installed_active(state, seat, k)):
+            resolve_ops(state, ruleset, seat, card_id, T.C_AWAKENED_N, T.C_AWAKENED_OP, T.C_AWAKENED_AMOUNT, -1, events,
+                        counts, count_cards)
+    for owner in range(L.SEATS):
+        for k in range(L.PORT_CAP):
+            p = portable(owner, k)
+            card_id = state[p + L.PT_CARD]
+            if (card_id >= 0 and state[p + L.PT_SEAT] == seat and state[p + L.PT_WAKE] == L.AWAKENED
+                    and T.card(ruleset, card_id, T.C_AWAKENED_N) > 0 and portable_active(state, owner, k)):
+                resolve_ops(state, ruleset, seat, card_id, T.C_AWAKENED_N, T.C_AWAKENED_OP, T.C_AWAKENED_AMOUNT, -1,
+                            events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
+def resolve_ops(state, ruleset, seat, card_id, n_column, op_column, amount_column, road_direction, events, counts,
+                count_cards):
+    """The card's effects in the columns given (its play's effects, or its Awakened text)."""
     base = seat_base(seat)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
     if is_lost(site):
         site = L.NOWHERE  # "your Site" of a Lost Veilwalker: none (Lost pieces cannot be targeted)
-    for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
-        op = T.card(ruleset, card_id, T.C_OP + e)
-        amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
+    for e in range(T.card(ruleset, card_id, n_column)):
+        op = T.card(ruleset, card_id, op_column + e)
+        amount = T.card(ruleset, card_id, amount_column + e)
         done = 0
         if op == V.OP_DRAW:
             done = draw_cards(state, seat, amount, events, counts, count_cards)
@@ -211,7 +255,7 @@ def resolve_effects(state, ruleset, seat, card_id, road_direction, events, count
 def play(state, ruleset, seat, index, placement, events, counts, count_cards):
     """``placement``: 0 at the Veilwalker's Site, PLAY_AT_STRONGHOLD, or PLAY_BEHIND_LINES + the Site
     (Behind the Lines: "place it faceup and Exhausted"); for an Event, Memory or Path, its road target
-    (ROAD_NONE, or ROAD_TARGET + direction)."""
+    (ROAD_NONE, or ROAD_TARGET + direction); for a Portable Relic, the bearer's Figure slot."""
     base = seat_base(seat)
     card_id = take_from_hand(state, seat, index)
     state[L.G_ACTIONS] -= 1
@@ -230,12 +274,16 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
         slot = place_figure(state, seat, card_id, site, L.UNIT_NONE, L.NOWHERE)
         if placement >= L.PLAY_BEHIND_LINES:
             state[figure(seat, slot) + L.F_READY] = 0
+    elif kind == V.TYPE_RELIC and is_portable(ruleset, card_id):
+        equip(state, ruleset, seat, card_id, placement, events)
     elif kind == V.TYPE_RELIC:
-        r = base + L.P_REL + free_relic_slot(state, seat) * L.REL_W
+        k = free_relic_slot(state, seat)
+        r = base + L.P_REL + k * L.REL_W
         state[r + L.R_CARD] = card_id
         state[r + L.R_SITE] = site
         state[r + L.R_MUTED] = 0
         state[r + L.R_SUPPRESSED] = 0
+        state[base + L.P_REL_WAKE + k] = achievements(state, ruleset, seat, card_id)
     if (kind <= V.TYPE_RELIC and T.card(ruleset, card_id, T.C_ASPECT) == V.ASPECT_CREATION
             and site == state[base + L.P_VB_SITE + L.VEILWALKER]):
         mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "successfully deploy a Creation card here"
@@ -244,8 +292,10 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
     road_direction = -1
     if kind >= V.TYPE_EVENT and placement >= L.ROAD_TARGET:
         road_direction = placement - L.ROAD_TARGET
+    opponent_thread = state[seat_base(1 - seat) + L.P_THREAD]
     resolve_effects(state, ruleset, seat, card_id, road_direction, events, counts, count_cards)
-    glyph_resolved(state, ruleset, seat, T.card(ruleset, card_id, T.C_GLYPH), events)
+    glyph = T.card(ruleset, card_id, T.C_GLYPH)
+    glyph_resolved(state, ruleset, seat, glyph, events)
     if kind == V.TYPE_MEMORY:
         mark_thread(state, ruleset, seat, L.THREAD_MEMORY, events)  # "Memory Resolve a Memory"
         memory_resolved(state, ruleset, seat, events)
@@ -253,3 +303,12 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
         mark_thread(state, ruleset, seat, L.THREAD_STORY, events)  # "Story Play a Path"
     if kind >= V.TYPE_EVENT:
         to_discard(state, seat, card_id)
+    opponent_loss = opponent_thread - state[seat_base(1 - seat) + L.P_THREAD]
+    if kind == V.TYPE_EVENT:
+        # "Events add theirs only to the Threadline Chain in resolution order"; with no responses its
+        # Threadline ends with this resolution (and the chain with it) unless an Alignment window opened
+        glyph_added(state, ruleset, seat, L.CHAIN_THREADLINE, glyph, opponent_loss, events)
+        if state[L.G_PENDING] != L.DEC_INVOKE:
+            clear_chain(state, seat, L.CHAIN_THREADLINE)
+    else:
+        glyph_added(state, ruleset, seat, L.CHAIN_TURN, glyph, opponent_loss, events)

@@ -29,6 +29,7 @@ from sim.games.veilwalkers.rules.combat import fight
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.movement import can_relocate, is_ally, relocate
+from sim.games.veilwalkers.rules.relics import discard_dropped_on
 from sim.games.veilwalkers.rules.stronghold import remove_on_ring
 from sim.games.veilwalkers.rules.units import unit_gone
 
@@ -49,7 +50,8 @@ def close_ring(state, ruleset, ring, events):
     """"At closure, remove local board units, Strongholds, Foundations, Installed objects, Laid Paths and
     Imprints. This is removal, not Breaking or Razing ... Move unclaimed Remembrances and the Watcher
     inward to the next physical Ring at the same world sector ... Remaining Veilbound and ordinary deck
-    Figures become Lost in the Fray." A removed Relic goes to its owner's discard. Active nodes keep
+    Figures become Lost in the Fray." A removed Relic goes to its owner's discard (a Portable Relic Dropped
+there too; a borne one goes Lost with its bearer). Active nodes keep
     their light (network.py skips closed nodes)."""
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -76,6 +78,7 @@ def close_ring(state, ruleset, ring, events):
                 state[r + L.R_SITE] = L.NOWHERE
                 state[r + L.R_MUTED] = 0
                 state[r + L.R_SUPPRESSED] = 0
+    discard_dropped_on(state, ring, events)
     remove_on_ring(state, ring, events)
     inner = ring + 1
     site = state[L.G_WATCHER_SITE]

@@ -24,6 +24,7 @@ from sim.games.veilwalkers.rules.ending import check_thread, lose_thread
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
 from sim.games.veilwalkers.rules.patrol import route
+from sim.games.veilwalkers.rules.relics import drop_borne
 from sim.games.veilwalkers.rules.remembrance import carried, dislodge
 from sim.games.veilwalkers.rules.rites import complete_at, rite_of, severed
 from sim.games.veilwalkers.rules.stronghold import combat_bonus, stronghold_site
@@ -41,6 +42,7 @@ def break_figure(state, ruleset, seat, slot, events):
         unit_gone(state, ruleset, seat, slot, L.UNIT_DEFEATED, events)
         return
     broken_at(state, ruleset, seat, state[f + L.F_SITE], events)
+    drop_borne(state, seat, slot, events)
     state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = state[f + L.F_CARD]
     state[base + L.P_DISCARD_N] += 1
     clear_figure(state, seat, slot)

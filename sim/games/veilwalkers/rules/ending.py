@@ -46,8 +46,11 @@ def lose_thread(state, seat, amount):
 
 @njit(cache=True, _nrt=False)
 def restore_thread(state, ruleset, seat, amount):
-    """"restoration caps at 20"; returns the Thread actually restored."""
+    """"restoration caps at 20"; returns the Thread actually restored (none while Sever the Story's
+    "cannot restore Thread until the end of the current turn" holds)."""
     base = seat_base(seat)
+    if state[base + L.P_NO_RESTORE] == state[L.G_TURNS]:
+        return 0
     before = state[base + L.P_THREAD]
     state[base + L.P_THREAD] = min(ruleset[T.RULE_THREAD_START], before + amount)
     return state[base + L.P_THREAD] - before

@@ -166,13 +166,21 @@ def can_fallback(state, ruleset, seat, b, thread):
             and state[base + L.P_VB_READY + L.VEILWALKER] == 1)
 
 
+@njit(cache=True, inline="always")
+def free_waymark(state, seat, b):
+    """AP-12 The Story Opens chose this Gate's Rite this turn (its Waymark costs 0 Actions once the Rite is
+    complete: the Rite was incomplete when chosen, so it was satisfied this turn)."""
+    return state[seat_base(seat) + L.P_FREE_WAYMARK] == b + 1
+
+
 @njit(cache=True, _nrt=False)
 def can_waymark(state, ruleset, seat, b):
     """"Waymarking is a separate one-Action operation by your Ready Veilwalker at that controlled Gate
     after its Rite is complete. Binding does not require current physical alignment.\""""
     base = seat_base(seat)
     site = gate_site(ruleset, b)
-    return (state[base + L.P_RITE_DONE + b] == 1 and state[base + L.P_WAYMARK + b] == 0 and state[L.G_ACTIONS] >= 1
+    return (state[base + L.P_RITE_DONE + b] == 1 and state[base + L.P_WAYMARK + b] == 0
+            and (state[L.G_ACTIONS] >= 1 or free_waymark(state, seat, b))
             and state[base + L.P_VB_SITE + L.VEILWALKER] == site and state[base + L.P_VB_READY + L.VEILWALKER] == 1
             and state[base + L.P_RESONANCE] >= surcharge(state, seat) and controls(state, ruleset, seat, site))
 

@@ -12,6 +12,7 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers.rules.board import figure, seat_base, visit
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.relics import clear_portable
 from sim.games.veilwalkers.rules.turn import draw_cards
 
 
@@ -47,6 +48,8 @@ def prepare(state, ruleset, matchup, order, keys, counters, events, counts, coun
         for k in range(L.REL_CAP):
             state[base + L.P_REL + k * L.REL_W + L.R_CARD] = -1
             state[base + L.P_REL + k * L.REL_W + L.R_SITE] = L.NOWHERE
+        for k in range(L.PORT_CAP):
+            clear_portable(state, seat, k)
         for i in range(deck_size):
             state[base + L.P_DECK + i] = T.deck_card(matchup, slot, i)
         state[base + L.P_DECK_N] = deck_size

@@ -13,6 +13,7 @@ from sim.games.veilwalkers.rules.board import figure, network_active, seat_base
 from sim.games.veilwalkers.rules.closing import round_end
 from sim.games.veilwalkers.rules.ending import check_round_cap
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.glyphs import clear_chain
 from sim.games.veilwalkers.rules.network import deactivation_checks
 from sim.games.veilwalkers.rules.remembrance import check_convergence
 from sim.games.veilwalkers.rules.rites import dominion_turn_end, offered, shape_ends
@@ -154,6 +155,8 @@ def end_turn(state, ruleset, seat, keys, counters, events, counts, count_cards):
     end_suppression(state, seat)
     state[L.G_ACTIONS] = 0
     state[seat_base(seat) + L.P_BREAK_THROUGH] = 0  # "the next otherwise legal Traverse that turn"
+    clear_chain(state, seat, L.CHAIN_TURN)  # "Clear the Turn Chain at the end of that Company's turn"
+    state[seat_base(seat) + L.P_FREE_WAYMARK] = 0  # AP-12: "before end of turn"
     if seat == L.SEATS - 1:
         # "At Round end: resolve card triggers, run the Watcher, close the currently Fraying Ring, update
         # the drawless count, then expire round effects and refresh round allowances"
@@ -162,6 +165,7 @@ def end_turn(state, ruleset, seat, keys, counters, events, counts, count_cards):
         round_end(state, ruleset, events)
         for s in range(L.SEATS):
             state[seat_base(s) + L.P_DISASTER] = 0
+            state[seat_base(s) + L.P_ALIGNED] = 0  # "once per named Alignment per Company per Round"
         state[L.G_ROUND] += 1
         check_round_cap(state, ruleset, events)
         if state[L.G_DONE]:
