@@ -170,7 +170,7 @@ def start(state, ruleset, matchup, keys, counters, events, counts, count_cards, 
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def tick(state, ruleset, keys, counters, events, counts, count_cards):
     """One step of the round's sequence when no effect is pending."""
     stage = state[L.G_STEP]
