@@ -72,6 +72,18 @@ def _choice(value, options, file: str, entry: str) -> int:
     return list(options).index(value)
 
 
+def _effect(effect, file: str, where: str) -> tuple[int, int]:
+    """One effect of the card vocabulary ({do: op, amount: n}) -> (op code, amount)."""
+    effect = _mapping(effect, file, where)
+    for key in effect:
+        if key not in V.EFFECT_FIELDS:
+            raise UserError(f"unknown field '{key}' (fields: {', '.join(V.EFFECT_FIELDS)})", file=file, entry=where)
+    if "do" not in effect:
+        raise UserError(f"an effect names what it does (do: one of {', '.join(V.OPS)})", file=file, entry=where)
+    return (_choice(effect["do"], V.OPS, file, f"{where}.do"),
+            _whole(effect.get("amount", 1), file, f"{where}.amount", 1, V.AMOUNT_LIMIT))
+
+
 def _flag(value, file: str, entry: str) -> int:
     if not isinstance(value, bool):
         raise UserError(f"must be true or false (got {value!r})", file=file, entry=entry)
@@ -121,15 +133,9 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
         raise UserError(f"effects is a list of at most {V.MAX_EFFECTS}", file=file, entry=f"{entry}.effects")
     ops, amounts = [], []
     for i, effect in enumerate(effects):
-        where = f"{entry}.effects[{i}]"
-        effect = _mapping(effect, file, where)
-        for key in effect:
-            if key not in V.EFFECT_FIELDS:
-                raise UserError(f"unknown field '{key}' (fields: {', '.join(V.EFFECT_FIELDS)})", file=file, entry=where)
-        if "do" not in effect:
-            raise UserError(f"an effect names what it does (do: one of {', '.join(V.OPS)})", file=file, entry=where)
-        ops.append(_choice(effect["do"], V.OPS, file, f"{where}.do"))
-        amounts.append(_whole(effect.get("amount", 1), file, f"{where}.amount", 1, V.AMOUNT_LIMIT))
+        op, amount = _effect(effect, file, f"{entry}.effects[{i}]")
+        ops.append(op)
+        amounts.append(amount)
     if kind >= V.TYPE_EVENT and not effects:
         raise UserError("an Event, Memory or Path needs at least one effect", file=file, entry=f"{entry}.effects")
     road_ops = [op for op in ops if op in V.ROAD_OPS]
@@ -261,18 +267,12 @@ def _relic_columns(fields: dict, kind: int, file: str, entry: str) -> list[int]:
             raise UserError(f"awakened is a list of 1 to {V.MAX_EFFECTS} effects", file=file, entry=f"{entry}.awakened")
         for i, effect in enumerate(awakened):
             where = f"{entry}.awakened[{i}]"
-            effect = _mapping(effect, file, where)
-            for key in effect:
-                if key not in V.EFFECT_FIELDS:
-                    raise UserError(f"unknown field '{key}' (fields: {', '.join(V.EFFECT_FIELDS)})", file=file, entry=where)
-            if "do" not in effect:
-                raise UserError(f"an effect names what it does (do: one of {', '.join(V.OPS)})", file=file, entry=where)
-            op = _choice(effect["do"], V.OPS, file, f"{where}.do")
+            op, amount = _effect(effect, file, where)
             if op in V.ROAD_OPS:
                 raise UserError("an Awakened effect has no road effect (a road target is chosen with a play)", file=file,
                                 entry=f"{where}.do")
             ops.append(op)
-            amounts.append(_whole(effect.get("amount", 1), file, f"{where}.amount", 1, V.AMOUNT_LIMIT))
+            amounts.append(amount)
     pad = [0] * (V.MAX_EFFECTS - len(ops))
     return [portable, presence, condition, need, len(ops), *ops, *pad, *amounts, *pad]
 
