@@ -87,6 +87,17 @@ def test_a_bearer_leaving_play_drops_the_relic_there_and_a_dropped_relic_has_no_
     assert any("drops ember_blade" in line for line in _relic_events(sc))
 
 
+def test_a_bearer_broken_in_first_bloom_drops_the_relic_in_first_bloom():
+    """"when the bearer leaves play, Drop it at that Site": First Bloom is a Site too, and it never closes, so the
+    Relic lies there (found by the heavy debug sweep: the invariant allowed Dropped Relics on Ring Sites only)."""
+    sc = shape("thorn_pressure vs roadfolk", resonance=9)
+    record = sc.put_portable(0, "ember_blade", sc.put_figure(0, "everburn_scout", "bloom"))
+    enemy = sc.put_figure(1, "mirror_hound_packleader", "bloom")
+    sc.apply(sc.action("challenge", attacker=0, defender=enemy))  # the scout is Broken; apply checks every invariant
+    assert sc.player(0)["portables"][record]["site"] == L.BLOOM
+    assert sc.player(0)["portables"][record]["bearer"] == -1
+
+
 def test_a_dropped_relic_is_claimed_for_one_action_by_an_eligible_figure_there_and_ownership_stays():
     """"Claim for one Action with an eligible Figure there and a free slot. Ownership remains the original
     player's even when control changes": the opponent's Figure claims it; its Presence counts for the

@@ -82,11 +82,17 @@ def free_portable(state, seat):
 @njit(cache=True, _nrt=False)
 def can_bear(state, seat, slot):
     """An eligible ordinary Figure with a free slot: a deck Figure ("ordinary deck Figures") bearing
-    none ("One Portable Relic per eligible ordinary Figure"), not Lost (a Lost unit "cannot act or be
-    targeted")."""
+    none ("One Portable Relic per eligible ordinary Figure"), on the physical board: a Ring Site or First
+    Bloom, not Lost (a Lost unit "cannot act or be targeted")."""
     f = figure(seat, slot)
-    return (state[f + L.F_CARD] >= 0 and state[f + L.F_UNIT] == L.UNIT_NONE and on_ring(state[f + L.F_SITE])
+    return (state[f + L.F_CARD] >= 0 and state[f + L.F_UNIT] == L.UNIT_NONE and on_board(state[f + L.F_SITE])
             and borne_by(state, seat, slot) < 0)
+
+
+@njit(cache=True, forceinline=True)
+def on_board(site):
+    """A Ring Site or First Bloom (where a Relic may be borne, Dropped and Claimed)."""
+    return on_ring(site) or site == L.BLOOM
 
 
 @njit(cache=True, _nrt=False)
@@ -246,7 +252,7 @@ def check_awakenings(state, ruleset, events):
 @njit(cache=True, _nrt=False)
 def relics_invariant(state, ruleset):
     """0 or INVARIANT_RELICS: every Portable Relic record of a Portable Relic card, borne by an ordinary
-    Figure of its controller (at most one per Figure) or Dropped on a Ring not closed; every Installed
+    Figure of its controller (at most one per Figure) or Dropped in First Bloom or on a Ring not closed; every Installed
     Relic not Portable."""
     for owner in range(L.SEATS):
         for k in range(L.PORT_CAP):
@@ -264,7 +270,7 @@ def relics_invariant(state, ruleset):
                 if state[f + L.F_CARD] < 0 or state[f + L.F_UNIT] != L.UNIT_NONE or borne_by(state, seat, slot) != (
                         owner * L.PORT_CAP + k):
                     return L.INVARIANT_RELICS
-            elif not on_ring(site) or site // L.SITES < state[L.G_CLOSED]:
+            elif not on_board(site) or (on_ring(site) and site // L.SITES < state[L.G_CLOSED]):
                 return L.INVARIANT_RELICS
         base = seat_base(owner)
         for k in range(L.REL_CAP):
