@@ -214,7 +214,9 @@ def describe_event(row) -> str:
                 "recalls {} from {}", "loses {} at {} (Routed with no Stronghold)")[c]
         return f"{who} " + what.format(unit, site_name(b))
     if kind == L.EV_RELIC:
-        what = ("equips", "drops", "claims", "awakens", "loses (its Ring closed, to its owner's discard)")[b]
+        if b == L.RELIC_DISCARDED:  # its Ring closed, or its Lost bearer left play
+            return f"{who} loses {card_name(a)} to its owner's discard (from {site_name(c)})"
+        what = ("equips", "drops", "claims", "awakens")[b]
         return f"{who} {what} {card_name(a)} at {site_name(c)}"
     if kind == L.EV_ROUTE:
         return f"{who} Patrol Routed home Exhausted: {site_name(a)} -> {site_name(b)}"

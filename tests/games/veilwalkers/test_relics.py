@@ -3,8 +3,12 @@ Presence) and the Awakening of Dormant Relics (rules/relics.py)."""
 
 import pytest
 
+from sim.core.seating import seats_for
+from sim.core.worker import seed_block
+from sim.games.veilwalkers import GAME
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers.rules.board import presence
+from sim.games.veilwalkers.scenario import VeilwalkersScenario
 from tests.games.veilwalkers.helpers import at, end_turn, kinds, shape
 from tests.games.veilwalkers.test_closing import end_round, fray_ring_i
 
@@ -22,7 +26,7 @@ def _presence(sc, seat: int, where) -> int:
 
 def _relic_events(sc) -> list[str]:
     return [line for line in sc.events_text() if "equips" in line or "drops" in line or "claims" in line
-            or "awakens" in line or "Ring closed" in line]
+            or "awakens" in line or "owner's discard" in line]
 
 
 def test_a_portable_relic_deploys_by_equipping_an_ordinary_figure_at_the_veilwalkers_site():
@@ -96,6 +100,22 @@ def test_a_bearer_broken_in_first_bloom_drops_the_relic_in_first_bloom():
     sc.apply(sc.action("challenge", attacker=0, defender=enemy))  # the scout is Broken; apply checks every invariant
     assert sc.player(0)["portables"][record]["site"] == L.BLOOM
     assert sc.player(0)["portables"][record]["bearer"] == -1
+
+
+def test_a_lost_bearer_leaving_play_sends_its_relic_to_the_owners_discard():
+    """Lost units "keep carried Remembrances and Portable Relics"; "when the bearer leaves play, Drop it at that
+    Site": a Lost bearer stands on no physical Site, so the Relic goes to its owner's discard (RULES.md, reading).
+    The match is the one the heavy debug sweep found (lamplight mirror, racer, root seed 77, pair 418, seats
+    swapped): a Lost bearer left play and its Relic was Dropped "at" the Lost track, breaking the Relic invariant."""
+    ruleset = GAME.load_ruleset("standard")
+    matchup = next(m for m in GAME.load_matchups(ruleset, ["mirrors"]) if m.matchup_id == "lamplight_vs_lamplight")
+    seeds = seed_block(77, matchup, 418, 419)
+    result = GAME.play_batch(ruleset, matchup, seats_for((GAME.load_policy("racer"),), matchup), seeds, debug=True)
+    assert (result.error == 0).all()
+    sc = VeilwalkersScenario(ruleset, matchup, 77, 1, 418)
+    while not sc.state()["done"]:
+        sc.apply(sc.bot_action((GAME.load_policy("racer"),) * 2))  # apply checks every invariant
+    assert any("loses warden_mail" in line for line in _relic_events(sc)), _relic_events(sc)
 
 
 def test_a_dropped_relic_is_claimed_for_one_action_by_an_eligible_figure_there_and_ownership_stays():

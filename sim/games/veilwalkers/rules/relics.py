@@ -140,8 +140,12 @@ def drop_borne(state, seat, slot, events):
     record = borne_by(state, seat, slot)
     if record < 0:
         return
-    p = portable(record // L.PORT_CAP, record % L.PORT_CAP)
+    owner, k = record // L.PORT_CAP, record % L.PORT_CAP
+    p = portable(owner, k)
     site = state[figure(seat, slot) + L.F_SITE]
+    if not on_board(site):  # a Lost bearer: Lost is no physical Site to Drop at (RULES.md, reading)
+        discard_portable(state, owner, k, events)
+        return
     state[p + L.PT_SLOT] = -1
     state[p + L.PT_SITE] = site
     log_event(state, events, L.EV_RELIC, seat, state[p + L.PT_CARD], L.RELIC_DROPPED, site)
@@ -182,14 +186,21 @@ def discard_dropped_on(state, ring, events):
     """A closing Ring takes the Relics Dropped on it to their owners' discards, as it does Installed
     Relics (a borne one goes Lost with its bearer)."""
     for owner in range(L.SEATS):
-        base = seat_base(owner)
         for k in range(L.PORT_CAP):
             p = portable(owner, k)
             if state[p + L.PT_CARD] >= 0 and state[p + L.PT_SLOT] < 0 and state[p + L.PT_SITE] // L.SITES == ring:
-                log_event(state, events, L.EV_RELIC, owner, state[p + L.PT_CARD], L.RELIC_DISCARDED, state[p + L.PT_SITE])
-                state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = state[p + L.PT_CARD]
-                state[base + L.P_DISCARD_N] += 1
-                clear_portable(state, owner, k)
+                discard_portable(state, owner, k, events)
+
+
+@njit(cache=True, _nrt=False)
+def discard_portable(state, owner, k, events):
+    """The Relic goes to its owner's discard ("Ownership remains the original player's")."""
+    p = portable(owner, k)
+    base = seat_base(owner)
+    log_event(state, events, L.EV_RELIC, owner, state[p + L.PT_CARD], L.RELIC_DISCARDED, state[p + L.PT_SITE])
+    state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = state[p + L.PT_CARD]
+    state[base + L.P_DISCARD_N] += 1
+    clear_portable(state, owner, k)
 
 
 @njit(cache=True, forceinline=True)
