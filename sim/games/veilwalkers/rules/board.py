@@ -32,6 +32,12 @@ def sector(state, site):
 
 
 @njit(cache=True, inline="always")
+def physical_site(site):
+    """A Ring Site or First Bloom: somewhere on the physical board (not Lost, not off the board)."""
+    return on_ring(site) or site == L.BLOOM
+
+
+@njit(cache=True, inline="always")
 def is_lost(site):
     """Lost in the Fray (LOST + the world sector of its Exit): no Site, no Presence, no target."""
     return site >= L.LOST

@@ -27,7 +27,7 @@ from numba import njit
 
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
-from sim.games.veilwalkers.rules.board import figure, is_lost, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import figure, is_lost, on_ring, physical_site, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 
 ACHIEVEMENT_FIELDS = (L.P_CLAIMS, L.P_BROKEN, L.P_ROTATIONS, L.P_STRIKES)  # vocab.AWAKEN_CONDITIONS order
@@ -85,14 +85,9 @@ def can_bear(state, seat, slot):
     none ("One Portable Relic per eligible ordinary Figure"), on the physical board: a Ring Site or First
     Bloom, not Lost (a Lost unit "cannot act or be targeted")."""
     f = figure(seat, slot)
-    return (state[f + L.F_CARD] >= 0 and state[f + L.F_UNIT] == L.UNIT_NONE and on_board(state[f + L.F_SITE])
+    return (state[f + L.F_CARD] >= 0 and state[f + L.F_UNIT] == L.UNIT_NONE and physical_site(state[f + L.F_SITE])
             and borne_by(state, seat, slot) < 0)
 
-
-@njit(cache=True, forceinline=True)
-def on_board(site):
-    """A Ring Site or First Bloom (where a Relic may be borne, Dropped and Claimed)."""
-    return on_ring(site) or site == L.BLOOM
 
 
 @njit(cache=True, _nrt=False)
@@ -143,7 +138,7 @@ def drop_borne(state, seat, slot, events):
     owner, k = record // L.PORT_CAP, record % L.PORT_CAP
     p = portable(owner, k)
     site = state[figure(seat, slot) + L.F_SITE]
-    if not on_board(site):  # a Lost bearer: Lost is no physical Site to Drop at (RULES.md, reading)
+    if not physical_site(site):  # a Lost bearer: Lost is no physical Site to Drop at (RULES.md, reading)
         discard_portable(state, owner, k, events)
         return
     state[p + L.PT_SLOT] = -1
@@ -281,7 +276,7 @@ def relics_invariant(state, ruleset):
                 if state[f + L.F_CARD] < 0 or state[f + L.F_UNIT] != L.UNIT_NONE or borne_by(state, seat, slot) != (
                         owner * L.PORT_CAP + k):
                     return L.INVARIANT_RELICS
-            elif not on_board(site) or (on_ring(site) and site // L.SITES < state[L.G_CLOSED]):
+            elif not physical_site(site) or (on_ring(site) and site // L.SITES < state[L.G_CLOSED]):
                 return L.INVARIANT_RELICS
         base = seat_base(owner)
         for k in range(L.REL_CAP):

@@ -19,6 +19,7 @@ from sim.games.veilwalkers.rules.board import (
     is_lost,
     neighbor,
     on_ring,
+    physical_site,
     power,
     presence,
     ring_closed,
@@ -297,7 +298,7 @@ def challenge_watcher(state, ruleset, seat, attacker, keys, counters, events):
 @njit(cache=True, inline="always")
 def on_board(state, seat, slot):
     site = state[figure(seat, slot) + L.F_SITE]
-    return state[figure(seat, slot) + L.F_CARD] >= 0 and (on_ring(site) or site == L.BLOOM)
+    return state[figure(seat, slot) + L.F_CARD] >= 0 and physical_site(site)
 
 
 @njit(cache=True, _nrt=False)
