@@ -61,24 +61,29 @@ def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug,
     Inlined into the batch kernel with the spine's step (compile time: each @njit function is a library
     that optimizes its whole call tree again, so the tree is kept shallow; the Veilforge finding)."""
     engine.reset(state, ruleset, matchup, seeds, pair, order, keys, counters, events, counts, count_cards)
-    n = engine.start(state, ruleset, matchup, keys, counters, events, counts, count_cards, legal, True)
-    if debug and engine.check_invariants(state, ruleset, matchup) != 0:
-        state[L.G_ERROR] = L.ERROR_INVARIANT
-        state[L.G_DONE] = 1
-    while not state[L.G_DONE]:
+    engine.advance(state, ruleset, keys, counters, events, counts, count_cards)
+    n = engine.legal_actions(state, ruleset, legal)
+    while True:
+        if debug and engine.check_invariants(state, ruleset, matchup) != 0:
+            state[L.G_ERROR] = L.ERROR_INVARIANT
+            state[L.G_DONE] = 1
+        if state[L.G_DONE]:
+            break
         if n == 0:
             state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
             break
-        slot = slot_of_seat(order, state[L.G_DECIDER], 1, SEATS)
-        action = policy.act(state, ruleset, matchup, policy_ids[slot], weights[slot], keys, counters, legal, n, scores,
-                            search)
-        if debug and not K.is_listed(action, legal, n):
-            state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
-            break
-        n = engine.step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards, legal, True)
-        if debug and engine.check_invariants(state, ruleset, matchup) != 0:
-            state[L.G_ERROR] = L.ERROR_INVARIANT
-            break
+        if n == 1:
+            action = legal[0]  # a forced decision is taken without asking the bot, as engine.step does
+        else:
+            slot = slot_of_seat(order, state[L.G_DECIDER], 1, SEATS)
+            action = policy.act(state, ruleset, matchup, policy_ids[slot], weights[slot], keys, counters, legal, n,
+                                scores, search)
+            if debug and not K.is_listed(action, legal, n):
+                state[L.G_ERROR] = L.ERROR_ILLEGAL_ACTION
+                break
+        engine.apply(state, ruleset, action, keys, counters, events, counts, count_cards)
+        engine.advance(state, ruleset, keys, counters, events, counts, count_cards)
+        n = engine.legal_actions(state, ruleset, legal)
 
 
 @njit(cache=True, _nrt=False, nogil=True)

@@ -170,7 +170,7 @@ def start(state, ruleset, matchup, keys, counters, events, counts, count_cards, 
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def tick(state, ruleset, keys, counters, events, counts, count_cards):
     """One step of the round's sequence when no effect is pending."""
     stage = state[L.G_STEP]
@@ -215,7 +215,7 @@ def advance(state, ruleset, keys, counters, events, counts, count_cards):
         tick(state, ruleset, keys, counters, events, counts, count_cards)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def legal_actions(state, ruleset, legal):
     """The deciding seat's legal actions: main actions, or the answers to the choice posed; none at the end."""
     if state[L.G_DONE]:
@@ -225,7 +225,7 @@ def legal_actions(state, ruleset, legal):
     return player_phase.main_actions(state, ruleset, legal)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def apply(state, ruleset, action, keys, counters, events, counts, count_cards):
     state[L.G_TURNS] += 1
     state[L.G_DECISIONS] += 1

@@ -440,7 +440,7 @@ def _has_op(ruleset, card, slot, op):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def exec_step(state, ruleset, keys, counters, events, counts, count_cards, fb, row):
     """Run (or resume) one step; PAUSED when it posed a choice."""
     op = T.step(ruleset, row, T.S_OP)
