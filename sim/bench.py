@@ -11,7 +11,8 @@ For each game it measures
                 seconds more for each set of kernels compiled apart (Game.kernel_set, the search bots)
   warm load     the same with that cache filled: loading them
   no JIT        matches/s of the same code with NUMBA_DISABLE_JIT=1 (plain Python), on a small sample
-and prints a table, writing reports/bench/bench.json and bench.md.
+and prints a table, writing reports/bench/bench.json and bench.md. A run of some games (`--games`)
+replaces those games' rows and keeps the others' from the last run, each row dated.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 
 from sim.core import config, worker
+from sim.core.lake import write_error, write_json_atomic
 from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root
 from sim.core.registry import game_names, get_game
 from sim.core.seating import seats_for
@@ -208,12 +211,14 @@ def nojit_rate(name: str, policy: str, matches: int) -> float:
 def run_bench(quick: bool = False, games: list[str] | None = None) -> dict:
     names = games or [g for g in game_names()]
     kernel_seconds = 0.5 if quick else KERNEL_SECONDS
-    results = {"machine": _machine(), "quick": quick, "games": {}}
+    folder = ensure_writable(output_root() / "reports" / "bench")
+    results = {"machine": _machine(), "quick": quick, "games": _kept_games(folder / "bench.json", quick) if games else {}}
     for name in names:
         cfg, game, _, matchups = default_setup(name)
         game.warm_up()
         headline = list(cfg.policies)[0]
-        entry = {"engine_version": game.engine_version, "matchups": [m.matchup_id for m in matchups], "policies": {}}
+        entry = {"engine_version": game.engine_version, "matchups": [m.matchup_id for m in matchups], "policies": {},
+                 "measured": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"), "machine": _machine()}
         for policy in game.policy_names():
             searching = policy == "search" or policy.startswith("ismcts")
             rate = kernel_rate(name, policy, kernel_seconds / 2 if searching else kernel_seconds)
@@ -244,11 +249,33 @@ def run_bench(quick: bool = False, games: list[str] | None = None) -> dict:
             flush=True,
         )
         results["games"][name] = entry
-    folder = ensure_writable(output_root() / "reports" / "bench")
-    (folder / "bench.json").write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
-    (folder / "bench.md").write_text(_markdown(results))
+    results["games"] = dict(sorted(results["games"].items()))
+    write_json_atomic(results, folder / "bench.json")
+    _write_text_atomic(_markdown(results), folder / "bench.md")
     print(f"\n{_markdown(results)}\nwritten: {folder / 'bench.json'}")
     return results
+
+
+def _kept_games(path, quick: bool) -> dict:
+    """The rows of the last run's bench.json (of the same kind, quick or full) that a run of some games
+    keeps; none if there is no readable one."""
+    try:
+        last = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(last, dict) or last.get("quick") != quick or not isinstance(last.get("games"), dict):
+        return {}
+    return last["games"]
+
+
+def _write_text_atomic(text: str, path) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    except OSError as error:
+        tmp.unlink(missing_ok=True)
+        raise write_error(error, path) from None
 
 
 def _machine() -> dict:
@@ -286,13 +313,13 @@ def _markdown(results: dict) -> str:
         "that cache filled (warm load); then, for a bot whose kernels are compiled apart (e.g. the search bots),",
         "the further cold compile they need on top of the game's.",
         "",
-        "| game | cold compile, s | cold compile, CPU s | warm load, s | warm load, CPU s | further kernel sets, cold CPU s |",
-        "|---|---:|---:|---:|---:|---|",
+        "| game | engine | measured | cold compile, s | cold compile, CPU s | warm load, s | warm load, CPU s | further kernel sets, cold CPU s |",
+        "|---|---|---|---:|---:|---:|---:|---|",
     ]
     for name, entry in results["games"].items():
         further = ", ".join(f"{k} {v}" for k, v in entry.get("further_kernel_sets_cold_cpu_seconds", {}).items())
         lines.append(
-            f"| {name} | {entry['cold_compile_seconds']} | {entry['cold_compile_cpu_seconds']} | "
+            f"| {name} | {entry.get('engine_version', '—')} | {entry.get('measured', '—')} | {entry['cold_compile_seconds']} | {entry['cold_compile_cpu_seconds']} | "
             f"{entry['warm_load_seconds']} | {entry['warm_load_cpu_seconds']} | {further or '—'} |"
         )
     return "\n".join(lines) + "\n"
