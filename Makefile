@@ -20,7 +20,7 @@ ifeq ($(origin EXP),undefined)
 endif
 EXP_ARG := $(if $(EXP),experiment=$(EXP))
 
-.PHONY: help install sweep ab report ladder replay bench bench-quick profile test test-heavy test-nojit lint list validate clean \
+.PHONY: help install sweep ab report ladder replay bench bench-quick profile compile-profile test test-heavy test-nojit lint list validate clean \
         study-opening study-matrix study-cards study-tiers studies study-aeons-end study-veilforge study-by-your-side study-veilwalkers publish
 
 help: ## this list
@@ -64,6 +64,9 @@ bench-quick: $(STAMP) ## the benchmark on small samples (smoke run)
 
 profile: $(STAMP) ## kernel time by function and source line, GAME=<game> (needs Linux perf) -> reports/profile/
 	$(PY) -m sim profile $(or $(GAME),waybound)
+
+compile-profile: $(STAMP) ## the cold compile's time by function, GAME=<game> -> reports/profile/<game>-compile.md
+	$(PY) -m sim compile-profile $(or $(GAME),waybound)
 
 list: $(STAMP) ## games, editions, matchup sets and bots
 	$(PY) -m sim list

@@ -8,6 +8,7 @@
   replay   <experiment> <row> replay one stored match with its event log
   bench    [--quick]          throughput table + JSON (reports/bench/)
   profile  GAME [--seconds S] kernel time by function and source line (reports/profile/)
+  compile-profile GAME        the cold compile's time by function (reports/profile/<game>-compile.md)
   ab       BASE EDIT [ovr]    A/B of an edit: both editions on common deals until decided; a verdict
   validate [overrides]        compose the config and load every data file; run nothing
   list                        games, editions, matchup sets and bots
@@ -69,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     profile = commands.add_parser("profile", help="kernel time by function and source line (needs Linux perf)")
     profile.add_argument("game")
     profile.add_argument("--seconds", type=float, default=20.0, help="seconds of play to sample")
+    compile_profile = commands.add_parser("compile-profile", help="the cold compile's time by function")
+    compile_profile.add_argument("game")
     commands.add_parser("list", help="games, editions, matchup sets, bots")
     args = parser.parse_args(argv)
     # Libraries' warnings (matplotlib's above all) are held back: a failed command prints its one
@@ -169,6 +172,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         from sim.profile import profile
 
         print(f"written: {profile(args.game, args.seconds)}")
+        return 0
+    if args.command == "compile-profile":
+        from sim.compile_profile import compile_profile
+
+        print(f"written: {compile_profile(args.game)}")
         return 0
     if args.command == "list":
         _list()
