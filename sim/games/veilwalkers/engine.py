@@ -27,7 +27,8 @@ status, and names what later stages add):
 
 Encoding (layout.py): one int64 state vector (globals, then a block per seat). An action is
 kind << 16 | a << 8 | b (layout.A_*). Every decision names its decider (G_DECIDER): the active
-Company, the defender choosing an interceptor, or the defender's Escape arrival reaction. Random
+Company, the defender choosing an interceptor, the defender's Escape arrival reaction, or the
+Company holding a Threadline's priority (or invoking from its Threadline Chain in the opposing turn). Random
 streams (sim/core/rng.py, keyed by deck slot): per seat a deal stream and a bot stream, and one
 chance stream (the Watcher's dice, Close the Eye, the arrival reaction).
 
