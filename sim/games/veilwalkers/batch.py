@@ -19,10 +19,10 @@ from sim.games.veilwalkers.rules.setup import start_site
 
 # per seat: the final score is the Thread left; then Remembrances carried, network credits, Thread
 # taken by Thread Strikes, Ring rotations, enemy Figures Broken, Lost units brought back, the Ring I
-# Site it started on (the coin flip's winner chose it), Alignments invoked; per match the decisions, the Rings the Closing
+# Site it started on (the coin flip's winner chose it), Alignments invoked, Quick Events played as responses; per match the decisions, the Rings the Closing
 # Spiral had closed, the Round the Watcher awoke and the Round at whose end Closing began (0: never)
 SEAT_EXTRAS = ("remembrances", "network_credits", "strike_thread", "rotations", "figures_broken", "escapes",
-               "start_site", "invocations")
+               "start_site", "invocations", "responses")
 MATCH_EXTRAS = ("decisions", "closed_rings", "watcher_round", "closing_round")
 
 
@@ -96,6 +96,7 @@ def record(state, match_out, seat_out, m):
         seat_out[m, seat, 6] = state[base + L.P_ESCAPES]
         seat_out[m, seat, 7] = start_site(state, seat)
         seat_out[m, seat, 8] = state[base + L.P_INVOCATIONS]
+        seat_out[m, seat, 9] = state[base + L.P_RESPONSES]
 
 
 @njit(cache=True, _nrt=False, nogil=True)

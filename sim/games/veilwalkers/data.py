@@ -145,8 +145,12 @@ def _card_row(card_id: str, fields: dict, file: str) -> list[int]:
     if len(road_ops) > 1:
         raise UserError("a card has at most one road effect (close_road, break_road, repair_road)", file=file,
                         entry=f"{entry}.effects")
+    if V.OP_CANCEL in ops and not flags[2]:
+        raise UserError("only a Quick Event cancels (it is played as a response)", file=file, entry=f"{entry}.effects")
+    if flags[2] and road_ops:
+        raise UserError("a Quick Event has no road effect (a response names no road)", file=file, entry=f"{entry}.effects")
     for i, op in enumerate(ops):
-        if op in V.ROAD_OPS and amounts[i] != 1:
+        if op in (*V.ROAD_OPS, V.OP_CANCEL) and amounts[i] != 1:
             raise UserError("a road effect acts on one road (amount 1)", file=file, entry=f"{entry}.effects[{i}].amount")
     origin = _choice(fields.get("origin", "none"), V.ORIGINS, file, f"{entry}.origin")
     if origin and kind > V.TYPE_ECHO:
@@ -271,6 +275,9 @@ def _relic_columns(fields: dict, kind: int, file: str, entry: str) -> list[int]:
             if op in V.ROAD_OPS:
                 raise UserError("an Awakened effect has no road effect (a road target is chosen with a play)", file=file,
                                 entry=f"{where}.do")
+            if op == V.OP_CANCEL:
+                raise UserError("an Awakened effect cancels nothing (only a Quick Event played as a response does)",
+                                file=file, entry=f"{where}.do")
             ops.append(op)
             amounts.append(amount)
     pad = [0] * (V.MAX_EFFECTS - len(ops))

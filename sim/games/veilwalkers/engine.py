@@ -16,7 +16,8 @@ status, and names what later stages add):
   Challenge, Thread Strike, Drive Off, Raze, Mute and Reactivate, Break Through, the Rites' own steps,
   Waystation links, Lay Low, Close the Eye, the Remnant, Challenging the Revealed Watcher, Escape and
   Force the Breach, recruiting a Local, awakening a board Sentinel, deploying, moving and Recalling the
-  Patrol, Claiming a Dropped Portable Relic; a Portable Relic's play equips a Figure; Relics Awaken after
+  Patrol, Claiming a Dropped Portable Relic; a card play opens a Threadline, where either Company may
+  respond with one Quick Event (decision `respond`) before it resolves, newest first; a Portable Relic's play equips a Figure; Relics Awaken after
   any decision once their condition holds, their Awakened text resolving at each Shape's start), End (discard to 7, node deactivation by enemy control, Dominion markers, Suppression ends);
   a Company's road closures end at its next Remember. Round end: the Watcher's awakening roll and
   phase, then the Closing Spiral (close the Fraying Ring, the drawless count).
@@ -26,7 +27,8 @@ status, and names what later stages add):
 
 Encoding (layout.py): one int64 state vector (globals, then a block per seat). An action is
 kind << 16 | a << 8 | b (layout.A_*). Every decision names its decider (G_DECIDER): the active
-Company, the defender choosing an interceptor, or the defender's Escape arrival reaction. Random
+Company, the defender choosing an interceptor, the defender's Escape arrival reaction, or the
+Company holding a Threadline's priority (or invoking from its Threadline Chain in the opposing turn). Random
 streams (sim/core/rng.py, keyed by deck slot): per seat a deal stream and a bot stream, and one
 chance stream (the Watcher's dice, Close the Eye, the arrival reaction).
 
@@ -58,6 +60,7 @@ from sim.games.veilwalkers.rules import (
     rites,
     setup,
     stronghold,
+    threadline,
     turn,
     units,
     watcher,
@@ -109,7 +112,7 @@ def await_interception(state, seat, defender_may_intercept):
 @njit(cache=True, _nrt=False)
 def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards):
     if kind == L.A_PLAY:
-        cards.play(state, ruleset, seat, a, b, events, counts, count_cards)
+        threadline.declare_play(state, ruleset, seat, a, b, events, counts, count_cards)
     elif kind == L.A_MOVE:
         movement.move(state, ruleset, seat, a, b, events)
     elif kind == L.A_TRAVERSE:
@@ -212,6 +215,19 @@ def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, count
 
 
 @njit(cache=True, _nrt=False)
+def settle(state, ruleset, events, counts, count_cards):
+    """After a Shape action or a Threadline decision: the standing checks (rites.check_standing), then an
+    invocation decision with no legal invocation left closes (glyphs.recheck_window) and its Threadline
+    goes on to its next decision."""
+    for _ in range(4 * L.TL_CAP):
+        rites.check_standing(state, ruleset, state[L.G_SIDE], events)
+        glyphs.recheck_window(state, ruleset)
+        if state[L.G_DONE] or state[L.G_TL_OPEN] == 0 or state[L.G_PENDING] != L.DEC_SHAPE:
+            return
+        threadline.resume(state, ruleset, events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
 def step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards):
     kind = actions.kind_of(action)
     a = actions.field_a(action)
@@ -250,17 +266,23 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         state[L.G_PENDING] = L.DEC_SHAPE
         rites.check_standing(state, ruleset, active, events)
     elif kind == L.A_INVOKE:
-        glyphs.invoke(state, ruleset, seat, a, b, events)
-        rites.check_standing(state, ruleset, seat, events)
+        threadline.invoke(state, ruleset, seat, a, b, events, counts, count_cards)
+        settle(state, ruleset, events, counts, count_cards)
     elif kind == L.A_NO_INVOKE:
         glyphs.close_window(state, seat)
+        settle(state, ruleset, events, counts, count_cards)
+    elif kind == L.A_RESPOND:
+        threadline.respond(state, ruleset, seat, a, events, counts, count_cards)
+        settle(state, ruleset, events, counts, count_cards)
+    elif kind == L.A_PASS:
+        threadline.pass_priority(state, ruleset, seat, events, counts, count_cards)
+        settle(state, ruleset, events, counts, count_cards)
     elif kind == L.A_REACT or kind == L.A_NO_REACT:
         closing.react(state, ruleset, seat, a if kind == L.A_REACT else -1, events)
         rites.check_standing(state, ruleset, active, events)
     else:
         shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, counts, count_cards)
-        rites.check_standing(state, ruleset, seat, events)
-        glyphs.recheck_window(state, ruleset)
+        settle(state, ruleset, events, counts, count_cards)
     combat.recheck_lethal(state, ruleset, events)
     relics.check_awakenings(state, ruleset, events)
     if state[L.G_DONE]:
@@ -291,7 +313,7 @@ def zone_count(state, seat, card_id):
         n += state[base + L.P_REL + k * L.REL_W + L.R_CARD] == card_id
     for k in range(L.PORT_CAP):
         n += state[relics.portable(seat, k) + L.PT_CARD] == card_id  # the owner's, whoever controls it
-    return n
+    return n + threadline.pending_cards(state, seat, card_id)  # declared, not yet resolved
 
 
 @njit(cache=True, _nrt=False)
@@ -358,7 +380,8 @@ def check_invariants(state, ruleset, matchup):
     and Resonance in range, every Remembrance on a Site of a Ring not closed or carried, Figures alive
     and on the board or Lost, no piece or Relic on a closed Ring, Ring offsets in range, the Closing
     Spiral's Rings in order, every piece on a Ring Site its Company has visited (P_VISITED), the board
-    units where their rules keep them (units_invariant), the Glyph chains (glyphs.chains_invariant)."""
+    units where their rules keep them (units_invariant), the Glyph chains (glyphs.chains_invariant), the
+    Threadline (threadline.threadline_invariant; a declared card pending on it counts as in a zone)."""
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -389,6 +412,7 @@ def check_invariants(state, ruleset, matchup):
                     return L.INVARIANT_BOARD
         for k in range(L.PORT_CAP):
             total += state[relics.portable(seat, k) + L.PT_CARD] >= 0
+        total += threadline.pending_cards(state, seat, -1)
         if total != deck_size:
             return L.INVARIANT_CARDS
         if not 0 <= state[base + L.P_THREAD] <= ruleset[T.RULE_THREAD_START]:
@@ -433,6 +457,9 @@ def check_invariants(state, ruleset, matchup):
     relics_broken = relics.relics_invariant(state, ruleset)
     if relics_broken:
         return relics_broken
+    threadline_broken = threadline.threadline_invariant(state, ruleset)
+    if threadline_broken:
+        return threadline_broken
     watcher_site = state[L.G_WATCHER_SITE]
     if state[L.G_WATCHER] == L.WATCHER_REMOVED:
         if watcher_site != L.NOWHERE:

@@ -77,7 +77,22 @@ G_ROADS_BROKEN = G_REACTION_DIE + 1  # bit r: road r is Broken ("Broken requires
 G_ROADS_CLOSED = G_ROADS_BROKEN + 1  # 2: bit r closed by seat k's effect, until the start of k's next turn
 G_ALIGN_CHAIN = G_ROADS_CLOSED + 2  # the chain (CHAIN_TURN, CHAIN_THREADLINE) a pending invocation would use
 G_ALIGN_LOSS = G_ALIGN_CHAIN + 1  # Thread the card that added the Glyph made the opponent lose (AP-11)
-GLOBALS = G_ALIGN_LOSS + 1
+# The Threadline (rules/threadline.py): "the sequence of pending effects and responses" a legal declaration
+# opens, its priority and its one-Quick-Event allowances
+G_TL_OPEN = G_ALIGN_LOSS + 1  # 1 while a Threadline is open (from its declaration until it ends)
+G_TL_N = G_TL_OPEN + 1  # pending effects on it (the newest is entry G_TL_N - 1)
+G_TL_PRIORITY = G_TL_N + 1  # the seat holding priority
+G_TL_PASSES = G_TL_PRIORITY + 1  # consecutive passes (two resolve the newest effect)
+G_TL_QUICK = G_TL_PASSES + 1  # bit k: seat k has played its Quick Event into this Threadline
+G_TL_STACK = G_TL_QUICK + 1  # TL_CAP entries x TL_W, oldest first
+TL_CAP = 8
+TL_W = 5
+TL_KIND, TL_SEAT, TL_ID, TL_ARG, TL_CANCELLED = range(TL_W)
+# TL_KIND: TL_PLAY a card declared in the Shape (TL_ARG its A_PLAY b), TL_QUICK a Quick Event played as a
+# response (TL_ARG: for a cancel, the index + 1 of the entry it cancels; 0 none), TL_ALIGNMENT an invocation
+# (TL_ID the Alignment, TL_ARG its choice | the Thread its completing card took << 8); TL_CANCELLED: 1 once a cancel has resolved against it
+TL_PLAY, TL_QUICK, TL_ALIGNMENT = 1, 2, 3
+GLOBALS = G_TL_STACK + TL_CAP * TL_W
 WATCHER_DORMANT, WATCHER_HIDDEN, WATCHER_REVEALED, WATCHER_REMOVED = range(4)
 # a settlement's Local: waiting to be recruited, recruited (a Figure of the recruiting Company), or gone
 # (its Recruit defeated: "destroys that settlement ... permanently"; or its Ring closed)
@@ -166,7 +181,8 @@ P_DECK = P_REL + REL_CAP * REL_W
 P_HAND = P_DECK + DECK_CAP
 P_LOOM = P_HAND + HAND_CAP
 P_DISCARD = P_LOOM + LOOM_CAP
-SEAT_SIZE = P_DISCARD + DECK_CAP
+P_RESPONSES = P_DISCARD + DECK_CAP  # statistics: Quick Events played as responses
+SEAT_SIZE = P_RESPONSES + 1
 STATE_SIZE = GLOBALS + SEATS * SEAT_SIZE
 
 VEILWALKER, WAYFINDER, REMEMBERER = 0, 1, 2
@@ -175,7 +191,9 @@ THREAD_CREATION, THREAD_STORY, THREAD_MEMORY, THREAD_FALLBACK_USED = 1, 2, 4, 8
 
 # ---- phases and decisions
 PH_SETUP, PH_WEAVE, PH_SHAPE, PH_END, PH_OVER = range(5)
-DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT, DEC_REACTION, DEC_INVOKE = range(9)
+DEC_NONE, DEC_MULLIGAN, DEC_START, DEC_WEAVE, DEC_SHAPE, DEC_DISCARD, DEC_INTERCEPT, DEC_REACTION, DEC_INVOKE, \
+    DEC_RESPOND = range(10)
+# respond: the seat holding priority in a Threadline has a legal Quick Event (a seat without one passes: no decision)
 # invoke: a Glyph was added and completes an Alignment the Company may invoke (or decline)
 CHAIN_TURN, CHAIN_THREADLINE = 0, 1
 CHAIN_CAP = 3  # "each holding at most three Glyphs"
@@ -232,6 +250,8 @@ A_RECALL = 47  # Recall the Patrol: it leaves the board for later redeployment
 A_INVOKE = 48  # a: the Alignment (vocab.ALIGNMENT_IDS index), b: its choice (glyphs.py: ROAD_NONE or ROAD_TARGET + direction)
 A_NO_INVOKE = 49  # decline: "Declining leaves the chain intact"
 A_CLAIM_RELIC = 50  # Claim a Dropped Portable Relic: a: the claiming Figure's slot, b: owner * PORT_CAP + record
+A_RESPOND = 51  # play a Quick Event into the open Threadline: a: hand index
+A_PASS = 52  # pass priority
 ROAD_NONE = 0  # A_PLAY's b for an Event, Memory or Path with a road effect: no road (its other effects only),
 ROAD_TARGET = 1  # or ROAD_TARGET + direction: the road clockwise (0) or counterclockwise (1) of the Veilwalker's Site
 PLAY_AT_STRONGHOLD = 1  # A_PLAY's b: an Ally deployed at the Stronghold instead of the Veilwalker's Site
@@ -242,7 +262,7 @@ ACTION_NAMES = ("", "mulligan", "start", "weave", "no_weave", "end_shape", "play
                 "link", "discard", "intercept", "no_intercept", "drive_off", "raze", "mute", "reactivate", "break_through",
                 "escape", "breach", "react", "no_react", "challenge_watcher", "close_eye", "lay_low", "remnant",
                 "establish", "finish", "destroy", "trial", "sacrifice", "search", "recruit", "awaken", "patrol",
-                "patrol_move", "recall", "invoke", "no_invoke", "claim_relic")
+                "patrol_move", "recall", "invoke", "no_invoke", "claim_relic", "respond", "pass")
 
 # ---- random streams (keys/counters): stream k < 2 is seat k's deal, 2 + k seat k's bot, 4 the game's
 # chance (the coin flip is the seat order itself; the dice: the Watcher's place, awakening and phase,
@@ -298,6 +318,8 @@ EV_ROAD = 42  # seat (whose effect), road, ROAD_* what happened
 EV_GLYPH = 43  # seat, glyph, chain (CHAIN_*), the chain's length after
 EV_ALIGNMENT = 44  # seat, Alignment, choice
 EV_RELIC = 45  # seat (the controller), Relic card, RELIC_* what happened, Site
+EV_RESPOND = 46  # seat, the Quick Event card, the index + 1 of the entry it will cancel (0 none)
+EV_CANCEL = 47  # seat (whose effect is cancelled), its card (TL_PLAY/TL_QUICK) or Alignment, the entry's TL_KIND
 RELIC_EQUIPPED, RELIC_DROPPED, RELIC_CLAIMED, RELIC_AWAKENED, RELIC_DISCARDED = range(5)
 # RELIC_DISCARDED: a Dropped Portable Relic's Ring closed (to its owner's discard)
 ROAD_CLOSED, ROAD_BROKEN, ROAD_REPAIRED, ROAD_REOPENED = range(4)  # ROAD_REOPENED: a closure expired
@@ -323,3 +345,4 @@ INVARIANT_BOARD = 6
 INVARIANT_UNITS = 7
 INVARIANT_CHAINS = 8
 INVARIANT_RELICS = 9
+INVARIANT_THREADLINE = 10

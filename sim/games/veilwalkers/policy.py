@@ -15,7 +15,8 @@
   deploy, worth more at an active enemy Lamp. The Patrol deploys (weight `patrol` per Power, less 0.1
   per Site between its Site and the opposing Veilwalker) and moves towards the opposing Veilwalker
   (its approach gain); it is never Recalled. A Challenge on an Exhausted Patrol (which Routes it
-  instead of fighting) is worth half its Power. Two styles ship as data: network racing and Thread
+  instead of fighting) is worth half its Power. A Quick Event response is worth `respond` plus its effects
+(a cancel: its target's worth), passing 0. Two styles ship as data: network racing and Thread
   pressure.
 """
 
@@ -49,6 +50,7 @@ from sim.games.veilwalkers.rules.board import (
     road_of,
     seat_base,
 )
+from sim.games.veilwalkers.rules.cards import cancels
 from sim.games.veilwalkers.rules.combat import interceptors
 from sim.games.veilwalkers.rules.glyphs import (
     CHOICE_OPTION,
@@ -62,6 +64,7 @@ from sim.games.veilwalkers.rules.network import history_credits, node_site
 from sim.games.veilwalkers.rules.remembrance import carried
 from sim.games.veilwalkers.rules.rites import rite_of, veilwalker_gate
 from sim.games.veilwalkers.rules.roads import ring_steps
+from sim.games.veilwalkers.rules.threadline import cancel_target
 
 ROAD_CUT = 12  # the travel a Ring cut both ways counts (a detour through other Rings, roughly)
 
@@ -284,6 +287,38 @@ def relic_value(ruleset, weights, card_id):
 
 
 @njit(cache=True, _nrt=False)
+def effects_value(ruleset, weights, card_id):
+    """A played card's effects: `strike` per Thread the opponent loses, `effect` per other point (road
+    effects are valued with their road, a cancel with its target)."""
+    value = 0.0
+    for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
+        amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
+        op = T.card(ruleset, card_id, T.C_OP + e)
+        if op == V.OP_THREAD_LOSS:
+            value += weights[V.W_STRIKE] * amount
+        elif op != V.OP_CLOSE_ROAD and op != V.OP_BREAK_ROAD and op != V.OP_REPAIR_ROAD and op != V.OP_CANCEL:
+            value += weights[V.W_EFFECT] * amount
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def response_value(state, ruleset, weights, seat, index):
+    """Weight `respond` plus the Quick Event's effects; a cancel adds what its target is worth to the
+    opponent (an invocation `align`, a card its effects and `deploy` per Power)."""
+    card_id = state[seat_base(seat) + L.P_HAND + index]
+    value = weights[V.W_RESPOND] + effects_value(ruleset, weights, card_id)
+    if cancels(ruleset, card_id):
+        target = cancel_target(state, seat)
+        e = L.G_TL_STACK + target * L.TL_W
+        if state[e + L.TL_KIND] == L.TL_ALIGNMENT:
+            value += weights[V.W_ALIGN]
+        else:
+            cancelled = state[e + L.TL_ID]
+            value += effects_value(ruleset, weights, cancelled) + weights[V.W_DEPLOY] * T.card(ruleset, cancelled, T.C_POWER)
+    return value
+
+
+@njit(cache=True, _nrt=False)
 def action_value(state, ruleset, weights, seat, action, walker_target):
     base = seat_base(seat)
     kind, a, b = kind_of(action), field_a(action), field_b(action)
@@ -292,6 +327,10 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
     if kind == L.A_INVOKE:
         return invoke_value(state, ruleset, weights, seat, a, b, walker_target)
     if kind == L.A_NO_INVOKE:
+        return 0.0
+    if kind == L.A_RESPOND:
+        return response_value(state, ruleset, weights, seat, a)
+    if kind == L.A_PASS:
         return 0.0
     if kind == L.A_MULLIGAN:
         target = 0
@@ -385,13 +424,7 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
                     if (node_site(state, ruleset, 1 - seat, node) == b - L.PLAY_BEHIND_LINES
                             and state[seat_base(1 - seat) + L.P_NODE_ACTIVE + node] == 1):
                         value += 0.5 * weights[V.W_ACTIVATE]
-        for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
-            amount = T.card(ruleset, card_id, T.C_AMOUNT + e)
-            op = T.card(ruleset, card_id, T.C_OP + e)
-            if op == V.OP_THREAD_LOSS:
-                value += weights[V.W_STRIKE] * amount
-            elif op != V.OP_CLOSE_ROAD and op != V.OP_BREAK_ROAD and op != V.OP_REPAIR_ROAD:
-                value += weights[V.W_EFFECT] * amount
+        value += effects_value(ruleset, weights, card_id)
         if T.card(ruleset, card_id, T.C_TYPE) >= V.TYPE_EVENT and b >= L.ROAD_TARGET:
             value += road_value(state, ruleset, weights, seat, T.card(ruleset, card_id, T.C_ROAD_OP),
                                 b - L.ROAD_TARGET, walker_target)
@@ -670,13 +703,13 @@ HAND_CARD_KEY = 1 << 32  # a hand action's node key holds its card id from this 
 def node_keys_of(state, legal, n, keys):
     """keys[:n]: the tree's names of the decider's listed actions. An action on a hand card (play, weave,
     discard) is named by its card, not its hand index: below the root a hand differs between worlds (the
-    opponent's re-dealt hand, the seat's own draws), and the same card is the same action in each. Two
-    copies of a card in one hand share a name (and so a node)."""
+    opponent's re-dealt hand, the seat's own draws), and the same card is the same action in each (a
+    Quick Event response too). Two copies of a card in one hand share a name (and so a node)."""
     hand = seat_base(state[L.G_DECIDER]) + L.P_HAND
     for i in range(n):
         action = legal[i]
         kind = kind_of(action)
-        if kind == L.A_PLAY or kind == L.A_WEAVE or kind == L.A_DISCARD:
+        if kind == L.A_PLAY or kind == L.A_WEAVE or kind == L.A_DISCARD or kind == L.A_RESPOND:
             keys[i] = (action & ~(255 << 8)) | state[hand + field_a(action)] * HAND_CARD_KEY
         else:
             keys[i] = action

@@ -47,6 +47,10 @@ def describe_action(action: int, hand: list[str] | None = None) -> str:
         return f"bottom {bin(a).count('1')} (mask {a})"
     if kind == L.A_START:
         return f"start Ring I S{a}"
+    if kind == L.A_RESPOND:
+        return f"respond with {a}{held}"
+    if kind == L.A_PASS:
+        return "pass priority"
     if kind in (L.A_WEAVE, L.A_PLAY, L.A_OFFER, L.A_DISCARD):
         where = ""
         road_card = portable = False
@@ -225,6 +229,11 @@ def describe_event(row) -> str:
         return f"{who} adds the Glyph {V.GLYPHS[a]} to its {chain} Chain ({c} held)"
     if kind == L.EV_ALIGNMENT:
         return f"{who} invokes {alignment_name(a)}{choice_words(a, b)}"
+    if kind == L.EV_RESPOND:
+        return f"{who} responds with {card_name(a)}" + (f" (to cancel pending effect {b - 1})" if b else "")
+    if kind == L.EV_CANCEL:
+        what = alignment_name(a) if b == L.TL_ALIGNMENT else card_name(a)
+        return f"{who} has {what} cancelled" + ("" if b == L.TL_ALIGNMENT else " (to its discard)")
     if kind == L.EV_ROAD:
         what = ("closes", "Breaks", "repairs", "sees its closure expire on")[b]
         return f"{who} {what} the road {site_name(a)} - {site_name(L.SITES * (a // L.SITES) + (a + 1) % L.SITES)}"

@@ -29,7 +29,7 @@ PIECE_NAMES = ("veilwalker", "wayfinder", "rememberer")
 WATCHER_NAMES = ("dormant", "hidden", "revealed", "removed")
 LOCAL_NAMES = ("waiting", "recruited", "gone")
 SENTINEL_NAMES = ("dormant", "awakened", "gone")
-PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept", "reaction", "invoke")
+PENDING_NAMES = ("none", "mulligan", "start", "weave", "shape", "discard", "intercept", "reaction", "invoke", "respond")
 
 
 def site_of(where) -> int:
@@ -186,6 +186,7 @@ class VeilwalkersScenario(Scenario):
                                  s[base + L.P_THREADLINE_CHAIN: base + L.P_THREADLINE_CHAIN + s[base + L.P_THREADLINE_CHAIN_N]]],
             "aligned": [V.ALIGNMENT_IDS[k] for k in range(len(V.ALIGNMENT_IDS)) if int(s[base + L.P_ALIGNED]) >> k & 1],
             "invocations": int(s[base + L.P_INVOCATIONS]),
+            "responses": int(s[base + L.P_RESPONSES]),
         }
 
     def state(self) -> dict:
@@ -212,6 +213,12 @@ class VeilwalkersScenario(Scenario):
             "broken_roads": [road for road in range(L.BLOOM) if int(s[L.G_ROADS_BROKEN]) >> road & 1],
             "closed_roads": [road for road in range(L.BLOOM)
                              if (int(s[L.G_ROADS_CLOSED]) | int(s[L.G_ROADS_CLOSED + 1])) >> road & 1],
+            "threadline": [{"kind": ("", "play", "quick", "alignment")[int(s[e])], "seat": int(s[e + L.TL_SEAT]),
+                            "what": (V.ALIGNMENT_IDS[int(s[e + L.TL_ID])] if s[e] == L.TL_ALIGNMENT
+                                     else render.card_name(int(s[e + L.TL_ID]))),
+                            "cancelled": bool(s[e + L.TL_CANCELLED])}
+                           for e in range(L.G_TL_STACK, L.G_TL_STACK + int(s[L.G_TL_N]) * L.TL_W, L.TL_W)],
+            "priority": int(s[L.G_TL_PRIORITY]) if s[L.G_TL_OPEN] else -1,
             "done": bool(s[L.G_DONE]),
             "winner": int(s[L.G_WINNER]),
             "end_reason": GAME.end_reasons[int(s[L.G_END_REASON])] if s[L.G_DONE] else "",
@@ -279,6 +286,25 @@ class VeilwalkersScenario(Scenario):
         card_id = self._take(seat, card)
         s[base + L.P_HAND + s[base + L.P_HAND_N]] = card_id
         s[base + L.P_HAND_N] += 1
+        self.check()
+
+    def stow_quick_events(self) -> None:
+        """Every Quick Event in either hand goes to the bottom of its deck: a position where no card play
+        opens a response decision until a Quick Event is given back."""
+        s = self.state_vector
+        for seat in range(L.SEATS):
+            base = self._base(seat)
+            hand = [int(c) for c in s[base + L.P_HAND: base + L.P_HAND + s[base + L.P_HAND_N]]]
+            quick = [c for c in hand if GAME.library.cards[GAME.library.card_names[c]].get("quick")]
+            if not quick:
+                continue
+            kept = [c for c in hand if c not in quick]
+            deck = [int(c) for c in s[base + L.P_DECK: base + L.P_DECK + s[base + L.P_DECK_N]]]
+            s[base + L.P_HAND: base + L.P_HAND + len(kept)] = kept
+            s[base + L.P_HAND_N] = len(kept)
+            deck = quick + deck  # the top is the last
+            s[base + L.P_DECK: base + L.P_DECK + len(deck)] = deck
+            s[base + L.P_DECK_N] = len(deck)
         self.check()
 
     def put_figure(self, seat: int, card: str, where, ready: bool = True) -> int:

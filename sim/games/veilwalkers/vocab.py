@@ -159,9 +159,10 @@ COST_LIMIT = 9
 POWER_LIMIT = 12
 
 # effects of Events, Memories and Paths (and of a Figure's or Relic's arrival): {do: op, amount: n}
-OPS = ("draw", "restore_thread", "thread_loss", "resonance", "ready", "heal", "close_road", "break_road", "repair_road")
+OPS = ("draw", "restore_thread", "thread_loss", "resonance", "ready", "heal", "close_road", "break_road", "repair_road",
+       "cancel")
 (OP_DRAW, OP_RESTORE_THREAD, OP_THREAD_LOSS, OP_RESONANCE, OP_READY, OP_HEAL, OP_CLOSE_ROAD, OP_BREAK_ROAD,
- OP_REPAIR_ROAD) = range(len(OPS))
+ OP_REPAIR_ROAD, OP_CANCEL) = range(len(OPS))
 # the road effects target one lateral road touching the Veilwalker's Site, chosen with the play (at most one
 # road effect per card, only on Events, Memories and Paths; `amount` is 1)
 ROAD_OPS = (OP_CLOSE_ROAD, OP_BREAK_ROAD, OP_REPAIR_ROAD)
@@ -175,6 +176,9 @@ OP_MEANINGS = {
     "close_road": "close one open lateral road touching your Veilwalker's Site until the start of your next turn",
     "break_road": "Break one lateral road (not already Broken) touching your Veilwalker's Site",
     "repair_road": "repair one Broken lateral road touching your Veilwalker's Site",
+    "cancel": "(Quick Events only, played as a response) cancel the newest unresolved effect of the opposing Company "
+              "in the Threadline, a card or an Alignment invocation: it does nothing and adds no Glyph (a card goes "
+              "to its owner's discard); with none to cancel the card is not playable",
 }
 MAX_EFFECTS = 3
 AMOUNT_LIMIT = 9
@@ -230,6 +234,7 @@ GREEDY_WEIGHTS = (
     "road",  # per Site a road effect adds to the opposing Veilwalker's way (or saves its own); a Growth repair +1
     "align",  # invoking an offered Alignment (declining is worth 0); its road effect is valued as a road card's
     "relic",  # per point of printed Presence of a Portable Relic equipped or Claimed (and per Awakened effect point)
+    "respond",  # playing a Quick Event into a Threadline (passing is worth 0), on top of its effects' value as a play's
 )
 POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
 SEARCH_PARAMS = FLAT_SEARCH_PARAMS
@@ -252,4 +257,5 @@ BOT_KINDS = {
 }
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
- W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD, W_ALIGN, W_RELIC) = range(len(GREEDY_WEIGHTS))
+ W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD, W_ALIGN, W_RELIC,
+ W_RESPOND) = range(len(GREEDY_WEIGHTS))

@@ -14,10 +14,14 @@ PLAIN_BOTS = tuple(b for b in GAME.policy_names() if GAME.load_policy(b).policy_
 
 
 def shape(entry: str = DUEL, edition: str | None = None, start: int = 0, seed: int = 1, order: int = 0,
-          resonance: int = 0) -> VeilwalkersScenario:
+          resonance: int = 0, responses: bool = False) -> VeilwalkersScenario:
+    """``responses``: keep the Quick Events dealt; else they go to the bottom of the decks, so a card play
+    resolves at once (no Company can respond: rules/threadline.py) unless a test gives one."""
     sc = VeilwalkersScenario.new(entry, edition=edition, seed=seed, order=order)
     sc.skip_setup(start=start)
     sc.to_shape()
+    if not responses:
+        sc.stow_quick_events()
     if resonance:
         sc.set(0, "P_RESONANCE", resonance)
     return sc

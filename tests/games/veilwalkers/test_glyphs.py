@@ -63,9 +63,9 @@ def test_the_turn_chain_holds_three_glyphs_and_the_fourth_drops_the_oldest():
 
 def test_events_add_their_glyph_only_to_the_threadline_chain():
     """"Events add theirs only to the Threadline Chain in resolution order." "Clear ... the Threadline
-    Chain when its Threadline ends." (No response is played into a Threadline in this stage, so an
-    Event's Threadline ends with its resolution.) An Event's SPI then a Figure's SPL is no Sever the
-    Story; a Relic's SPI then the same SPL is."""
+    Chain when its Threadline ends." (Nobody can respond here, so the Event's Threadline ends with its
+    resolution.) An Event's SPI then a Figure's SPL is no Sever the Story; a Relic's SPI then the same SPL
+    is."""
     sc = shape(resonance=9)
     play(sc, "gathering_light")  # SPI, an Event
     assert sc.player(0)["turn_chain"] == [] and sc.player(0)["threadline_chain"] == []

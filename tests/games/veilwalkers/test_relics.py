@@ -8,7 +8,7 @@ from sim.core.worker import seed_block
 from sim.games.veilwalkers import GAME
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers.rules.board import presence
-from sim.games.veilwalkers.scenario import VeilwalkersScenario
+from sim.games.veilwalkers.rules.combat import break_figure
 from tests.games.veilwalkers.helpers import at, end_turn, kinds, shape
 from tests.games.veilwalkers.test_closing import end_round, fray_ring_i
 
@@ -105,17 +105,22 @@ def test_a_bearer_broken_in_first_bloom_drops_the_relic_in_first_bloom():
 def test_a_lost_bearer_leaving_play_sends_its_relic_to_the_owners_discard():
     """Lost units "keep carried Remembrances and Portable Relics"; "when the bearer leaves play, Drop it at that
     Site": a Lost bearer stands on no physical Site, so the Relic goes to its owner's discard (RULES.md, reading).
-    The match is the one the heavy debug sweep found (lamplight mirror, racer, root seed 77, pair 418, seats
-    swapped): a Lost bearer left play and its Relic was Dropped "at" the Lost track, breaking the Relic invariant."""
+    The heavy debug sweep found it (lamplight mirror, racer, root seed 77, pair 418, seats swapped: a Lost bearer
+    left play and its Relic was Dropped "at" the Lost track, breaking the Relic invariant); engine 0.7.0's decks
+    play that match differently, so the position is set up here: a Lost bearer Broken."""
     ruleset = GAME.load_ruleset("standard")
     matchup = next(m for m in GAME.load_matchups(ruleset, ["mirrors"]) if m.matchup_id == "lamplight_vs_lamplight")
     seeds = seed_block(77, matchup, 418, 419)
     result = GAME.play_batch(ruleset, matchup, seats_for((GAME.load_policy("racer"),), matchup), seeds, debug=True)
     assert (result.error == 0).all()
-    sc = VeilwalkersScenario(ruleset, matchup, 77, 1, 418)
-    while not sc.state()["done"]:
-        sc.apply(sc.bot_action((GAME.load_policy("racer"),) * 2))  # apply checks every invariant
+    sc = shape("lamplight vs lamplight")
+    bearer = sc.put_figure(0, "everburn_scout", (1, 3))
+    sc.put_portable(0, "warden_mail", bearer)
+    sc.place(0, bearer, ("lost", 2))
+    break_figure(sc.state_vector, sc.ruleset.tables, 0, bearer, sc.events)
+    assert sc.invariant_error() == 0
     assert any("loses warden_mail" in line for line in _relic_events(sc)), _relic_events(sc)
+    assert "warden_mail" in sc.player(0)["discard"] and sc.player(0)["portables"] == []
 
 
 def test_a_dropped_relic_is_claimed_for_one_action_by_an_eligible_figure_there_and_ownership_stays():

@@ -1,6 +1,7 @@
 """The legal actions of every decision: the opening bottom-and-redraw, the start Site, the Weave, the
 Shape (every action the pieces and cards allow now), the End's discards, the defender's
-interception choice and its Escape arrival reaction, and an Alignment's invocation."""
+interception choice and its Escape arrival reaction, an Alignment's invocation, and a Threadline's
+priority (a Quick Event or pass)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ from sim.games.veilwalkers.rules.rites import (
     veilwalker_gate,
 )
 from sim.games.veilwalkers.rules.stronghold import can_destroy, can_establish, can_finish
+from sim.games.veilwalkers.rules.threadline import list_responses
 from sim.games.veilwalkers.rules.units import can_awaken, can_recruit, lateral_allowed, may_intercept
 from sim.games.veilwalkers.rules.watcher import (
     can_challenge_watcher,
@@ -364,4 +366,6 @@ def list_legal(state, ruleset, legal):
                                   L.A_NO_INTERCEPT, L.A_INTERCEPT, False, legal)
     elif pending == L.DEC_INVOKE:
         n = list_invocations(state, ruleset, seat, legal)
+    elif pending == L.DEC_RESPOND:
+        n = list_responses(state, ruleset, seat, legal)
     return n

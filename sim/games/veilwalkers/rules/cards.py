@@ -24,11 +24,12 @@ from sim.games.veilwalkers.rules.board import (
 )
 from sim.games.veilwalkers.rules.ending import check_thread, lose_thread, restore_thread
 from sim.games.veilwalkers.rules.events import log_event
-from sim.games.veilwalkers.rules.glyphs import clear_chain, glyph_added
+from sim.games.veilwalkers.rules.glyphs import glyph_added
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption
 from sim.games.veilwalkers.rules.relics import (
     achievements,
     any_bearer,
+    can_equip,
     controls_unique,
     equip,
     free_portable,
@@ -106,7 +107,15 @@ def can_play(state, ruleset, seat, index):
         return free_figure_slot(state, seat) >= 0
     if T.card(ruleset, card_id, T.C_DISASTER) and state[base + L.P_DISASTER]:
         return False  # "At most one Disaster may be played per Company per Round"
-    return True
+    return not cancels(ruleset, card_id)  # a cancel has nothing to cancel outside a Threadline's priority
+
+
+@njit(cache=True, _nrt=False)
+def cancels(ruleset, card_id):
+    for e in range(T.card(ruleset, card_id, T.C_N_EFFECTS)):
+        if T.card(ruleset, card_id, T.C_OP + e) == V.OP_CANCEL:
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -247,29 +256,60 @@ def resolve_ops(state, ruleset, seat, card_id, n_column, op_column, amount_colum
                 mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "Creation Heal damage"
         elif op == V.OP_CLOSE_ROAD or op == V.OP_BREAK_ROAD or op == V.OP_REPAIR_ROAD:
             done = road_effect(state, ruleset, seat, op, road_direction, events)
+        elif op == V.OP_CANCEL:
+            continue  # applied by the Threadline as the card resolves (rules/threadline.py)
         log_event(state, events, L.EV_EFFECT, seat, op, done, 0)
     check_thread(state, events)
 
 
 @njit(cache=True, _nrt=False)
-def play(state, ruleset, seat, index, placement, events, counts, count_cards):
-    """``placement``: 0 at the Veilwalker's Site, PLAY_AT_STRONGHOLD, or PLAY_BEHIND_LINES + the Site
-    (Behind the Lines: "place it faceup and Exhausted"); for an Event, Memory or Path, its road target
-    (ROAD_NONE, or ROAD_TARGET + direction); for a Portable Relic, the bearer's Figure slot."""
+def play_site(state, ruleset, seat, card_id, placement):
+    """Where a Figure deploys (the Veilwalker's Site, the Stronghold, or a Behind the Lines Site) and a Relic
+    installs."""
     base = seat_base(seat)
-    card_id = take_from_hand(state, seat, index)
-    state[L.G_ACTIONS] -= 1
-    state[base + L.P_RESONANCE] -= T.card(ruleset, card_id, T.C_COST)
-    kind = T.card(ruleset, card_id, T.C_TYPE)
     site = state[base + L.P_VB_SITE + L.VEILWALKER]
+    kind = T.card(ruleset, card_id, T.C_TYPE)
     if kind <= V.TYPE_ECHO and placement == L.PLAY_AT_STRONGHOLD:  # an Event's b is its road target instead
         site = state[base + L.P_STRONGHOLD]
-        state[base + L.P_STRONGHOLD_DEPLOY] = state[L.G_ROUND]
     elif kind <= V.TYPE_ECHO and placement >= L.PLAY_BEHIND_LINES:
         site = placement - L.PLAY_BEHIND_LINES
+    return site
+
+
+@njit(cache=True, _nrt=False)
+def play(state, ruleset, seat, index, placement, quick, events, counts, count_cards):
+    """The declaration of a card play: the card leaves the hand and its costs are paid (``quick``: a Quick
+    Event played as a response, "Quick Events pay Resonance but no normal Shape Action"); the allowances it
+    spends are spent now, "even if cancelled" ("Cancelled plays still spend that allowance"). Returns the
+    card; it resolves later (resolve_play) unless cancelled (rules/threadline.py). ``placement``: 0 at the
+    Veilwalker's Site, PLAY_AT_STRONGHOLD, or PLAY_BEHIND_LINES + the Site (Behind the Lines); for an
+    Event, Memory or Path, its road target (ROAD_NONE, or ROAD_TARGET + direction); for a Portable Relic,
+    the bearer's Figure slot."""
+    base = seat_base(seat)
+    card_id = take_from_hand(state, seat, index)
+    if not quick:
+        state[L.G_ACTIONS] -= 1
+    state[base + L.P_RESONANCE] -= T.card(ruleset, card_id, T.C_COST)
+    if T.card(ruleset, card_id, T.C_TYPE) <= V.TYPE_ECHO and placement == L.PLAY_AT_STRONGHOLD:
+        state[base + L.P_STRONGHOLD_DEPLOY] = state[L.G_ROUND]
     if count_cards:
         counts[seat, card_id, L.COUNT_PLAYED] += 1
-    log_event(state, events, L.EV_PLAY, seat, card_id, site, 0)
+    if T.card(ruleset, card_id, T.C_DISASTER):
+        state[base + L.P_DISASTER] = 1
+    log_event(state, events, L.EV_PLAY, seat, card_id, play_site(state, ruleset, seat, card_id, placement), 0)
+    return card_id
+
+
+@njit(cache=True, _nrt=False)
+def resolve_play(state, ruleset, seat, card_id, placement, events, counts, count_cards):
+    """A declared card resolves: a Figure deploys, a Relic installs or is equipped, an Event, Memory or
+    Path resolves its effects and goes to the discard; then its Glyph (rules/glyphs.py)."""
+    base = seat_base(seat)
+    kind = T.card(ruleset, card_id, T.C_TYPE)
+    site = play_site(state, ruleset, seat, card_id, placement)
+    if kind == V.TYPE_RELIC and is_portable(ruleset, card_id) and not can_equip(state, seat, placement):
+        to_discard(state, seat, card_id)  # its bearer is gone: "If all targets are illegal, it fails"
+        return
     if kind <= V.TYPE_ECHO:
         slot = place_figure(state, seat, card_id, site, L.UNIT_NONE, L.NOWHERE)
         if placement >= L.PLAY_BEHIND_LINES:
@@ -287,8 +327,6 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
     if (kind <= V.TYPE_RELIC and T.card(ruleset, card_id, T.C_ASPECT) == V.ASPECT_CREATION
             and site == state[base + L.P_VB_SITE + L.VEILWALKER]):
         mark_thread(state, ruleset, seat, L.THREAD_CREATION, events)  # "successfully deploy a Creation card here"
-    if T.card(ruleset, card_id, T.C_DISASTER):
-        state[base + L.P_DISASTER] = 1
     road_direction = -1
     if kind >= V.TYPE_EVENT and placement >= L.ROAD_TARGET:
         road_direction = placement - L.ROAD_TARGET
@@ -305,10 +343,8 @@ def play(state, ruleset, seat, index, placement, events, counts, count_cards):
         to_discard(state, seat, card_id)
     opponent_loss = opponent_thread - state[seat_base(1 - seat) + L.P_THREAD]
     if kind == V.TYPE_EVENT:
-        # "Events add theirs only to the Threadline Chain in resolution order"; with no responses its
-        # Threadline ends with this resolution (and the chain with it) unless an Alignment window opened
+        # "Events add theirs only to the Threadline Chain in resolution order" (it clears when the
+        # Threadline ends: rules/threadline.py)
         glyph_added(state, ruleset, seat, L.CHAIN_THREADLINE, glyph, opponent_loss, events)
-        if state[L.G_PENDING] != L.DEC_INVOKE:
-            clear_chain(state, seat, L.CHAIN_THREADLINE)
     else:
         glyph_added(state, ruleset, seat, L.CHAIN_TURN, glyph, opponent_loss, events)

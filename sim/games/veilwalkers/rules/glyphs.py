@@ -4,10 +4,12 @@
 Glyphs. Successfully played/deployed non-Event cards during your turn add their Glyph to the Turn Chain.
 Events add theirs only to the Threadline Chain in resolution order. Fourth Glyph drops the oldest."
 After a Glyph is added the Company may invoke one Alignment its chain's last two (a Phrase) or three (a
-Verse) Glyphs complete, ending on that Glyph (decision DEC_INVOKE), or decline. Threadlines have no
-responses in this stage (no Quick Event is played in another's Threadline), so a Threadline holds only
-its declared Event: its Threadline Chain never reaches two Glyphs before the Threadline ends and clears
-it. An Alignment whose effect is not modeled (alignments.yaml `not_modeled`) is never offered.
+Verse) Glyphs complete, ending on that Glyph (decision DEC_INVOKE), or decline. Every Glyph is added while
+a Threadline resolves (rules/threadline.py): a Threadline Chain holds the Events of its Threadline (the
+declared one and Quick Events played in response) and clears when the Threadline ends. Declaring an
+invocation (declare_invocation) "opens an Alignment response window" in that Threadline; it resolves
+(resolve_invocation) unless cancelled. An Alignment whose effect is not modeled (alignments.yaml
+`not_modeled`) is never offered.
 
 An invocation's choice (A_INVOKE's b): ROAD_NONE, ROAD_TARGET + direction (its road effect's road, as a
 road card's), or CHOICE_OPTION + e (a `choose_one` Alignment's non-road effect e).
@@ -270,21 +272,20 @@ def resolve(state, ruleset, seat, k, choice, events):
 
 @njit(cache=True, _nrt=False)
 def close_window(state, seat):
-    """Back to the Shape; a Threadline's invocation window ends that Threadline (its chain clears)."""
-    if state[L.G_ALIGN_CHAIN] == L.CHAIN_THREADLINE:
-        clear_chain(state, seat, L.CHAIN_THREADLINE)
+    """The invocation decision is over: back to the Threadline it arose in (the active Company's Shape
+    once that ends; its chains are kept until then: rules/threadline.py)."""
     state[L.G_ALIGN_CHAIN] = L.CHAIN_TURN
     state[L.G_ALIGN_LOSS] = 0
     state[L.G_PENDING] = L.DEC_SHAPE
-    state[L.G_DECIDER] = seat
+    state[L.G_DECIDER] = state[L.G_SIDE]
 
 
 @njit(cache=True, _nrt=False)
-def invoke(state, ruleset, seat, k, choice, events):
+def declare_invocation(state, ruleset, seat, k, choice, events):
     """"Invocation costs zero Actions and Resonance unless listed, consumes the used Glyphs, and is
-    limited to once per named Alignment per Company per Round"; then the Rite of the Living Story:
-    "Complete any recognized Alignment while your Veilwalker occupies this Gate Site. Completion: After
-    Alignment resolution.\""""
+    limited to once per named Alignment per Company per Round"; "Declaring an invocation consumes its
+    used Glyphs, pays any listed costs and spends that named Alignment's once-per-Company-per-Round
+    allowance, even if it is later cancelled.\""""
     base = seat_base(seat)
     f = chain_field(seat, state[L.G_ALIGN_CHAIN])
     length = T.alignment(ruleset, k, T.AL_LENGTH)
@@ -295,11 +296,21 @@ def invoke(state, ruleset, seat, k, choice, events):
     state[base + L.P_ALIGNED] |= 1 << k
     state[base + L.P_INVOCATIONS] += 1
     log_event(state, events, L.EV_ALIGNMENT, seat, k, choice, 0)
+    close_window(state, seat)
+
+
+@njit(cache=True, _nrt=False)
+def resolve_invocation(state, ruleset, seat, k, choice, events):
+    """"Recheck the chosen Alignment sequence and targets for legality before resolution" (its Glyphs
+    were consumed on declaration; the targets are rechecked: with none legal it does nothing); then the
+    Rite of the Living Story: "Complete any recognized Alignment while your Veilwalker occupies this
+    Gate Site. Completion: After Alignment resolution.\""""
+    if not choice_legal(state, ruleset, seat, k, choice):
+        return
     resolve(state, ruleset, seat, k, choice, events)
     b = veilwalker_gate(state, ruleset, seat, V.RITE_LIVING_STORY)
     if b >= 0:
         record_completion(state, ruleset, seat, b, events)
-    close_window(state, seat)
 
 
 @njit(cache=True, _nrt=False)
@@ -314,6 +325,6 @@ def chains_invariant(state):
             for i in range(L.CHAIN_CAP):
                 if (i < n and not 1 <= state[f + i] < V.N_GLYPHS) or (i >= n and state[f + i] != 0):
                     return L.INVARIANT_CHAINS
-        if state[L.G_PENDING] != L.DEC_INVOKE and state[seat_base(seat) + L.P_THREADLINE_CHAIN_N] != 0:
+        if state[L.G_TL_OPEN] == 0 and state[seat_base(seat) + L.P_THREADLINE_CHAIN_N] != 0:
             return L.INVARIANT_CHAINS  # a Threadline's chain clears when it ends
     return 0
