@@ -58,6 +58,7 @@ from sim.games.veilwalkers.rules import (
     rites,
     setup,
     stronghold,
+    temporary,
     turn,
     units,
     watcher,
@@ -358,7 +359,8 @@ def check_invariants(state, ruleset, matchup):
     and Resonance in range, every Remembrance on a Site of a Ring not closed or carried, Figures alive
     and on the board or Lost, no piece or Relic on a closed Ring, Ring offsets in range, the Closing
     Spiral's Rings in order, every piece on a Ring Site its Company has visited (P_VISITED), the board
-    units where their rules keep them (units_invariant), the Glyph chains (glyphs.chains_invariant)."""
+    units where their rules keep them (units_invariant), the Glyph chains (glyphs.chains_invariant), the
+    Relics (relics.relics_invariant), the temporary effects within their periods (temporary.temporary_invariant)."""
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
         base = seat_base(seat)
@@ -433,6 +435,9 @@ def check_invariants(state, ruleset, matchup):
     relics_broken = relics.relics_invariant(state, ruleset)
     if relics_broken:
         return relics_broken
+    temporary_broken = temporary.temporary_invariant(state)
+    if temporary_broken:
+        return temporary_broken
     watcher_site = state[L.G_WATCHER_SITE]
     if state[L.G_WATCHER] == L.WATCHER_REMOVED:
         if watcher_site != L.NOWHERE:
