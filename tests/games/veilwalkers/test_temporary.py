@@ -8,10 +8,12 @@ import shutil
 import numpy as np
 import yaml
 
-from sim.games.veilwalkers import data
+from sim.core.policies import weight_matrix
+from sim.games.veilwalkers import GAME, data
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.game import Veilwalkers
+from sim.games.veilwalkers.policy import action_value, sequence_value, walker_goal
 from sim.games.veilwalkers.rules.board import presence
 from sim.games.veilwalkers.rules.glyphs import CHOICE_FIGURE, CHOICE_TOKEN
 from sim.games.veilwalkers.rules.remembrance import dislodge
@@ -271,3 +273,31 @@ def test_nothing_temporary_outlives_its_period():
     assert sc.invariant_error() == 0
     sc.state_vector[t + L.TM_TURN] = sc.state()["turns"] - 1
     assert sc.invariant_error() == L.INVARIANT_TEMPORARY
+
+
+def test_the_verse_weight_orders_plays_to_spell_a_sequence_not_yet_invoked():
+    """The greedy bots' look-ahead (weight `verse`): "After a Glyph is added, you may immediately invoke
+    one legal Phrase (last two Glyphs) or Verse (last three), ending on that Glyph. Order matters" and
+    "limited to once per named Alignment per Company per Round". With BRN (nessa) in the Turn Chain,
+    seether's KNT completes AP-09 Living Ward (1) and tidepath's RIV starts nothing; after RIV, KNT
+    extends AV-09's RIV -> KNT -> SED (0.5); once AP-09 was invoked this Round, its KNT is worth nothing."""
+    sc = ready()
+    play(sc, "nessa")
+    racer = GAME.load_policy("racer")
+    weights = weight_matrix([racer])[1][0]
+    knot = V.GLYPHS.index("KNT")
+    tables = sc.ruleset.tables
+    assert sequence_value(sc.state_vector, tables, 0, knot) == 1.0
+    assert sequence_value(sc.state_vector, tables, 0, V.GLYPHS.index("RIV")) == 0.0
+    sc.give(0, "seether")
+    index = sc.player(0)["hand"].index("seether")
+    play_seether = next(a for a in sc.legal() if a >> 16 == L.A_PLAY and a >> 8 & 255 == index)
+    with_verse = action_value(sc.state_vector, tables, weights, 0, play_seether, walker_goal(sc.state_vector, tables, 0))
+    weights[V.W_VERSE] = 0
+    without = action_value(sc.state_vector, tables, weights, 0, play_seether, walker_goal(sc.state_vector, tables, 0))
+    assert with_verse == without + racer.params[V.W_VERSE]
+    sc.set(0, "P_ALIGNED", 1 << V.ALIGNMENT_IDS.index("AP-09"))
+    assert sequence_value(sc.state_vector, tables, 0, knot) == 0.0
+    river = ready()
+    play(river, "tidepath")
+    assert sequence_value(river.state_vector, tables, 0, knot) == 0.5
