@@ -183,7 +183,9 @@ P_HOLD_PRESENCE = P_BROKE_TURN + 1  # AV-09: Presence added at the Veilwalker's 
 P_HOLD_TURNS = P_HOLD_PRESENCE + 1  # the P_TURNS when AV-09 was invoked (its Thread Strike Drop protection too)
 P_KEPT_TOKEN = P_HOLD_TURNS + 1  # AV-03: the Remembrance + 1 kept from opposing Drops until the next Remember
 P_KEPT_TURNS = P_KEPT_TOKEN + 1
-SEAT_SIZE = P_KEPT_TURNS + 1
+P_HELD_GATE = P_KEPT_TURNS + 1  # AV-04: the boundary + 1 whose Gate the Company's next Traverse treats as aligned
+P_HELD_GATE_TURN = P_HELD_GATE + 1  # the G_TURNS it was given in ("this turn")
+SEAT_SIZE = P_HELD_GATE_TURN + 1
 STATE_SIZE = GLOBALS + SEATS * SEAT_SIZE
 
 VEILWALKER, WAYFINDER, REMEMBERER = 0, 1, 2
@@ -319,7 +321,7 @@ EV_TEMPORARY = 46  # seat (whose piece), TEMP_* what began or ended, the Figure'
 RELIC_EQUIPPED, RELIC_DROPPED, RELIC_CLAIMED, RELIC_AWAKENED, RELIC_DISCARDED = range(5)
 # RELIC_DISCARDED: a Dropped Portable Relic's Ring closed (to its owner's discard)
 TEMP_POWER, TEMP_WEAKEN, TEMP_ROUND_POWER, TEMP_WARD, TEMP_RESCUE, TEMP_RESONANCE, TEMP_HOLD, TEMP_KEEP, TEMP_EXPIRED, \
-    TEMP_WARDED, TEMP_RESCUED = range(11)  # TEMP_WARDED: the ward reduced a Challenge's damage by amount
+    TEMP_WARDED, TEMP_RESCUED, TEMP_GATE = range(12)  # TEMP_WARDED: the ward reduced a Challenge's damage by amount
 ROAD_CLOSED, ROAD_BROKEN, ROAD_REPAIRED, ROAD_REOPENED = range(4)  # ROAD_REOPENED: a closure expired
 UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED, UNIT_RECALLED, UNIT_ROUTED = range(5)
 # UNIT_RECALLED: the Patrol Recalled; UNIT_ROUTED: an Exhausted Patrol attacked with no Stronghold ("it is removed")

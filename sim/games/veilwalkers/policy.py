@@ -280,6 +280,8 @@ def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
                                          T.alignment(ruleset, k, T.AL_AMOUNT + e))
         elif op == V.AOP_HOLD_CONVERGENCE:
             value += weights[V.W_EFFECT] * T.alignment(ruleset, k, T.AL_AMOUNT + e)
+        elif op == V.AOP_ALIGN_GATE:
+            value += weights[V.W_EFFECT]
         elif op == V.AOP_KEEP_REMEMBRANCE and choice >= CHOICE_TOKEN:
             value += weights[V.W_EFFECT]
     return value

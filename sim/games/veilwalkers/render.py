@@ -240,7 +240,8 @@ def describe_event(row) -> str:
                 L.TEMP_KEEP: f"Remembrance {c} kept from opposing Drops",
                 L.TEMP_EXPIRED: "the end of its temporary " + ("Power" if c == L.TEMP_POWER else "Round Power"),
                 L.TEMP_WARDED: f"its ward: Challenge damage -{c}",
-                L.TEMP_RESCUED: f"its rescue: left at {c} damage, Exhausted"}[a]
+                L.TEMP_RESCUED: f"its rescue: left at {c} damage, Exhausted",
+                L.TEMP_GATE: f"the Gate of boundary {c} treated as aligned for its next Traverse this turn"}[a]
         return f"{who} {card_name(b) if b >= 0 else 'Company'}: {what}"
     if kind == L.EV_ROAD:
         what = ("closes", "Breaks", "repairs", "sees its closure expire on")[b]

@@ -41,14 +41,14 @@ def _digest() -> str:
 
 def test_golden_digest():
     assert GAME.engine_version == "0.7.0"
-    # 0.7.0 (temporary effects, six more Alignments: AP-07, AP-09, AP-10, AV-03, AV-09, AV-10; the bots'
-    # weight `verse`); 0.6.0's was 10cb9e18d5119170489687c552a4d769 (stage 4 in part: the two Glyph chains,
+    # 0.7.0 (temporary effects, seven more Alignments: AP-07, AP-09, AP-10, AV-03, AV-04, AV-09, AV-10;
+    # the bots' weight `verse`); 0.6.0's was 10cb9e18d5119170489687c552a4d769 (stage 4 in part: the two Glyph chains,
     # Alignment invocation with five Alignments' effects, the Rite of the Living Story and edition living-story-gate, AP-12's free Waymark; Portable Relics and Awakening,
     # six assumed Relic cards in the starter decks; the bots' weights `align` and `relic`; the seat column
     # `invocations`); 0.5.0's was c146651c1a50cd3177e4fe420f0c0265 (roads, Homeground), 0.4.0's
     # 5fb3f85349dfe9a6f77139a424456064 (the Patrols), 0.3.0's 8dd8c4feb63643dbe5053af734f52c0c, 0.2.0's
     # 4580c10e804100dd896bc9a91304f4bc
-    assert _digest() == "ad13e6b8818c8c1eabb67e69428d7bfe"
+    assert _digest() == "22adc2a261df3db7b02eb486b7414f08"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

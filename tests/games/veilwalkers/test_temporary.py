@@ -18,7 +18,7 @@ from sim.games.veilwalkers.rules.board import presence
 from sim.games.veilwalkers.rules.glyphs import CHOICE_FIGURE, CHOICE_TOKEN
 from sim.games.veilwalkers.rules.remembrance import dislodge
 from sim.games.veilwalkers.scenario import VeilwalkersScenario
-from tests.games.veilwalkers.helpers import end_turn, shape
+from tests.games.veilwalkers.helpers import at, end_turn, shape
 
 WALKER = (1, 3)  # seat 0's Veilwalker
 ELSEWHERE = (1, 1)
@@ -301,3 +301,37 @@ def test_the_verse_weight_orders_plays_to_spell_a_sequence_not_yet_invoked():
     river = ready()
     play(river, "tidepath")
     assert sequence_value(river.state_vector, tables, 0, knot) == 0.5
+
+
+def test_where_all_roads_meet_lets_the_next_traverse_through_a_waymarked_gate_ignore_its_misalignment():
+    """AV-04 Where All Roads Meet, GAT -> PTH -> RIV: "Choose one Gate at a Site occupied by your
+    Veilwalker. Requirements: your team has completed its Rite, your team has Waymarked it. For your
+    team's next Traverse through that Gate this turn: treat the Gate as physically aligned regardless of
+    current Ring orientation. All other traversal rules remain. After that Traverse: the effect ends."
+    (The Standard offsets misalign all five Gates.)"""
+    closed = ready()
+    closed.place(0, "veilwalker", (1, 0))  # Ring I's inward Gate
+    for card in ("white_spire_sentinel", "roadfolk_guide", "tidepath"):
+        play(closed, card)
+    assert not any(k == "AV-04" for k, _ in invocations(closed)), "no Rite, no Waymark: not offered"
+    sc = ready()
+    sc.place(0, "veilwalker", (1, 0))
+    sc.open_boundary(0, 0)
+    inward = sc.action("traverse", piece="veilwalker", direction="inward")
+    assert inward not in sc.legal(), "misaligned"
+    for card in ("white_spire_sentinel", "roadfolk_guide", "tidepath"):
+        play(sc, card)
+    assert ("AV-04", 0) in invocations(sc)
+    invoke(sc, "AV-04", 0)
+    assert inward in sc.legal()
+    sc.apply(inward)
+    assert sc.player(0)["veilbound"][0] == at((2, 0))
+    assert sc.action("traverse", piece="veilwalker", direction="outward") not in sc.legal(), "the effect ended"
+    unused = ready()
+    unused.place(0, "veilwalker", (1, 0))
+    unused.open_boundary(0, 0)
+    for card in ("white_spire_sentinel", "roadfolk_guide", "tidepath"):
+        play(unused, card)
+    invoke(unused, "AV-04", 0)
+    end_turn(unused)
+    assert unused.state_vector[L.GLOBALS + L.P_HELD_GATE] == 0 and unused.invariant_error() == 0, "this turn only"

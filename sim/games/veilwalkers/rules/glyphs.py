@@ -34,6 +34,7 @@ from sim.games.veilwalkers.rules.temporary import (
     gain_turn_power,
     guard,
     hold_convergence,
+    hold_gate,
     keep_remembrance,
     weaken,
 )
@@ -122,7 +123,8 @@ def is_figure_op(op):
 @njit(cache=True, forceinline=True)
 def needs_walker_site(op):
     """Effects "at a Site occupied by one of your Veilwalkers" (a Ring Site: walker_site)."""
-    return op <= V.AOP_REMEMBER_SITE or op == V.AOP_FREE_WAYMARK or op == V.AOP_WEAKEN_OPPOSING
+    return (op <= V.AOP_REMEMBER_SITE or op == V.AOP_FREE_WAYMARK or op == V.AOP_WEAKEN_OPPOSING
+            or op == V.AOP_ALIGN_GATE)
 
 
 @njit(cache=True, _nrt=False)
@@ -149,6 +151,17 @@ def open_rite_at(state, ruleset, seat, site):
 
 
 @njit(cache=True, _nrt=False)
+def waymarked_gate_at(state, ruleset, seat, site):
+    """AV-04: the boundary whose Gate Site is ``site``, its Rite completed and Waymarked by the Company
+    ("Requirements: your team has completed its Rite, your team has Waymarked it"), or -1."""
+    for b in range(L.BOUNDARIES):
+        base = seat_base(seat)
+        if gate_site(ruleset, b) == site and state[base + L.P_RITE_DONE + b] == 1 and state[base + L.P_WAYMARK + b] == 1:
+            return b
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def option_applies(state, ruleset, seat, op, site):
     """A non-road effect has a legal target: a damaged allied Figure to heal, a Site to Remember (not yet
     Remembered); Sever the Story has no target ("the Alignment still counts as completed")."""
@@ -163,6 +176,8 @@ def option_applies(state, ruleset, seat, op, site):
         return damaged_figure_at(state, seat, site) >= 0
     if op == V.AOP_FREE_WAYMARK:
         return open_rite_at(state, ruleset, seat, site) >= 0
+    if op == V.AOP_ALIGN_GATE:
+        return waymarked_gate_at(state, ruleset, seat, site) >= 0
     return state[L.G_REMEMBERED] >> site & 1 == 0
 
 
@@ -187,7 +202,7 @@ def choice_legal(state, ruleset, seat, k, choice):
         else:
             others += 1
         site_needed |= needs_walker_site(op)
-        if ((op == V.AOP_FREE_WAYMARK or op == V.AOP_HOLD_CONVERGENCE) and mode == V.MODE_ALL
+        if ((op == V.AOP_FREE_WAYMARK or op == V.AOP_HOLD_CONVERGENCE or op == V.AOP_ALIGN_GATE) and mode == V.MODE_ALL
                 and not option_applies(state, ruleset, seat, op, site)):
             return False  # "Choose one incomplete Gate Rite at a Site occupied by your Veilwalker"
     if choice >= CHOICE_TOKEN:
@@ -335,6 +350,8 @@ def resolve(state, ruleset, seat, k, choice, events):
                 gain_temporary_resonance(state, seat, amount, events)
         elif op == V.AOP_HOLD_CONVERGENCE:
             hold_convergence(state, seat, amount, events)
+        elif op == V.AOP_ALIGN_GATE:
+            hold_gate(state, seat, waymarked_gate_at(state, ruleset, seat, site), events)
 
 
 @njit(cache=True, _nrt=False)

@@ -144,6 +144,29 @@ def rescued(state, seat, slot, current_power, events):
 
 
 @njit(cache=True, _nrt=False)
+def hold_gate(state, seat, boundary, events):
+    """AV-04: "For your team's next Traverse through that Gate this turn: treat the Gate as physically
+    aligned regardless of current Ring orientation.\""""
+    base = seat_base(seat)
+    state[base + L.P_HELD_GATE] = boundary + 1
+    state[base + L.P_HELD_GATE_TURN] = state[L.G_TURNS]
+    log_event(state, events, L.EV_TEMPORARY, seat, L.TEMP_GATE, -1, boundary)
+
+
+@njit(cache=True, inline="always")
+def gate_held(state, seat, boundary):
+    return state[seat_base(seat) + L.P_HELD_GATE] == boundary + 1
+
+
+@njit(cache=True, _nrt=False)
+def gate_traversed(state, seat, boundary):
+    """"After that Traverse: the effect ends" (the next Traverse through that Gate, aligned or not)."""
+    if boundary >= 0 and gate_held(state, seat, boundary):
+        state[seat_base(seat) + L.P_HELD_GATE] = 0
+        state[seat_base(seat) + L.P_HELD_GATE_TURN] = 0
+
+
+@njit(cache=True, _nrt=False)
 def expire_turn_effects(state, events):
     """"5. End: ... expire turn effects" (either Company's turn: "until end of turn" is the turn it was
     given in)."""
@@ -157,6 +180,8 @@ def expire_turn_effects(state, events):
                 state[t + L.TM_TURN_POWER] = 0
                 state[t + L.TM_WEAKEN] = 0
                 state[t + L.TM_TURN] = 0
+        state[seat_base(seat) + L.P_HELD_GATE] = 0  # AV-04: "this turn"
+        state[seat_base(seat) + L.P_HELD_GATE_TURN] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -214,4 +239,6 @@ def temporary_invariant(state):
                               (L.P_KEPT_TOKEN, L.P_KEPT_TURNS)):
             if state[base + amount] < 0 or (state[base + amount] != 0 and state[base + stamp] != turns):
                 return L.INVARIANT_TEMPORARY
+        if state[base + L.P_HELD_GATE] != 0 and state[base + L.P_HELD_GATE_TURN] != state[L.G_TURNS]:
+            return L.INVARIANT_TEMPORARY
     return 0
