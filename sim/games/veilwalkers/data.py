@@ -206,6 +206,16 @@ def _alignment_row(alignment_id: str, fields: dict, file: str) -> list[int]:
         if len(road) > 1:
             raise UserError("an Alignment has at most one road effect (close_road, repair_road)", file=file,
                             entry=f"{entry}.effects")
+        figure_ops = [op for op in ops if op in V.FIGURE_OPS]
+        token_ops = [op for op in ops if op in V.TOKEN_OPS]
+        if len(figure_ops) > 1 or len(token_ops) > 1:
+            raise UserError("an Alignment has at most one effect choosing a Figure ("
+                            f"{', '.join(V.ALIGNMENT_OPS[op] for op in V.FIGURE_OPS)}) and one choosing a Remembrance "
+                            f"({', '.join(V.ALIGNMENT_OPS[op] for op in V.TOKEN_OPS)})", file=file,
+                            entry=f"{entry}.effects")
+        if fields.get("mode", "all") == "all" and len(road) + len(figure_ops) + len(token_ops) > 1:
+            raise UserError("an Alignment doing all its effects chooses one target: a road, a Figure or a Remembrance",
+                            file=file, entry=f"{entry}.effects")
     mode = _choice(fields.get("mode", "all"), V.ALIGNMENT_MODES, file, f"{entry}.mode")
     pad = V.ALIGNMENT_EFFECTS - len(ops)
     row = [want, *glyphs, *([0] * (3 - want)), int(not_modeled is None), mode, len(ops), *ops, *([0] * pad), *amounts,

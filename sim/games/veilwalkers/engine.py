@@ -60,6 +60,7 @@ from sim.games.veilwalkers.rules import (
     rites,
     setup,
     stronghold,
+    temporary,
     threadline,
     turn,
     units,
@@ -381,6 +382,7 @@ def check_invariants(state, ruleset, matchup):
     and on the board or Lost, no piece or Relic on a closed Ring, Ring offsets in range, the Closing
     Spiral's Rings in order, every piece on a Ring Site its Company has visited (P_VISITED), the board
     units where their rules keep them (units_invariant), the Glyph chains (glyphs.chains_invariant), the
+    Relics (relics.relics_invariant), the temporary effects within their periods (temporary.temporary_invariant), the
     Threadline (threadline.threadline_invariant; a declared card pending on it counts as in a zone)."""
     deck_size = matchup[T.MATCHUP_DECK_SIZE]
     for seat in range(L.SEATS):
@@ -460,6 +462,9 @@ def check_invariants(state, ruleset, matchup):
     threadline_broken = threadline.threadline_invariant(state, ruleset)
     if threadline_broken:
         return threadline_broken
+    temporary_broken = temporary.temporary_invariant(state)
+    if temporary_broken:
+        return temporary_broken
     watcher_site = state[L.G_WATCHER_SITE]
     if state[L.G_WATCHER] == L.WATCHER_REMOVED:
         if watcher_site != L.NOWHERE:

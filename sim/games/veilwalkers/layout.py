@@ -182,7 +182,26 @@ P_HAND = P_DECK + DECK_CAP
 P_LOOM = P_HAND + HAND_CAP
 P_DISCARD = P_LOOM + LOOM_CAP
 P_RESPONSES = P_DISCARD + DECK_CAP  # statistics: Quick Events played as responses
-SEAT_SIZE = P_RESPONSES + 1
+# Temporary effects (rules/temporary.py), each with the stamp of its period: one record per Figure slot,
+# then the Company's own
+P_TEMP = P_RESPONSES + 1  # FIG_CAP records x TEMP_W, record k for Figure slot k
+TEMP_W = 8
+TM_TURN_POWER, TM_WEAKEN, TM_TURN, TM_ROUND_POWER, TM_ROUND, TM_WARD, TM_RESCUE, TM_GUARD = range(TEMP_W)
+# TM_TURN_POWER: Power gained until end of turn (AP-10); TM_WEAKEN: Power lost until end of turn, never
+# below 1 (AV-10); TM_TURN: the G_TURNS of those two; TM_ROUND_POWER: Power gained until end of Round
+# (AP-07), TM_ROUND its G_ROUND; until its Company's next Remember: TM_WARD the first Challenge damage's
+# reduction still to come (AP-09), TM_RESCUE 1 while the Break rescue waits (AV-03), TM_GUARD the
+# Company's P_TURNS when either was given
+P_TEMP_RESONANCE = P_TEMP + FIG_CAP * TEMP_W  # temporary Resonance gained (AP-10), until the next Remember
+P_TEMP_RESONANCE_TURNS = P_TEMP_RESONANCE + 1  # the Company's P_TURNS when it was gained
+P_BROKE_TURN = P_TEMP_RESONANCE_TURNS + 1  # G_TURNS when a card the Company controlled was last Broken (0 never)
+P_HOLD_PRESENCE = P_BROKE_TURN + 1  # AV-09: Presence added at the Veilwalker's Site until the next Remember
+P_HOLD_TURNS = P_HOLD_PRESENCE + 1  # the P_TURNS when AV-09 was invoked (its Thread Strike Drop protection too)
+P_KEPT_TOKEN = P_HOLD_TURNS + 1  # AV-03: the Remembrance + 1 kept from opposing Drops until the next Remember
+P_KEPT_TURNS = P_KEPT_TOKEN + 1
+P_HELD_GATE = P_KEPT_TURNS + 1  # AV-04: the boundary + 1 whose Gate the Company's next Traverse treats as aligned
+P_HELD_GATE_TURN = P_HELD_GATE + 1  # the G_TURNS it was given in ("this turn")
+SEAT_SIZE = P_HELD_GATE_TURN + 1
 STATE_SIZE = GLOBALS + SEATS * SEAT_SIZE
 
 VEILWALKER, WAYFINDER, REMEMBERER = 0, 1, 2
@@ -320,8 +339,11 @@ EV_ALIGNMENT = 44  # seat, Alignment, choice
 EV_RELIC = 45  # seat (the controller), Relic card, RELIC_* what happened, Site
 EV_RESPOND = 46  # seat, the Quick Event card, the index + 1 of the entry it will cancel (0 none)
 EV_CANCEL = 47  # seat (whose effect is cancelled), its card (TL_PLAY/TL_QUICK) or Alignment, the entry's TL_KIND
+EV_TEMPORARY = 48  # seat (whose piece), TEMP_* what began or ended, the Figure's card (-1: the Company's), amount
 RELIC_EQUIPPED, RELIC_DROPPED, RELIC_CLAIMED, RELIC_AWAKENED, RELIC_DISCARDED = range(5)
 # RELIC_DISCARDED: a Dropped Portable Relic's Ring closed (to its owner's discard)
+TEMP_POWER, TEMP_WEAKEN, TEMP_ROUND_POWER, TEMP_WARD, TEMP_RESCUE, TEMP_RESONANCE, TEMP_HOLD, TEMP_KEEP, TEMP_EXPIRED, \
+    TEMP_WARDED, TEMP_RESCUED, TEMP_GATE = range(12)  # TEMP_WARDED: the ward reduced a Challenge's damage by amount
 ROAD_CLOSED, ROAD_BROKEN, ROAD_REPAIRED, ROAD_REOPENED = range(4)  # ROAD_REOPENED: a closure expired
 UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED, UNIT_RECALLED, UNIT_ROUTED = range(5)
 # UNIT_RECALLED: the Patrol Recalled; UNIT_ROUTED: an Exhausted Patrol attacked with no Stronghold ("it is removed")
@@ -346,3 +368,4 @@ INVARIANT_UNITS = 7
 INVARIANT_CHAINS = 8
 INVARIANT_RELICS = 9
 INVARIANT_THREADLINE = 10
+INVARIANT_TEMPORARY = 11

@@ -53,9 +53,13 @@ from sim.games.veilwalkers.rules.board import (
 from sim.games.veilwalkers.rules.cards import cancels
 from sim.games.veilwalkers.rules.combat import interceptors
 from sim.games.veilwalkers.rules.glyphs import (
+    CHOICE_FIGURE,
     CHOICE_OPTION,
+    CHOICE_TOKEN,
     card_road_op,
+    chain_field,
     damaged_figure_at,
+    is_figure_op,
     is_road_op,
     walker_site,
 )
@@ -261,7 +265,8 @@ def road_value(state, ruleset, weights, seat, op, direction, walker_target):
 @njit(cache=True, _nrt=False)
 def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
     """Weight `align` for an invocation, plus `rite` when it completes the Living Story Rite, its road
-    effect's value as a road card's, `effect` per damage a chosen heal removes."""
+    effect's value as a road card's, `effect` per damage a chosen heal removes, and its Figure, hold and
+    Remembrance effects by `effect` (figure_effect_value)."""
     value = weights[V.W_ALIGN]
     if veilwalker_gate(state, ruleset, seat, V.RITE_LIVING_STORY) >= 0:
         value += weights[V.W_RITE]
@@ -273,7 +278,65 @@ def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
             slot = damaged_figure_at(state, seat, walker_site(state, seat))
             value += weights[V.W_EFFECT] * min(T.alignment(ruleset, k, T.AL_AMOUNT + e),
                                                state[figure(seat, slot) + L.F_DAMAGE])
+        elif CHOICE_FIGURE <= choice < CHOICE_TOKEN and is_figure_op(op):
+            value += figure_effect_value(state, ruleset, weights, seat, op, choice - CHOICE_FIGURE,
+                                         T.alignment(ruleset, k, T.AL_AMOUNT + e))
+        elif op == V.AOP_HOLD_CONVERGENCE:
+            value += weights[V.W_EFFECT] * T.alignment(ruleset, k, T.AL_AMOUNT + e)
+        elif op == V.AOP_ALIGN_GATE:
+            value += weights[V.W_EFFECT]
+        elif op == V.AOP_KEEP_REMEMBRANCE and choice >= CHOICE_TOKEN:
+            value += weights[V.W_EFFECT]
     return value
+
+
+@njit(cache=True, _nrt=False)
+def figure_effect_value(state, ruleset, weights, seat, op, slot, amount):
+    """A Figure effect's `effect` value: per Power gained or taken, more where the two Companies' Figures
+    meet (a Power change there can decide a Challenge); a protection is worth one point. Ties go to the
+    stronger Figure."""
+    if op == V.AOP_WEAKEN_OPPOSING:
+        current = power(state, ruleset, 1 - seat, slot)
+        return weights[V.W_EFFECT] * min(amount, max(current - 1, 0)) + 0.01 * current
+    f = figure(seat, slot)
+    contested = 1.0 if figures_meet(state, seat, state[f + L.F_SITE]) else 0.5
+    if op == V.AOP_EMPOWER_DAMAGED or op == V.AOP_EMPOWER_ROUND:
+        return weights[V.W_EFFECT] * amount * contested + 0.01 * power(state, ruleset, seat, slot)
+    return weights[V.W_EFFECT] * contested + 0.01 * power(state, ruleset, seat, slot)
+
+
+@njit(cache=True, _nrt=False)
+def figures_meet(state, seat, site):
+    other = seat_base(1 - seat)
+    for k in range(L.FIG_CAP):
+        if state[other + L.P_FIG + k * L.FIG_W + L.F_CARD] >= 0 and state[other + L.P_FIG + k * L.FIG_W + L.F_SITE] == site:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def sequence_value(state, ruleset, seat, glyph):
+    """The look-ahead of the weight `verse`: 1 if adding ``glyph`` to the Turn Chain completes the sequence
+    of a modeled Alignment the Company has not invoked this Round, 0.5 if it extends one (its first two
+    Glyphs of a Verse), else 0. Targets are not looked at (the invocation decision checks them)."""
+    f = chain_field(seat, L.CHAIN_TURN)
+    n = state[f + L.CHAIN_CAP]
+    best = 0.0
+    for k in range(T.N_ALIGNMENTS):
+        if T.alignment(ruleset, k, T.AL_MODELED) == 0 or state[seat_base(seat) + L.P_ALIGNED] >> k & 1 == 1:
+            continue
+        length = T.alignment(ruleset, k, T.AL_LENGTH)
+        for j in range(length, 1, -1):  # the new Glyph as the sequence's j-th, after the chain's last j - 1
+            if T.alignment(ruleset, k, T.AL_GLYPH + j - 1) != glyph or j - 1 > n:
+                continue
+            matched = True
+            for i in range(j - 1):
+                if state[f + n - (j - 1) + i] != T.alignment(ruleset, k, T.AL_GLYPH + i):
+                    matched = False
+            if matched:
+                best = max(best, 1.0 if j == length else 0.5)
+                break
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -428,6 +491,8 @@ def action_value(state, ruleset, weights, seat, action, walker_target):
         if T.card(ruleset, card_id, T.C_TYPE) >= V.TYPE_EVENT and b >= L.ROAD_TARGET:
             value += road_value(state, ruleset, weights, seat, T.card(ruleset, card_id, T.C_ROAD_OP),
                                 b - L.ROAD_TARGET, walker_target)
+        if T.card(ruleset, card_id, T.C_TYPE) != V.TYPE_EVENT:  # Events feed the Threadline Chain only
+            value += weights[V.W_VERSE] * sequence_value(state, ruleset, seat, T.card(ruleset, card_id, T.C_GLYPH))
         return value
     if kind == L.A_MOVE:
         return weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, a, neighbor(piece_site(state, seat, a), b), walker_target)

@@ -138,12 +138,18 @@ def alignment_name(k: int) -> str:
 
 
 def choice_words(k: int, choice: int) -> str:
-    """An invocation's choice (rules/glyphs.py): a road, or a `choose_one` Alignment's effect."""
+    """An invocation's choice (rules/glyphs.py): a road, a `choose_one` Alignment's effect, a Figure or a
+    Remembrance."""
     from sim.games.veilwalkers import GAME
     from sim.games.veilwalkers import tables as T
+    from sim.games.veilwalkers.rules.glyphs import CHOICE_FIGURE, CHOICE_TOKEN
 
     if L.ROAD_TARGET <= choice < L.ROAD_TARGET + 2:
         return f" on the {DIRECTIONS[choice - L.ROAD_TARGET]} road"
+    if choice >= CHOICE_TOKEN:
+        return f" (Remembrance {choice - CHOICE_TOKEN})"
+    if choice >= CHOICE_FIGURE:
+        return f" (Figure slot {choice - CHOICE_FIGURE})"
     if choice >= L.ROAD_TARGET + 2 and 0 <= k < len(GAME.library.alignment_rows):
         op = GAME.library.alignment_rows[k][T.AL_OP + choice - L.ROAD_TARGET - 2]
         return f" ({V.ALIGNMENT_OPS[op]})"
@@ -234,6 +240,18 @@ def describe_event(row) -> str:
     if kind == L.EV_CANCEL:
         what = alignment_name(a) if b == L.TL_ALIGNMENT else card_name(a)
         return f"{who} has {what} cancelled" + ("" if b == L.TL_ALIGNMENT else " (to its discard)")
+    if kind == L.EV_TEMPORARY:
+        what = {L.TEMP_POWER: f"+{c} Power until end of turn", L.TEMP_WEAKEN: f"-{c} Power (minimum 1) until end of turn",
+                L.TEMP_ROUND_POWER: f"+{c} Power until end of Round",
+                L.TEMP_WARD: f"a ward: its first Challenge damage -{c} until its Company's next Remember",
+                L.TEMP_RESCUE: "a rescue from its first Break until its Company's next Remember",
+                L.TEMP_RESONANCE: f"{c} temporary Resonance", L.TEMP_HOLD: f"Hold The Convergence (+{c} Presence)",
+                L.TEMP_KEEP: f"Remembrance {c} kept from opposing Drops",
+                L.TEMP_EXPIRED: "the end of its temporary " + ("Power" if c == L.TEMP_POWER else "Round Power"),
+                L.TEMP_WARDED: f"its ward: Challenge damage -{c}",
+                L.TEMP_RESCUED: f"its rescue: left at {c} damage, Exhausted",
+                L.TEMP_GATE: f"the Gate of boundary {c} treated as aligned for its next Traverse this turn"}[a]
+        return f"{who} {card_name(b) if b >= 0 else 'Company'}: {what}"
     if kind == L.EV_ROAD:
         what = ("closes", "Breaks", "repairs", "sees its closure expire on")[b]
         return f"{who} {what} the road {site_name(a)} - {site_name(L.SITES * (a // L.SITES) + (a + 1) % L.SITES)}"

@@ -187,6 +187,9 @@ class VeilwalkersScenario(Scenario):
             "aligned": [V.ALIGNMENT_IDS[k] for k in range(len(V.ALIGNMENT_IDS)) if int(s[base + L.P_ALIGNED]) >> k & 1],
             "invocations": int(s[base + L.P_INVOCATIONS]),
             "responses": int(s[base + L.P_RESPONSES]),
+            "temporary_resonance": int(s[base + L.P_TEMP_RESONANCE]),
+            "hold_presence": int(s[base + L.P_HOLD_PRESENCE]),
+            "kept_remembrance": int(s[base + L.P_KEPT_TOKEN]) - 1,
         }
 
     def state(self) -> dict:

@@ -115,9 +115,16 @@ ALIGNMENT_FIELDS = ("name", "sequence", "mode", "effects", "not_modeled")
 ALIGNMENT_MODES = ("all", "choose_one")
 MODE_ALL, MODE_CHOOSE_ONE = range(len(ALIGNMENT_MODES))
 ALIGNMENT_OPS = ("close_road", "repair_road", "heal_one", "heal_each", "remember_site", "sever_thread",
-                 "free_waymark")
+                 "free_waymark", "empower_damaged", "resonance_if_broken", "weaken_opposing", "empower_round", "ward",
+                 "rescue", "keep_remembrance", "hold_convergence", "align_gate")
 (AOP_CLOSE_ROAD, AOP_REPAIR_ROAD, AOP_HEAL_ONE, AOP_HEAL_EACH, AOP_REMEMBER_SITE, AOP_SEVER_THREAD,
- AOP_FREE_WAYMARK) = range(len(ALIGNMENT_OPS))
+ AOP_FREE_WAYMARK, AOP_EMPOWER_DAMAGED, AOP_RESONANCE_IF_BROKEN, AOP_WEAKEN_OPPOSING, AOP_EMPOWER_ROUND, AOP_WARD,
+ AOP_RESCUE, AOP_KEEP_REMEMBRANCE, AOP_HOLD_CONVERGENCE, AOP_ALIGN_GATE) = range(len(ALIGNMENT_OPS))
+# the effects whose target the invoker chooses: an allied Figure (empower_damaged a damaged one), an opposing
+# Figure at the Veilwalker's Site, a Remembrance its Veilwalker carries (glyphs.py: CHOICE_FIGURE, CHOICE_TOKEN)
+ALLY_FIGURE_OPS = (AOP_EMPOWER_DAMAGED, AOP_EMPOWER_ROUND, AOP_WARD, AOP_RESCUE)
+FIGURE_OPS = ALLY_FIGURE_OPS + (AOP_WEAKEN_OPPOSING,)
+TOKEN_OPS = (AOP_KEEP_REMEMBRANCE,)
 ALIGNMENT_OP_MEANINGS = {
     "close_road": "close one open lateral road touching your Veilwalker's Site until the start of your next turn",
     "repair_road": "repair one Broken lateral road touching your Veilwalker's Site",
@@ -128,6 +135,22 @@ ALIGNMENT_OP_MEANINGS = {
                     "restore Thread until the end of the turn",
     "free_waymark": "choose the incomplete Gate Rite at your Veilwalker's Site: if your Company completes it this "
                     "turn, Waymarking that Gate costs 0 Actions instead of 1 (every other Waymark requirement applies)",
+    "empower_damaged": "one damaged allied Figure (the invoker's choice) gains +`amount` Power until end of turn",
+    "resonance_if_broken": "if a card the Company controlled was Broken earlier this turn, it gains `amount` "
+                           "temporary Resonance (until its next Remember)",
+    "weaken_opposing": "one opposing Figure at your Veilwalker's Site loses `amount` Power, minimum 1, until end of "
+                       "turn (its activated abilities: none is printed)",
+    "empower_round": "one allied Figure gains +`amount` Power until end of Round",
+    "ward": "one allied Figure: the first Challenge damage it would take until your next Remember is reduced by "
+            "`amount`",
+    "rescue": "one allied Figure: the first time it would be Broken by damage until your next Remember, it is left "
+              "one damage short of Broken and Exhausted",
+    "keep_remembrance": "one Remembrance your Veilwalker carries cannot be Dropped by an opposing Thread Strike or "
+                        "Drive Off until your next Remember",
+    "hold_convergence": "until your next Remember, your Veilwalker's Remembrances cannot be Dropped through Thread "
+                        "Strikes and your Company has +`amount` Presence at its Site",
+    "align_gate": "the Gate at your Veilwalker's Site, its Rite completed and Waymarked by your Company: your "
+                  "Company's next Traverse through it this turn treats it as physically aligned",
 }
 ALIGNMENT_EFFECTS = 3  # the most effects an Alignment lists
 CARD_FIELDS = ("type", "cost", "power", "aspect", "glyph", "singular", "unique", "quick", "disaster", "major",
@@ -235,6 +258,8 @@ GREEDY_WEIGHTS = (
     "align",  # invoking an offered Alignment (declining is worth 0); its road effect is valued as a road card's
     "relic",  # per point of printed Presence of a Portable Relic equipped or Claimed (and per Awakened effect point)
     "respond",  # playing a Quick Event into a Threadline (passing is worth 0), on top of its effects' value as a play's
+    "verse",  # a played non-Event card whose Glyph completes (1) or extends (0.5) the sequence of a modeled
+    #   Alignment the Company has not invoked this Round, ending on the Turn Chain's last Glyphs
 )
 POLICY_SEARCH = 2  # flat Monte Carlo over the seat's information set, greedy playouts (policy.search_choice)
 SEARCH_PARAMS = FLAT_SEARCH_PARAMS
@@ -258,4 +283,4 @@ BOT_KINDS = {
 (W_CLAIM, W_ACTIVATE, W_RITE, W_WAYMARK, W_TRAVERSE, W_APPROACH, W_ROTATE, W_DEPLOY, W_EFFECT, W_STRIKE, W_CHALLENGE,
  W_LOSS, W_WEAVE, W_LOOM_TARGET, W_INTERCEPT, W_BLOOM, W_MULLIGAN_COST, W_PASS, W_HUNT,
  W_DRIVE_OFF, W_ESCAPE, W_WATCHER, W_STRONGHOLD, W_RECRUIT, W_PATROL, W_ROAD, W_ALIGN, W_RELIC,
- W_RESPOND) = range(len(GREEDY_WEIGHTS))
+ W_RESPOND, W_VERSE) = range(len(GREEDY_WEIGHTS))

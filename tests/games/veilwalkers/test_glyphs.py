@@ -320,8 +320,8 @@ def test_every_alignment_is_listed_with_its_printed_sequence():
     assert len(rows) == 24 and GAME.library.alignment_names[0] == "Follow The Rain"
     assert [V.GLYPHS[g] for g in rows[23][1:4]] == ["SHD", "PTH", "GAT"]
     assert [V.GLYPHS[g] for g in rows[0][1:3]] == ["DRP", "PTH"] and rows[0][3] == 0
-    assert [V.ALIGNMENT_IDS[k] for k, row in enumerate(rows) if row[4]] == ["AP-04", "AP-05", "AP-11", "AP-12",
-                                                                           "AV-02"]
+    assert [V.ALIGNMENT_IDS[k] for k, row in enumerate(rows) if row[4]] == [
+        "AP-04", "AP-05", "AP-07", "AP-09", "AP-10", "AP-11", "AP-12", "AV-02", "AV-03", "AV-04", "AV-09", "AV-10"]
 
 
 @pytest.mark.parametrize(
@@ -332,6 +332,10 @@ def test_every_alignment_is_listed_with_its_printed_sequence():
         ({"name": "x", "sequence": ["SPI", "SPL"]}, "either effects or not_modeled"),
         ({"name": "x", "sequence": ["SPI", "SPL"], "effects": [{"do": "explode"}]}, "unknown value 'explode'"),
         ({"name": "x", "sequence": ["RIV", "SPL"], "effects": [{"do": "sever_thread"}]}, "same sequence as AP-05"),
+        ({"name": "x", "sequence": ["SPI", "SPL"], "effects": [{"do": "ward"}, {"do": "rescue"}]},
+         "at most one effect choosing a Figure"),
+        ({"name": "x", "sequence": ["SPI", "SPL"], "effects": [{"do": "ward"}, {"do": "keep_remembrance"}]},
+         "chooses one target"),
     ],
 )
 def test_bad_alignment_data_is_one_line_naming_file_and_entry(tmp_path, entry, expected):

@@ -20,7 +20,7 @@ GOLDEN = Path(__file__).parent / "golden"
 PLAYTHROUGHS = {
     "racers": ("lamplight vs roadfolk", ("racer", "racer"), 11, 0),
     "pressure": ("thorn_pressure vs lamplight", ("pressure", "racer"), 5, 1),
-    # an invocation and Quick Event responses (a cancel)
+    # invocations and Quick Event responses (seed chosen again after the merge: see the test below)
     "alignment": ("thorn_pressure vs lamplight", ("pressure", "pressure"), 5, 0),
 }
 
@@ -43,14 +43,16 @@ def _digest() -> str:
 def test_golden_digest():
     assert GAME.engine_version == "0.7.0"
     # 0.7.0 (the Threadline: priority, Quick Event responses, resolution newest first, cancels, the Alignment
-    # response window; four assumed Quick Events in the starter decks; the bots' weight `respond`; the seat
-    # column `responses`); 0.6.0's was 10cb9e18d5119170489687c552a4d769 (stage 4 in part: the two Glyph chains, Alignment invocation with five Alignments' effects, the
-    # Rite of the Living Story and edition living-story-gate, AP-12's free Waymark; Portable Relics and Awakening,
+    # response window; four assumed Quick Events in the starter decks; temporary effects and seven more
+    # Alignments: AP-07, AP-09, AP-10, AV-03, AV-04, AV-09, AV-10; the bots' weights `respond` and `verse`; the
+    # seat column `responses`); 0.6.0's was 10cb9e18d5119170489687c552a4d769 (stage 4 in part: the two Glyph
+    # chains, Alignment invocation with five Alignments' effects, the Rite of the Living Story and edition
+    # living-story-gate, AP-12's free Waymark; Portable Relics and Awakening,
     # six assumed Relic cards in the starter decks; the bots' weights `align` and `relic`; the seat column
     # `invocations`); 0.5.0's was c146651c1a50cd3177e4fe420f0c0265 (roads, Homeground), 0.4.0's
     # 5fb3f85349dfe9a6f77139a424456064 (the Patrols), 0.3.0's 8dd8c4feb63643dbe5053af734f52c0c, 0.2.0's
     # 4580c10e804100dd896bc9a91304f4bc
-    assert _digest() == "335cc36e261ba4ec681ce3175abcb1e0"
+    assert _digest() == "to be regenerated"
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))

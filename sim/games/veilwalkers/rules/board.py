@@ -162,13 +162,41 @@ def homeground(state, ruleset, origin, site):
     return 0
 
 
+@njit(cache=True, forceinline=True)
+def temp(seat, slot):
+    """Index of Figure slot ``slot``'s temporary record (rules/temporary.py)."""
+    return seat_base(seat) + L.P_TEMP + slot * L.TEMP_W
+
+
+@njit(cache=True, _nrt=False)
+def temporary_power(state, seat, slot, before):
+    """The Figure's Power with its temporary changes, given its Power ``before`` them: gains until end of
+    turn and of Round, then AV-10's loss, "2 Power minimum 1" (a loss never takes it below 1, nor lowers
+    a Power already at or below 1)."""
+    t = temp(seat, slot)
+    total = before + state[t + L.TM_TURN_POWER] + state[t + L.TM_ROUND_POWER]
+    weaken = state[t + L.TM_WEAKEN]
+    if weaken > 0 and total > 1:
+        total -= min(weaken, total - 1)
+    return total
+
+
+@njit(cache=True, inline="always")
+def hold_presence(state, seat, site):
+    """AV-09's Presence at the Veilwalker's Site (it goes where the Veilwalker goes)."""
+    base = seat_base(seat)
+    if state[base + L.P_HOLD_PRESENCE] > 0 and state[base + L.P_VB_SITE + L.VEILWALKER] == site:
+        return state[base + L.P_HOLD_PRESENCE]
+    return 0
+
+
 @njit(cache=True, _nrt=False)
 def power(state, ruleset, seat, slot):
     """A Figure's current Power: its printed Power, its temporary change until its Company's next
     Remember (the arrival reaction's -1), the Homeground bonus of an Ally at its Origin's settlement, and
     Thorn Sentinel's Guardian of the Walker ("+1 Power while
     together and the network remains active": Garden's, at its Veilwalker's Site, all three Lamps
-    active). "Damage does not reduce Power." The Stronghold's bonus is to damage (combat_bonus)."""
+    active), then its temporary effects (temporary_power). "Damage does not reduce Power." The Stronghold's bonus is to damage (combat_bonus)."""
     f = figure(seat, slot)
     card_id = state[f + L.F_CARD]
     total = T.card(ruleset, card_id, T.C_POWER) + state[f + L.F_POWER_CHANGE]
@@ -180,15 +208,15 @@ def power(state, ruleset, seat, slot):
         if (state[base + L.P_COMPANY] == V.GARDEN and state[f + L.F_SITE] == state[base + L.P_VB_SITE + L.VEILWALKER]
                 and network_active(state, seat)):
             total += ruleset[T.RULE_GUARDIAN_POWER]
-    return total
+    return temporary_power(state, seat, slot, total)
 
 
 @njit(cache=True, _nrt=False)
 def presence(state, ruleset, seat, site):
     """A Company's Presence at a Site: one per Veilbound there, each Figure's Power, each active (not
-    Muted, not Suppressed) Installed Relic's Power, each equipped Portable Relic's printed Presence. Exhaustion does not remove Presence; damage does not reduce Power."""
+    Muted, not Suppressed) Installed Relic's Power, each equipped Portable Relic's printed Presence, AV-09's hold (hold_presence). Exhaustion does not remove Presence; damage does not reduce Power."""
     base = seat_base(seat)
-    total = 0
+    total = hold_presence(state, seat, site)
     for i in range(3):
         if state[base + L.P_VB_SITE + i] == site:
             total += 1
@@ -289,6 +317,14 @@ def free_figure_slot(state, seat):
 
 
 @njit(cache=True, _nrt=False)
+def clear_temporary(state, seat, slot):
+    """A Figure entering or leaving play carries no temporary effect."""
+    t = temp(seat, slot)
+    for i in range(L.TEMP_W):
+        state[t + i] = 0
+
+
+@njit(cache=True, _nrt=False)
 def place_figure(state, seat, card_id, site, unit, home):
     """A Figure enters play Ready in the Company's first free slot (a deck card: unit UNIT_NONE, home
     NOWHERE; a board unit: its kind and home Site). Returns its slot."""
@@ -303,6 +339,7 @@ def place_figure(state, seat, card_id, site, unit, home):
     state[f + L.F_UNIT] = unit
     state[f + L.F_HOME] = home
     state[f + L.F_POWER_CHANGE] = 0
+    clear_temporary(state, seat, slot)
     visit(state, seat, site)
     return slot
 
@@ -320,3 +357,4 @@ def clear_figure(state, seat, slot):
     state[f + L.F_UNIT] = L.UNIT_NONE
     state[f + L.F_HOME] = L.NOWHERE
     state[f + L.F_POWER_CHANGE] = 0
+    clear_temporary(state, seat, slot)

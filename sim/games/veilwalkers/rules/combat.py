@@ -28,6 +28,7 @@ from sim.games.veilwalkers.rules.relics import drop_borne
 from sim.games.veilwalkers.rules.remembrance import carried, dislodge
 from sim.games.veilwalkers.rules.rites import complete_at, rite_of, severed
 from sim.games.veilwalkers.rules.stronghold import combat_bonus, stronghold_site
+from sim.games.veilwalkers.rules.temporary import card_broken, opposing_drop_prevented, rescued, ward_damage
 from sim.games.veilwalkers.rules.units import may_attack, may_intercept, performs_rites, unit_gone
 
 
@@ -42,6 +43,7 @@ def break_figure(state, ruleset, seat, slot, events):
         unit_gone(state, ruleset, seat, slot, L.UNIT_DEFEATED, events)
         return
     broken_at(state, ruleset, seat, state[f + L.F_SITE], events)
+    card_broken(state, seat)
     drop_borne(state, seat, slot, events)
     state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = state[f + L.F_CARD]
     state[base + L.P_DISCARD_N] += 1
@@ -59,7 +61,8 @@ def recheck_lethal(state, ruleset, events):
             f = figure(seat, slot)
             if state[f + L.F_CARD] >= 0 and (state[f + L.F_DAMAGE] > 0 or state[f + L.F_POWER_CHANGE] < 0):
                 current = power(state, ruleset, seat, slot)
-                if current <= 0 or state[f + L.F_DAMAGE] >= current:
+                if current <= 0 or (state[f + L.F_DAMAGE] >= current
+                                    and not rescued(state, seat, slot, current, events)):
                     break_figure(state, ruleset, seat, slot, events)
                     state[seat_base(1 - seat) + L.P_BROKEN] += 1
 
@@ -78,8 +81,8 @@ def fight(state, ruleset, seat, attacker, defender, events):
     a, d = figure(seat, attacker), figure(other, defender)
     pa, pd = power(state, ruleset, seat, attacker), power(state, ruleset, other, defender)
     site = state[a + L.F_SITE]
-    dealt = pa + combat_bonus(state, ruleset, seat, site)
-    received = pd + combat_bonus(state, ruleset, other, site)
+    dealt = ward_damage(state, other, defender, pa + combat_bonus(state, ruleset, seat, site), events)
+    received = ward_damage(state, seat, attacker, pd + combat_bonus(state, ruleset, other, site), events)
     state[d + L.F_DAMAGE] += dealt
     state[a + L.F_DAMAGE] += received
     # Rite of Challenge: "Win one Challenge at this Gate Site ... deal more Challenge damage than you
@@ -90,10 +93,10 @@ def fight(state, ruleset, seat, attacker, defender, events):
         complete_at(state, ruleset, other, V.RITE_CHALLENGE, site, events)
     card_a, card_d = state[a + L.F_CARD], state[d + L.F_CARD]
     broken = 0
-    if state[a + L.F_DAMAGE] >= pa:
+    if state[a + L.F_DAMAGE] >= pa and not rescued(state, seat, attacker, pa, events):
         broken |= 1
         break_figure(state, ruleset, seat, attacker, events)
-    if state[d + L.F_DAMAGE] >= pd:
+    if state[d + L.F_DAMAGE] >= pd and not rescued(state, other, defender, pd, events):
         broken |= 2
         break_figure(state, ruleset, other, defender, events)
         state[seat_base(seat) + L.P_BROKEN] += 1
@@ -238,7 +241,7 @@ def drive_off_lands(state, ruleset, seat, attacker, events):
     if piece == L.VEILWALKER:
         for t in range(L.TOKENS):
             tk = L.G_TOKEN + t * L.TOKEN_W
-            if state[tk + L.TK_CARRIER] == other:
+            if state[tk + L.TK_CARRIER] == other and not opposing_drop_prevented(state, other, t):
                 state[tk + L.TK_CARRIER] = -1
                 state[tk + L.TK_SITE] = origin
                 state[tk + L.TK_DISLODGED_FROM] = -1  # "uses normal claim rules"
@@ -296,6 +299,7 @@ def raze_lands(state, ruleset, seat, attacker, events):
     if broken:
         base = seat_base(other)
         broken_at(state, ruleset, other, state[r + L.R_SITE], events)
+        card_broken(state, other)
         state[base + L.P_DISCARD + state[base + L.P_DISCARD_N]] = relic_card
         state[base + L.P_DISCARD_N] += 1
         state[r + L.R_CARD] = -1

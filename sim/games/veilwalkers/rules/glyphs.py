@@ -12,7 +12,9 @@ invocation (declare_invocation) "opens an Alignment response window" in that Thr
 `not_modeled`) is never offered.
 
 An invocation's choice (A_INVOKE's b): ROAD_NONE, ROAD_TARGET + direction (its road effect's road, as a
-road card's), or CHOICE_OPTION + e (a `choose_one` Alignment's non-road effect e).
+road card's), CHOICE_OPTION + e (a `choose_one` Alignment's untargeted effect e), CHOICE_FIGURE + slot (the
+Figure its Figure effect chooses: vocab.FIGURE_OPS, an opposing slot for weaken_opposing) or CHOICE_TOKEN +
+t (the Remembrance its Remembrance effect chooses). The temporary effects are rules/temporary.py's.
 """
 
 from __future__ import annotations
@@ -22,14 +24,27 @@ from numba import njit
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
-from sim.games.veilwalkers.rules.board import figure, gate_site, on_ring, seat_base
+from sim.games.veilwalkers.rules.board import figure, gate_site, is_lost, on_ring, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import remember_site
 from sim.games.veilwalkers.rules.rites import mark_thread, record_completion, veilwalker_gate
 from sim.games.veilwalkers.rules.roads import road_effect, road_target_legal
+from sim.games.veilwalkers.rules.temporary import (
+    broken_this_turn,
+    gain_round_power,
+    gain_temporary_resonance,
+    gain_turn_power,
+    guard,
+    hold_convergence,
+    hold_gate,
+    keep_remembrance,
+    weaken,
+)
 
 CHOICE_OPTION = L.ROAD_TARGET + 2
-CHOICES = CHOICE_OPTION + V.ALIGNMENT_EFFECTS
+CHOICE_FIGURE = CHOICE_OPTION + V.ALIGNMENT_EFFECTS
+CHOICE_TOKEN = CHOICE_FIGURE + L.FIG_CAP
+CHOICES = CHOICE_TOKEN + L.TOKENS
 
 
 @njit(cache=True, forceinline=True)
@@ -101,6 +116,33 @@ def is_road_op(op):
     return op == V.AOP_CLOSE_ROAD or op == V.AOP_REPAIR_ROAD
 
 
+@njit(cache=True, forceinline=True)
+def is_figure_op(op):
+    return (op == V.AOP_EMPOWER_DAMAGED or op == V.AOP_EMPOWER_ROUND or op == V.AOP_WARD or op == V.AOP_RESCUE
+            or op == V.AOP_WEAKEN_OPPOSING)
+
+
+@njit(cache=True, forceinline=True)
+def needs_walker_site(op):
+    """Effects "at a Site occupied by one of your Veilwalkers" (a Ring Site: walker_site)."""
+    return (op <= V.AOP_REMEMBER_SITE or op == V.AOP_FREE_WAYMARK or op == V.AOP_WEAKEN_OPPOSING
+            or op == V.AOP_ALIGN_GATE)
+
+
+@njit(cache=True, _nrt=False)
+def figure_target_legal(state, seat, op, slot, site):
+    """An allied Figure on the board (not Lost: Lost Figures "cannot act or be targeted"), damaged for
+    empower_damaged ("Choose one damaged allied Figure"); weaken_opposing: "one opposing Figure at a Site
+    occupied by your Veilwalker"."""
+    if op == V.AOP_WEAKEN_OPPOSING:
+        f = figure(1 - seat, slot)
+        return site != L.NOWHERE and state[f + L.F_CARD] >= 0 and state[f + L.F_SITE] == site
+    f = figure(seat, slot)
+    if state[f + L.F_CARD] < 0 or is_lost(state[f + L.F_SITE]):
+        return False
+    return op != V.AOP_EMPOWER_DAMAGED or state[f + L.F_DAMAGE] > 0
+
+
 @njit(cache=True, _nrt=False)
 def open_rite_at(state, ruleset, seat, site):
     """The boundary whose Gate Site is ``site`` and whose Rite the Company has not completed, or -1."""
@@ -111,17 +153,33 @@ def open_rite_at(state, ruleset, seat, site):
 
 
 @njit(cache=True, _nrt=False)
+def waymarked_gate_at(state, ruleset, seat, site):
+    """AV-04: the boundary whose Gate Site is ``site``, its Rite completed and Waymarked by the Company
+    ("Requirements: your team has completed its Rite, your team has Waymarked it"), or -1."""
+    for b in range(L.BOUNDARIES):
+        base = seat_base(seat)
+        if gate_site(ruleset, b) == site and state[base + L.P_RITE_DONE + b] == 1 and state[base + L.P_WAYMARK + b] == 1:
+            return b
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def option_applies(state, ruleset, seat, op, site):
     """A non-road effect has a legal target: a damaged allied Figure to heal, a Site to Remember (not yet
     Remembered); Sever the Story has no target ("the Alignment still counts as completed")."""
-    if op == V.AOP_SEVER_THREAD:
+    if op == V.AOP_SEVER_THREAD or op == V.AOP_RESONANCE_IF_BROKEN:
         return True
+    if op == V.AOP_HOLD_CONVERGENCE:  # "Choose one allied Veilwalker": on the board, not Lost
+        walker = state[seat_base(seat) + L.P_VB_SITE + L.VEILWALKER]
+        return on_ring(walker) or walker == L.BLOOM
     if site == L.NOWHERE:
         return False
     if op == V.AOP_HEAL_ONE or op == V.AOP_HEAL_EACH:
         return damaged_figure_at(state, seat, site) >= 0
     if op == V.AOP_FREE_WAYMARK:
         return open_rite_at(state, ruleset, seat, site) >= 0
+    if op == V.AOP_ALIGN_GATE:
+        return waymarked_gate_at(state, ruleset, seat, site) >= 0
     return state[L.G_REMEMBERED] >> site & 1 == 0
 
 
@@ -130,30 +188,44 @@ def choice_legal(state, ruleset, seat, k, choice):
     """`all`: every effect does what it can; the road effect names a legal road when one exists
     (ROAD_NONE only when none does, and then only if another effect remains), and an effect at "a Site
     occupied by one of your Veilwalkers" needs the Veilwalker on a Ring Site. `choose_one`: the chosen
-    effect has a legal target ("If all targets are illegal, it fails")."""
+    effect has a legal target ("If all targets are illegal, it fails"). A Figure or Remembrance effect
+    names its target (CHOICE_FIGURE, CHOICE_TOKEN), in either mode."""
     site = walker_site(state, seat)
     mode = T.alignment(ruleset, k, T.AL_MODE)
-    road_op, others, site_needed = -1, 0, False
+    road_op, figure_op, token_op, others, site_needed = -1, -1, -1, 0, False
     for e in range(T.alignment(ruleset, k, T.AL_N_EFFECTS)):
         op = T.alignment(ruleset, k, T.AL_OP + e)
         if is_road_op(op):
             road_op = op
+        elif is_figure_op(op):
+            figure_op = op
+        elif op == V.AOP_KEEP_REMEMBRANCE:
+            token_op = op
         else:
             others += 1
-        site_needed |= op != V.AOP_SEVER_THREAD
-        if op == V.AOP_FREE_WAYMARK and mode == V.MODE_ALL and not option_applies(state, ruleset, seat, op, site):
+        site_needed |= needs_walker_site(op)
+        if ((op == V.AOP_FREE_WAYMARK or op == V.AOP_HOLD_CONVERGENCE or op == V.AOP_ALIGN_GATE) and mode == V.MODE_ALL
+                and not option_applies(state, ruleset, seat, op, site)):
             return False  # "Choose one incomplete Gate Rite at a Site occupied by your Veilwalker"
+    if choice >= CHOICE_TOKEN:
+        # "Choose one Remembrance carried by an allied Veilwalker"
+        return (token_op >= 0 and not (mode == V.MODE_ALL and site_needed and site == L.NOWHERE)
+                and state[L.G_TOKEN + (choice - CHOICE_TOKEN) * L.TOKEN_W + L.TK_CARRIER] == seat)
+    if choice >= CHOICE_FIGURE:
+        return (figure_op >= 0 and not (mode == V.MODE_ALL and site_needed and site == L.NOWHERE)
+                and figure_target_legal(state, seat, figure_op, choice - CHOICE_FIGURE, site))
     if choice >= CHOICE_OPTION:
         e = choice - CHOICE_OPTION
         if mode != V.MODE_CHOOSE_ONE or e >= T.alignment(ruleset, k, T.AL_N_EFFECTS):
             return False
         op = T.alignment(ruleset, k, T.AL_OP + e)
-        return not is_road_op(op) and option_applies(state, ruleset, seat, op, site)
+        return (not is_road_op(op) and not is_figure_op(op) and op != V.AOP_KEEP_REMEMBRANCE
+                and option_applies(state, ruleset, seat, op, site))
     if choice >= L.ROAD_TARGET:
         return (road_op >= 0 and site != L.NOWHERE
                 and road_target_legal(state, seat, card_road_op(road_op), choice - L.ROAD_TARGET))
-    if mode == V.MODE_CHOOSE_ONE:
-        return False  # a choose_one invocation names its effect
+    if mode == V.MODE_CHOOSE_ONE or figure_op >= 0 or token_op >= 0:
+        return False  # a choose_one invocation names its effect, a targeted effect its target
     if site_needed and site == L.NOWHERE:
         return False
     if road_op >= 0:
@@ -246,6 +318,12 @@ def resolve(state, ruleset, seat, k, choice, events):
             if L.ROAD_TARGET <= choice < CHOICE_OPTION:
                 road_effect(state, ruleset, seat, card_road_op(op), choice - L.ROAD_TARGET, events)
             continue
+        if is_figure_op(op) or op == V.AOP_KEEP_REMEMBRANCE:
+            if choice >= CHOICE_TOKEN and op == V.AOP_KEEP_REMEMBRANCE:
+                keep_remembrance(state, seat, choice - CHOICE_TOKEN, events)
+            elif CHOICE_FIGURE <= choice < CHOICE_TOKEN and op != V.AOP_KEEP_REMEMBRANCE:
+                resolve_figure_effect(state, seat, op, choice - CHOICE_FIGURE, amount, events)
+            continue
         if mode == V.MODE_CHOOSE_ONE and choice != CHOICE_OPTION + e:
             continue
         if op == V.AOP_HEAL_ONE:
@@ -268,6 +346,29 @@ def resolve(state, ruleset, seat, k, choice, events):
         elif op == V.AOP_FREE_WAYMARK:
             # "If your team satisfies that Gate Rite before end of turn: Waymarking that Gate costs: 0 Actions"
             state[seat_base(seat) + L.P_FREE_WAYMARK] = open_rite_at(state, ruleset, seat, site) + 1
+        elif op == V.AOP_RESONANCE_IF_BROKEN:
+            # "If any card you controlled was Broken earlier this turn: also gain: 1 temporary Resonance"
+            if broken_this_turn(state, seat):
+                gain_temporary_resonance(state, seat, amount, events)
+        elif op == V.AOP_HOLD_CONVERGENCE:
+            hold_convergence(state, seat, amount, events)
+        elif op == V.AOP_ALIGN_GATE:
+            hold_gate(state, seat, waymarked_gate_at(state, ruleset, seat, site), events)
+
+
+@njit(cache=True, _nrt=False)
+def resolve_figure_effect(state, seat, op, slot, amount, events):
+    """The chosen Figure's temporary effect (rules/temporary.py)."""
+    if op == V.AOP_EMPOWER_DAMAGED:
+        gain_turn_power(state, seat, slot, amount, events)
+    elif op == V.AOP_WEAKEN_OPPOSING:
+        weaken(state, 1 - seat, slot, amount, events)
+    elif op == V.AOP_EMPOWER_ROUND:
+        gain_round_power(state, seat, slot, amount, events)
+    elif op == V.AOP_WARD:
+        guard(state, seat, slot, L.TM_WARD, amount, L.TEMP_WARD, events)
+    elif op == V.AOP_RESCUE:
+        guard(state, seat, slot, L.TM_RESCUE, 1, L.TEMP_RESCUE, events)
 
 
 @njit(cache=True, _nrt=False)

@@ -37,6 +37,7 @@ from sim.games.veilwalkers.rules.network import (
 from sim.games.veilwalkers.rules.patrol import halt_arrival
 from sim.games.veilwalkers.rules.remembrance import carried
 from sim.games.veilwalkers.rules.rites import mark_thread, rotated, veilwalker_moved
+from sim.games.veilwalkers.rules.temporary import gate_held, gate_traversed
 
 NO_ROUTE = -2
 
@@ -108,11 +109,23 @@ def traverse_destination(state, ruleset, seat, piece, direction, escorted):
         if site != port_site(ruleset, b):
             return NO_ROUTE
         destination = gate_site(ruleset, b)
-    if gate_misalignment(state, ruleset, b) != 0:
+    if gate_misalignment(state, ruleset, b) != 0 and not gate_held(state, seat, b):  # AV-04
         return NO_ROUTE
     if state[base + L.P_RITE_DONE + b] == 0 or state[base + L.P_WAYMARK + b] == 0:
         return NO_ROUTE
     return destination
+
+
+@njit(cache=True, _nrt=False)
+def traverse_boundary(state, seat, piece, direction):
+    """The boundary whose Gate a legal Traverse of ``piece`` crosses, or -1 (First Bloom's entrance)."""
+    site = piece_site(state, seat, piece)
+    if site == L.BLOOM:
+        return -1
+    ring = site // L.SITES
+    if direction == 0:
+        return ring if ring < L.RINGS - 1 else -1
+    return ring - 1
 
 
 @njit(cache=True, _nrt=False)
@@ -170,6 +183,7 @@ def can_afford(state, seat, destination):
 @njit(cache=True, _nrt=False)
 def traverse(state, ruleset, seat, piece, direction, events):
     destination = traverse_destination(state, ruleset, seat, piece, direction, False)
+    gate_traversed(state, seat, traverse_boundary(state, seat, piece, direction))
     pay_traverse(state, ruleset, seat, piece, events)
     if opening_bloom(state, destination):
         pay_surcharge(state, seat, events)
@@ -181,6 +195,7 @@ def escort(state, ruleset, seat, slot, direction, events):
     """"A Veilwalker may take one allied Ally from the origin through an ordinary Traverse without
     another Action. The Ally arrives Exhausted\""""
     destination = traverse_destination(state, ruleset, seat, L.VEILWALKER, direction, False)
+    gate_traversed(state, seat, traverse_boundary(state, seat, L.VEILWALKER, direction))
     pay_traverse(state, ruleset, seat, L.VEILWALKER, events)
     if opening_bloom(state, destination):
         pay_surcharge(state, seat, events)
@@ -223,6 +238,7 @@ def trio(state, ruleset, seat, direction, events):
     base = seat_base(seat)
     state[L.G_ACTIONS] -= 3
     destination = traverse_destination(state, ruleset, seat, L.VEILWALKER, direction, False)
+    gate_traversed(state, seat, traverse_boundary(state, seat, L.VEILWALKER, direction))
     for i in range(3):
         relocate(state, ruleset, seat, i, destination, events)
         state[base + L.P_VB_READY + i] = 0

@@ -13,6 +13,7 @@ from sim.games.veilwalkers.rules.board import controls, seat_base
 from sim.games.veilwalkers.rules.ending import finish
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.network import gain_growth_or_disruption, history_credits
+from sim.games.veilwalkers.rules.temporary import strike_drop_prevented
 
 
 @njit(cache=True, forceinline=True)
@@ -84,9 +85,10 @@ def claim(state, seat, t, events):
 @njit(cache=True, _nrt=False)
 def dislodge(state, seat, site, events):
     """"A single unintercepted Thread Strike causing at least five actual Thread loss dislodges one
-    carried Remembrance at the struck Site." The lowest-numbered token carried drops."""
+    carried Remembrance at the struck Site." The lowest-numbered token carried drops that no protection
+    keeps (AV-09's hold, AV-03's kept Remembrance: temporary.strike_drop_prevented)."""
     for t in range(L.TOKENS):
-        if state[token(t) + L.TK_CARRIER] == seat:
+        if state[token(t) + L.TK_CARRIER] == seat and not strike_drop_prevented(state, seat, t):
             state[token(t) + L.TK_CARRIER] = -1
             state[token(t) + L.TK_SITE] = site
             state[token(t) + L.TK_DISLODGED_FROM] = seat

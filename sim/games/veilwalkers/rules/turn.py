@@ -11,6 +11,7 @@ from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import figure, network_active, seat_base
 from sim.games.veilwalkers.rules.closing import round_end
+from sim.games.veilwalkers.rules.combat import recheck_lethal
 from sim.games.veilwalkers.rules.ending import check_round_cap
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.glyphs import clear_chain
@@ -19,6 +20,11 @@ from sim.games.veilwalkers.rules.remembrance import check_convergence
 from sim.games.veilwalkers.rules.rites import dominion_turn_end, offered, shape_ends
 from sim.games.veilwalkers.rules.roads import expire_closures
 from sim.games.veilwalkers.rules.stronghold import foundation_checks
+from sim.games.veilwalkers.rules.temporary import (
+    expire_remember_effects,
+    expire_round_effects,
+    expire_turn_effects,
+)
 from sim.games.veilwalkers.rules.watcher import awakening_roll, end_suppression, phase
 
 
@@ -82,6 +88,7 @@ def begin_turn(state, ruleset, seat, events, counts, count_cards):
             state[f + L.F_DAMAGE] = 0
             state[f + L.F_POWER_CHANGE] = 0  # "Refresh expiring until-Remember effects"
     expire_closures(state, seat, events)  # roads its effects closed "until: the start of your next team turn"
+    expire_remember_effects(state, seat)
     state[base + L.P_RESONANCE] = state[base + L.P_LOOM_N]
     actions = ruleset[T.RULE_ACTIONS]
     if state[base + L.P_COMPANY] == V.GARDEN and network_active(state, seat):
@@ -148,7 +155,11 @@ def discard(state, ruleset, seat, index, events):
 @njit(cache=True, _nrt=False)
 def end_turn(state, ruleset, seat, keys, counters, events, counts, count_cards):
     """"perform node-deactivation checks, and lose unused Actions. Keep unspent Resonance"; at the
-    Round's end (after the second Company's turn) refresh round allowances; then the next turn."""
+    Round's end (after the second Company's turn) refresh round allowances; then the next turn. "expire
+    turn effects" comes before the deactivation checks; "Recheck lethal damage when a temporary Power
+    bonus expires" follows each expiry."""
+    expire_turn_effects(state, events)
+    recheck_lethal(state, ruleset, events)
     deactivation_checks(state, ruleset, events)
     dominion_turn_end(state, ruleset, seat, events)
     foundation_checks(state, ruleset, events)
@@ -163,6 +174,8 @@ def end_turn(state, ruleset, seat, keys, counters, events, counts, count_cards):
         awakening_roll(state, ruleset, keys, counters, events)
         phase(state, ruleset, keys, counters, events)
         round_end(state, ruleset, events)
+        expire_round_effects(state, events)
+        recheck_lethal(state, ruleset, events)
         for s in range(L.SEATS):
             state[seat_base(s) + L.P_DISASTER] = 0
             state[seat_base(s) + L.P_ALIGNED] = 0  # "once per named Alignment per Company per Round"

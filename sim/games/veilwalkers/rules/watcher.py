@@ -33,6 +33,7 @@ from sim.games.veilwalkers.rules.movement import can_relocate, relocate
 from sim.games.veilwalkers.rules.network import awaken, node_site
 from sim.games.veilwalkers.rules.rites import severed
 from sim.games.veilwalkers.rules.stronghold import combat_bonus
+from sim.games.veilwalkers.rules.temporary import rescued, ward_damage
 from sim.games.veilwalkers.rules.units import may_attack
 
 CLOCKWISE, COUNTERCLOCKWISE, INWARD, OUTWARD = range(4)
@@ -280,9 +281,10 @@ def challenge_watcher(state, ruleset, seat, attacker, keys, counters, events):
     card_a = state[a + L.F_CARD]
     state[L.G_WATCHER_DAMAGE] += power(state, ruleset, seat, attacker) + combat_bonus(state, ruleset, seat,
                                                                                       state[a + L.F_SITE])
-    state[a + L.F_DAMAGE] += ruleset[T.RULE_WATCHER_POWER]
+    state[a + L.F_DAMAGE] += ward_damage(state, seat, attacker, ruleset[T.RULE_WATCHER_POWER], events)
     broken = 0
-    if state[a + L.F_DAMAGE] >= power(state, ruleset, seat, attacker):
+    current = power(state, ruleset, seat, attacker)
+    if state[a + L.F_DAMAGE] >= current and not rescued(state, seat, attacker, current, events):
         broken |= 1
         break_figure(state, ruleset, seat, attacker, events)
     if state[L.G_WATCHER_DAMAGE] >= ruleset[T.RULE_WATCHER_POWER]:
