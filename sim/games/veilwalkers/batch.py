@@ -48,7 +48,7 @@ def searching(policy_ids) -> bool:
     return bool(np.isin(np.asarray(policy_ids), V.SEARCH_POLICIES).any())
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_match(ruleset, matchup, policy_ids, weights, seeds, pair, order, debug, state, legal, keys, counters, values,
                events, search, counts, count_cards):
     """One match to its end. Debug mode checks, after every action, that the action was legal and

@@ -82,7 +82,7 @@ def lateral_steps(state, ring, a, b):
     return min(ring_steps(state, ring * L.SITES + a, ring * L.SITES + b), ROAD_CUT)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def travel_distance(state, ruleset, origin, goal):
     """Sites along Rings (over open roads) plus one per Gate crossed from ``origin`` to ``goal``
     (alignment ignored)."""
@@ -152,7 +152,7 @@ def walker_goal(state, ruleset, seat):
     return bloom_port_site(ruleset)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def goal_of(state, ruleset, weights, seat, piece, walker_target):
     """A piece's goal (``walker_target``: the Veilwalker's, computed once per decision)."""
     base = seat_base(seat)
@@ -174,7 +174,7 @@ def goal_of(state, ruleset, weights, seat, piece, walker_target):
     return walker
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def gain(state, ruleset, weights, seat, piece, destination, walker_target):
     """Distance a relocation of ``piece`` to ``destination`` gains towards its goal."""
     goal = goal_of(state, ruleset, weights, seat, piece, walker_target)
@@ -581,7 +581,7 @@ def choose(state, ruleset, matchup, legal, n, policy_id, weights, keys, counters
     return legal[greedy_pick(values, n, best, ties, keys, counters, stream)]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def greedy_values(state, ruleset, legal, n, weights, values):
     """values[:n]: the greedy value of each listed action; returns (the best value, how many are within
     1e-9 of it)."""

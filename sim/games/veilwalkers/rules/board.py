@@ -142,7 +142,7 @@ def bloom_misalignment(state, ruleset):
     return min(s, 3 - s)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def network_active(state, seat):
     """All three nodes active: the Company's reward applies."""
     base = seat_base(seat)
@@ -190,7 +190,7 @@ def hold_presence(state, seat, site):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def power(state, ruleset, seat, slot):
     """A Figure's current Power: its printed Power, its temporary change until its Company's next
     Remember (the arrival reaction's -1), the Homeground bonus of an Ally at its Origin's settlement, and
@@ -211,7 +211,7 @@ def power(state, ruleset, seat, slot):
     return temporary_power(state, seat, slot, total)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def presence(state, ruleset, seat, site):
     """A Company's Presence at a Site: one per Veilbound there, each Figure's Power, each active (not
     Muted, not Suppressed) Installed Relic's Power, each equipped Portable Relic's printed Presence, AV-09's hold (hold_presence). Exhaustion does not remove Presence; damage does not reduce Power."""
@@ -257,7 +257,7 @@ def controls(state, ruleset, seat, site):
             and own > neutral_presence(state, ruleset, site))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def has_piece(state, seat, site):
     """Does the Company have any Veilbound or Figure at the Site (contesting a Turnpoint)?"""
     base = seat_base(seat)

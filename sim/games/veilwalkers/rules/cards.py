@@ -83,7 +83,7 @@ def unique_in_play(state, ruleset, seat, card_id):
     return controls_unique(state, ruleset, seat, card_id)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_play(state, ruleset, seat, index):
     base = seat_base(seat)
     card_id = state[base + L.P_HAND + index]

@@ -50,7 +50,7 @@ def break_figure(state, ruleset, seat, slot, events):
     clear_figure(state, seat, slot)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def recheck_lethal(state, ruleset, events):
     """"If Power falls to zero, Break the Figure; damage-only survival cannot rescue zero Power. Recheck
     lethal damage when a temporary Power bonus expires": after every decision, each Figure whose Power
@@ -108,7 +108,7 @@ def fight(state, ruleset, seat, attacker, defender, events):
     return broken
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_challenge(state, seat, attacker, defender):
     """"Spend one Action and Exhaust a Ready Figure to Challenge an enemy Figure at the same physical Site.\""""
     a, d = figure(seat, attacker), figure(1 - seat, defender)
@@ -264,7 +264,7 @@ def relic(seat, slot):
     return seat_base(seat) + L.P_REL + slot * L.REL_W
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_raze(state, seat, attacker, slot):
     """Raze: "One Action and Exhaust a Ready Figure at an opposing Installed Relic.\""""
     a = figure(seat, attacker)
@@ -331,7 +331,7 @@ def can_mute(state, seat, slot):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_reactivate(state, seat, slot):
     """"Its controller may Reactivate for one Action and one Resonance while its Ready Veilwalker or
     Rememberer occupies that Site. This does not re-awaken or replay the card.\""""

@@ -42,7 +42,7 @@ from sim.games.veilwalkers.rules.temporary import gate_held, gate_traversed
 NO_ROUTE = -2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_relocate(state, seat, piece):
     """Veilbound: "Exhausted Veilbound cannot act or voluntarily move"; Figures: "Ordinary Exhausted
     Figures may Move and Traverse", but a Figure held after a Thread Strike "cannot relocate", a
@@ -56,7 +56,7 @@ def can_relocate(state, seat, piece):
             and state[f + L.F_UNIT] != L.UNIT_PATROL)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def is_ally(state, ruleset, seat, piece):
     if piece < L.PIECE_FIGURE:
         return False
@@ -204,7 +204,7 @@ def escort(state, ruleset, seat, slot, direction, events):
     state[figure(seat, slot) + L.F_READY] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_escort(state, ruleset, seat, slot, direction):
     piece = L.PIECE_FIGURE + slot
     if not is_ally(state, ruleset, seat, piece) or not can_relocate(state, seat, piece):
@@ -244,7 +244,7 @@ def trio(state, ruleset, seat, direction, events):
         state[base + L.P_VB_READY + i] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def turnpoint_ring(state, ruleset, seat):
     """The Ring of the Turnpoint the Company's Wayfinder can operate now, or -1: "A Ready Wayfinder at
     a controlled, uncontested Turnpoint ... Any active enemy Figure or Veilbound there contests it.\""""
@@ -269,7 +269,7 @@ def turnpoint_free(state, ruleset, seat):
             and state[base + L.P_FREE_TURNPOINT] == 0 and network_active(state, seat))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_rotate(state, ruleset, seat, ring):
     """"to turn its own or an immediately adjacent Ring one clockwise or counterclockwise step";
     "one Action and two Resonance"."""
@@ -309,7 +309,7 @@ def station_link(state, ruleset, seat, node):
             and not ring_closed(state, site // L.SITES) and controls(state, ruleset, seat, site))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_link(state, ruleset, seat, piece, node):
     """"Spend one Action and zero base Resonance to move one eligible unit between them. All three
     Ready Veilbound roles and ordinary deck Figures may use the link ... preserves readiness ... Recruits,

@@ -226,7 +226,7 @@ def installed_active(state, seat, k):
     return state[r + L.R_CARD] >= 0 and state[r + L.R_MUTED] == 0 and state[r + L.R_SUPPRESSED] == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def check_awakenings(state, ruleset, events):
     """"Awakening adds its Awakened text once its complete condition is satisfied. It is automatic":
     every active Dormant Relic whose controller's achievements since it entered play reach its amount

@@ -153,7 +153,7 @@ def can_present(state, ruleset, seat, b):
             and controls(state, ruleset, seat, gate_site(ruleset, b)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_fallback(state, ruleset, seat, b, thread):
     """Three Threads: "Once per Gate, your Veilwalker may spend 1 Action and 2 Resonance to mark one
     missing Thread. The other two must be completed normally.\""""

@@ -91,7 +91,7 @@ def expire_closures(state, seat, events):
             log_event(state, events, L.EV_ROAD, seat, road, L.ROAD_REOPENED, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def ring_steps(state, a, b):
     """Lateral steps from Ring Site ``a`` to Site ``b`` of the same Ring over open roads only (the shorter
     open way round), or 1000 when both ways are cut. Bit arithmetic on the Ring's six road bits: the

@@ -56,7 +56,7 @@ def site_open_to_units(state, site):
     return ring != state[L.G_FRAYING] and not ring_closed(state, ring)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_recruit(state, ruleset, seat, piece, settlement):
     """"Each settlement has one neutral Local ... A Ready Veilbound occupying the controlled Site may
     recruit it for one Action." ("There is no replacement Recruit": a settlement recruits once.)"""
