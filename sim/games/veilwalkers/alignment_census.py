@@ -13,10 +13,6 @@ from __future__ import annotations
 import dataclasses
 import sys
 
-import numpy as np
-
-from sim.core import kernel as K
-from sim.core import policies as policy_files
 from sim.core.seating import seats_for
 from sim.core.worker import seed_block
 from sim.games.veilwalkers import GAME, batch
@@ -33,16 +29,8 @@ def census(pairs: int, bot: str, verse: float | None = None, seed: int = 29) -> 
         policy = dataclasses.replace(policy, params=params)
     totals = dict.fromkeys(("matches", "errors", "rounds"), 0)
     for matchup in GAME.load_matchups(ruleset, ["starters"]):
-        ids, weights = policy_files.weight_matrix(tuple(seats_for((policy,), matchup)))
-        seeds = seed_block(seed, matchup, 0, pairs)
-        state, legal, keys, counters, values, events, search = batch.scratch(n_events=200_000,
-                                                                             searching=batch.searching(ids))
-        counts = np.zeros((2, 1, L.CARD_COUNT_COLUMNS), np.int16)
-        seed_pair, deals = K.seed_pair(seeds), K.deals(seeds)
-        for m in range(deals.shape[0]):
-            batch.play_match(ruleset.tables, matchup.payload, ids, weights, seed_pair, deals[m, 0], deals[m, 1], True,
-                             state, legal, keys, counters, values, events, search, counts, False)
-            rows = events[: state[L.G_EVENTS]]
+        for state, rows in batch.debug_matches(ruleset, matchup, seats_for((policy,), matchup),
+                                               seed_block(seed, matchup, 0, pairs)):
             totals["matches"] += 1
             totals["rounds"] += int(state[L.G_ROUND])
             totals["errors"] += int(state[L.G_ERROR] != 0)

@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit
 
 from sim.core import kernel as K
+from sim.core import policies as policy_files
 from sim.core.seating import slot_of_seat
 from sim.games.veilwalkers import engine, policy
 from sim.games.veilwalkers import layout as L
@@ -107,6 +108,21 @@ def play_batch_kernel(ruleset, matchup, policy_ids, weights, seeds, deals, debug
         play_match(ruleset, matchup, policy_ids, weights, seeds, deals[m, 0], deals[m, 1], debug, state, legal, keys,
                    counters, values, events, search, counts, count_cards)
         record(state, match_out, seat_out, m)
+
+
+def debug_matches(ruleset, matchup, policies, seeds, n_events: int = 200_000):
+    """Each match of ``seeds`` played in debug mode (every action checked against the legal list, the
+    invariants after it), one at a time from Python: yields (state, its event log's rows) after each.
+    For censuses that read what happened in play (relic_census, alignment_census); the state and the
+    rows are overwritten by the next match."""
+    ids, weights = policy_files.weight_matrix(tuple(policies))
+    state, legal, keys, counters, values, events, search = scratch(n_events=n_events, searching=searching(ids))
+    counts = np.zeros((2, 1, L.CARD_COUNT_COLUMNS), np.int16)
+    seed_pair, deals = K.seed_pair(seeds), K.deals(seeds)
+    for m in range(deals.shape[0]):
+        play_match(ruleset.tables, matchup.payload, ids, weights, seed_pair, deals[m, 0], deals[m, 1], True, state,
+                   legal, keys, counters, values, events, search, counts, False)
+        yield state, events[: state[L.G_EVENTS]]
 
 
 def play_batch(ruleset_table, matchup_table, policy_ids, weights, seeds, *, debug=False, card_counts=False, n_cards=0):

@@ -12,10 +12,6 @@ from __future__ import annotations
 
 import sys
 
-import numpy as np
-
-from sim.core import kernel as K
-from sim.core import policies as policy_files
 from sim.core.seating import seats_for
 from sim.core.worker import seed_block
 from sim.games.veilwalkers import GAME, batch
@@ -29,17 +25,8 @@ def census(pairs: int, bot: str, seed: int = 23) -> dict[str, int]:
     ruleset = GAME.load_ruleset("standard")
     totals = dict.fromkeys(("matches", "errors", *WHAT, "matches_with_equip", "matches_with_awakening"), 0)
     for matchup in GAME.load_matchups(ruleset, ["starters"]):
-        policies = seats_for((GAME.load_policy(bot),), matchup)
-        ids, weights = policy_files.weight_matrix(tuple(policies))
-        seeds = seed_block(seed, matchup, 0, pairs)
-        state, legal, keys, counters, values, events, search = batch.scratch(n_events=200_000,
-                                                                             searching=batch.searching(ids))
-        counts = np.zeros((2, 1, L.CARD_COUNT_COLUMNS), np.int16)
-        seed_pair, deals = K.seed_pair(seeds), K.deals(seeds)
-        for m in range(deals.shape[0]):
-            batch.play_match(ruleset.tables, matchup.payload, ids, weights, seed_pair, deals[m, 0], deals[m, 1], True,
-                             state, legal, keys, counters, values, events, search, counts, False)
-            rows = events[: state[L.G_EVENTS]]
+        for state, rows in batch.debug_matches(ruleset, matchup, seats_for((GAME.load_policy(bot),), matchup),
+                                               seed_block(seed, matchup, 0, pairs)):
             relic = rows[rows[:, 0] == L.EV_RELIC]
             totals["matches"] += 1
             totals["rounds"] = totals.get("rounds", 0) + int(state[L.G_ROUND])
