@@ -28,7 +28,7 @@ import time
 from datetime import UTC, datetime
 
 from sim.core import config, worker
-from sim.core.lake import write_error, write_json_atomic
+from sim.core.lake import write_json_atomic, write_text_atomic
 from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root
 from sim.core.registry import game_names, get_game
 from sim.core.seating import seats_for
@@ -251,7 +251,7 @@ def run_bench(quick: bool = False, games: list[str] | None = None) -> dict:
         results["games"][name] = entry
     results["games"] = dict(sorted(results["games"].items()))
     write_json_atomic(results, folder / "bench.json")
-    _write_text_atomic(_markdown(results), folder / "bench.md")
+    write_text_atomic(_markdown(results), folder / "bench.md")
     print(f"\n{_markdown(results)}\nwritten: {folder / 'bench.json'}")
     return results
 
@@ -266,16 +266,6 @@ def _kept_games(path, quick: bool) -> dict:
     if not isinstance(last, dict) or last.get("quick") != quick or not isinstance(last.get("games"), dict):
         return {}
     return last["games"]
-
-
-def _write_text_atomic(text: str, path) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text)
-        os.replace(tmp, path)
-    except OSError as error:
-        tmp.unlink(missing_ok=True)
-        raise write_error(error, path) from None
 
 
 def _machine() -> dict:

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 
 from numba.core import event as numba_event
 
+from sim.core.lake import write_text_atomic
 from sim.core.paths import PROJECT_ROOT, ensure_writable, output_root
 
 TOP = 40
@@ -101,7 +102,5 @@ def compile_profile(game: str) -> str:
     get_game(game)  # an unknown game is one line, before the minute of compiling
     text = markdown(game, measure(game))
     path = ensure_writable(output_root() / "reports" / "profile") / f"{game}-compile.md"
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
+    write_text_atomic(text, path)
     return str(path)

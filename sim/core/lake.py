@@ -99,15 +99,20 @@ def write_atomic(table: pa.Table, path: Path) -> None:
         raise write_error(error, path) from None
 
 
-def write_json_atomic(data: dict, path: Path) -> None:
+def write_text_atomic(text: str, path: Path) -> None:
+    """``path`` holds ``text`` whole or keeps what it held: written beside it, then renamed over it."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(data, indent=2, sort_keys=True, default=str) + "\n")
+        tmp.write_text(text)
         os.replace(tmp, path)
     except OSError as error:
         tmp.unlink(missing_ok=True)
         raise write_error(error, path) from None
+
+
+def write_json_atomic(data: dict, path: Path) -> None:
+    write_text_atomic(json.dumps(data, indent=2, sort_keys=True, default=str) + "\n", path)
 
 
 WRITE_HINTS = {

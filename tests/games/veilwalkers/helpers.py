@@ -3,7 +3,11 @@ flip's winner, seat 1, at Ring I S0, so seat 0 starts at Ring I S3), at seat 0's
 
 from __future__ import annotations
 
-from sim.games.veilwalkers import GAME
+import shutil
+
+import yaml
+
+from sim.games.veilwalkers import GAME, data
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.scenario import VeilwalkersScenario, site_of
@@ -42,3 +46,14 @@ def end_turn(sc: VeilwalkersScenario) -> None:
 
 def at(where) -> int:
     return site_of(where)
+
+
+def edited_data(tmp_path, file: str, edit):
+    """A copy of decks/veilwalkers whose YAML ``file`` is changed by ``edit(raw)`` (in place): for data
+    the starter decks lack, or data a designer could get wrong."""
+    folder = tmp_path / "veilwalkers"
+    shutil.copytree(data.DATA_DIR, folder)
+    raw = yaml.safe_load((folder / file).read_text())
+    edit(raw)
+    (folder / file).write_text(yaml.safe_dump(raw))
+    return folder

@@ -3,23 +3,21 @@ Living Story (Appendix B, 10). Seat 0 (lamplight) starts at Ring I S3; Glyphs of
 SPI, nessa BRN, everburn_scout SPL, lantern_echo EYE, maereth SHD, sea_cliff_watcher DRP, tidepath RIV,
 thorn_sentinel SED, gathering_light SPI (an Event), second_wind BRN (an Event)."""
 
-import shutil
 
 import pytest
-import yaml
 
 from sim.core.errors import UserError
 from sim.core.policies import weight_matrix
 from sim.core.seating import seats_for
 from sim.core.worker import seed_block
-from sim.games.veilwalkers import GAME, data
+from sim.games.veilwalkers import GAME
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.game import Veilwalkers
 from sim.games.veilwalkers.policy import action_value, walker_goal
 from sim.games.veilwalkers.rules.ending import restore_thread
 from sim.games.veilwalkers.scenario import VeilwalkersScenario, road_at
-from tests.games.veilwalkers.helpers import DUEL, at, end_turn, kinds, shape
+from tests.games.veilwalkers.helpers import DUEL, at, edited_data, end_turn, kinds, shape
 
 WALKER = (1, 3)  # seat 0's Veilwalker
 ROADFOLK_GARDEN = "roadfolk vs thorn_pressure"  # seat 0 Garden with whisper_rune SPI, white_spire_sentinel GAT
@@ -146,13 +144,11 @@ def test_the_turn_chain_clears_at_the_end_of_the_turn_and_the_allowance_at_the_e
 def test_a_phrase_and_a_verse_ending_on_the_same_glyph_are_both_offered(tmp_path):
     """"Choose one if both qualify." (A copy of the data gives AV-09's sequence RIV, BRN, SED and a
     modeled effect, so that RIV, BRN, SED completes both it and AP-04 First Growth's BRN, SED.)"""
-    folder = tmp_path / "veilwalkers"
-    shutil.copytree(data.DATA_DIR, folder)
-    raw = yaml.safe_load((folder / "alignments.yaml").read_text())
-    raw["alignments"]["AV-09"] = {"name": "Hold The Convergence", "sequence": ["RIV", "BRN", "SED"],
-                                  "effects": [{"do": "sever_thread"}]}
-    (folder / "alignments.yaml").write_text(yaml.safe_dump(raw))
-    game = Veilwalkers(folder)
+    def verse_av09(raw):
+        raw["alignments"]["AV-09"] = {"name": "Hold The Convergence", "sequence": ["RIV", "BRN", "SED"],
+                                      "effects": [{"do": "sever_thread"}]}
+
+    game = Veilwalkers(edited_data(tmp_path, "alignments.yaml", verse_av09))
     ruleset = game.load_ruleset("standard")
     sc = VeilwalkersScenario(ruleset, game.load_matchups(ruleset, [DUEL])[0], 1, 0)
     sc.skip_setup()
@@ -339,11 +335,7 @@ def test_every_alignment_is_listed_with_its_printed_sequence():
     ],
 )
 def test_bad_alignment_data_is_one_line_naming_file_and_entry(tmp_path, entry, expected):
-    folder = tmp_path / "veilwalkers"
-    shutil.copytree(data.DATA_DIR, folder)
-    raw = yaml.safe_load((folder / "alignments.yaml").read_text())
-    raw["alignments"]["AP-11"] = entry
-    (folder / "alignments.yaml").write_text(yaml.safe_dump(raw))
+    folder = edited_data(tmp_path, "alignments.yaml", lambda raw: raw["alignments"].__setitem__("AP-11", entry))
     with pytest.raises(UserError) as error:
         Veilwalkers(folder).load_ruleset("standard")
     message = str(error.value)

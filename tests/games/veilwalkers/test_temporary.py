@@ -3,13 +3,11 @@ Ring I S3 (helpers.py). thorn_pressure's Glyphs: everburn_scout SPL, mirror_houn
 mirror_hound SHD, nessa BRN, seether KNT, tidepath RIV, thorn_sentinel SED; roadfolk's: whisper_rune SPI,
 mirror_hound_packleader FLM; lamplight's: lantern_echo EYE, seether KNT, thorn_sentinel SED."""
 
-import shutil
 
 import numpy as np
-import yaml
 
 from sim.core.policies import weight_matrix
-from sim.games.veilwalkers import GAME, data
+from sim.games.veilwalkers import GAME
 from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.game import Veilwalkers
@@ -18,7 +16,7 @@ from sim.games.veilwalkers.rules.board import presence
 from sim.games.veilwalkers.rules.glyphs import CHOICE_FIGURE, CHOICE_TOKEN
 from sim.games.veilwalkers.rules.remembrance import dislodge
 from sim.games.veilwalkers.scenario import VeilwalkersScenario
-from tests.games.veilwalkers.helpers import at, end_turn, shape
+from tests.games.veilwalkers.helpers import at, edited_data, end_turn, shape
 
 WALKER = (1, 3)  # seat 0's Veilwalker
 ELSEWHERE = (1, 1)
@@ -105,14 +103,12 @@ def test_through_breaking_becoming_gains_temporary_resonance_after_a_card_of_you
 def with_mirror_hounds(tmp_path) -> VeilwalkersScenario:
     """thorn_pressure with two mirror_hound (SHD) for its two roadfolk_guide: no starter deck holds FLM, a
     non-Event SPL and SHD, the Glyphs of AV-10 (a copy of the data), at seat 0's Shape."""
-    folder = tmp_path / "veilwalkers"
-    shutil.copytree(data.DATA_DIR, folder)
-    raw = yaml.safe_load((folder / "decks.yaml").read_text())
-    cards = raw["decks"]["thorn_pressure"]["cards"]
-    del cards["roadfolk_guide"]
-    cards["mirror_hound"] = 2
-    (folder / "decks.yaml").write_text(yaml.safe_dump(raw))
-    game = Veilwalkers(folder)
+    def swap_guides_for_hounds(raw):
+        cards = raw["decks"]["thorn_pressure"]["cards"]
+        del cards["roadfolk_guide"]
+        cards["mirror_hound"] = 2
+
+    game = Veilwalkers(edited_data(tmp_path, "decks.yaml", swap_guides_for_hounds))
     ruleset = game.load_ruleset("standard")
     sc = VeilwalkersScenario(ruleset, game.load_matchups(ruleset, [THORN])[0], 1, 0)
     sc.skip_setup()

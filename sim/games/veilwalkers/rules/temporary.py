@@ -31,40 +31,40 @@ def broken_this_turn(state, seat):
 
 
 @njit(cache=True, _nrt=False)
+def mark_figure(state, seat, slot, field, amount, stamp_field, stamp, kind, events):
+    """Add ``amount`` to the Figure's temporary ``field`` (TM_*), stamp its period (``stamp`` into
+    ``stamp_field``) and log it as ``kind`` (TEMP_*)."""
+    t = temp(seat, slot)
+    state[t + field] += amount
+    state[t + stamp_field] = stamp
+    log_event(state, events, L.EV_TEMPORARY, seat, kind, state[figure(seat, slot) + L.F_CARD], amount)
+
+
+@njit(cache=True, _nrt=False)
 def gain_turn_power(state, seat, slot, amount, events):
     """"It gains: +2 Power until end of turn.\""""
-    t = temp(seat, slot)
-    state[t + L.TM_TURN_POWER] += amount
-    state[t + L.TM_TURN] = state[L.G_TURNS]
-    log_event(state, events, L.EV_TEMPORARY, seat, L.TEMP_POWER, state[figure(seat, slot) + L.F_CARD], amount)
+    mark_figure(state, seat, slot, L.TM_TURN_POWER, amount, L.TM_TURN, state[L.G_TURNS], L.TEMP_POWER, events)
 
 
 @njit(cache=True, _nrt=False)
 def weaken(state, seat, slot, amount, events):
     """"Until end of turn: it loses: 2 Power minimum 1" (the minimum applies while it lasts:
     temporary_power)."""
-    t = temp(seat, slot)
-    state[t + L.TM_WEAKEN] += amount
-    state[t + L.TM_TURN] = state[L.G_TURNS]
-    log_event(state, events, L.EV_TEMPORARY, seat, L.TEMP_WEAKEN, state[figure(seat, slot) + L.F_CARD], amount)
+    mark_figure(state, seat, slot, L.TM_WEAKEN, amount, L.TM_TURN, state[L.G_TURNS], L.TEMP_WEAKEN, events)
 
 
 @njit(cache=True, _nrt=False)
 def gain_round_power(state, seat, slot, amount, events):
     """"Until end of round it gains: +1 Power.\""""
-    t = temp(seat, slot)
-    state[t + L.TM_ROUND_POWER] += amount
-    state[t + L.TM_ROUND] = state[L.G_ROUND]
-    log_event(state, events, L.EV_TEMPORARY, seat, L.TEMP_ROUND_POWER, state[figure(seat, slot) + L.F_CARD], amount)
+    mark_figure(state, seat, slot, L.TM_ROUND_POWER, amount, L.TM_ROUND, state[L.G_ROUND], L.TEMP_ROUND_POWER, events)
 
 
 @njit(cache=True, _nrt=False)
 def guard(state, seat, slot, field, amount, kind, events):
-    """An until-Remember protection on a Figure: TM_WARD (AP-09) or TM_RESCUE (AV-03)."""
-    t = temp(seat, slot)
-    state[t + field] = amount
-    state[t + L.TM_GUARD] = state[seat_base(seat) + L.P_TURNS]
-    log_event(state, events, L.EV_TEMPORARY, seat, kind, state[figure(seat, slot) + L.F_CARD], amount)
+    """An until-Remember protection on a Figure: TM_WARD (AP-09) or TM_RESCUE (AV-03); given again, it
+    is set anew, not added to."""
+    state[temp(seat, slot) + field] = 0
+    mark_figure(state, seat, slot, field, amount, L.TM_GUARD, state[seat_base(seat) + L.P_TURNS], kind, events)
 
 
 @njit(cache=True, _nrt=False)
