@@ -86,6 +86,9 @@ class ExperimentConfig:
     # Bot tiers instead of `policies`: the study runs once per tier (<name>-<tier>) and reports whether each
     # conclusion holds at every tier. An entry is one bot for every seat, or per-seat bots joined by "+".
     tiers: list[str] = field(default_factory=list)
+    # Pairs for the costly tiers (e.g. {ismcts_64: 200}): a search rung plays fewer deals than `pairs`, on
+    # the first deals of the others (the same seeds), so its intervals are wider, not its deals different.
+    tier_pairs: dict[str, int] = field(default_factory=dict)
     pairs: int = 100  # seat-swapped pairs per matchup per arm (cooperative: deals per arm)
     matches: int = 0  # if > 0: total matches wanted; overrides `pairs` (rounded up to whole pairs)
     seed: int = 20261129
@@ -277,6 +280,11 @@ def _check_tiers(cfg: DictConfig, bad) -> None:
             raise bad("tiers", f"'{tier}' is no tier: give a bot name, or per-seat bot names joined by '+'")
         if tiers.count(tier) > 1:
             raise bad("tiers", f"tier '{tier}' is listed twice")
+    for tier, pairs in cfg.tier_pairs.items():
+        if str(tier) not in tiers:
+            raise bad(f"tier_pairs.{tier}", f"'{tier}' is not one of the tiers ({', '.join(tiers)})" + did_you_mean(str(tier), tiers))
+        if pairs < 1:
+            raise bad(f"tier_pairs.{tier}", f"must be at least 1 (got {pairs})")
 
 
 def tier_configs(cfg: DictConfig) -> tuple[str, list[tuple[str, DictConfig]]]:
@@ -288,6 +296,9 @@ def tier_configs(cfg: DictConfig) -> tuple[str, list[tuple[str, DictConfig]]]:
     for tier in cfg.tiers:
         tier_cfg = cfg.copy()
         tier_cfg.tiers = []
+        tier_cfg.tier_pairs = {}
+        if str(tier) in cfg.tier_pairs:
+            tier_cfg.pairs, tier_cfg.matches = int(cfg.tier_pairs[str(tier)]), 0
         tier_cfg.policies = str(tier).split(TIER_BOT_SEPARATOR)
         tier_cfg.name = f"{name}-{str(tier).replace(TIER_BOT_SEPARATOR, '-')}"
         check_name(str(tier_cfg.name), "tier experiment name")
@@ -398,7 +409,7 @@ def plan_content(config: DictConfig | dict) -> dict:
     return data
 
 
-LATER_SECTIONS = {"sweep": {"field": "", "values": [], "base": ""}, "tiers": []}
+LATER_SECTIONS = {"sweep": {"field": "", "values": [], "base": ""}, "tiers": [], "tier_pairs": {}}
 
 
 def plan_hash(cfg: DictConfig) -> str:

@@ -79,13 +79,38 @@ def test_a_tier_study_runs_each_tier_as_its_own_experiment_and_compares_them(out
     assert "> Under standard" in answer and "banker" in answer and "gambler, banker" in answer
 
 
+def test_a_costly_tier_plays_fewer_pairs_of_the_same_deals(output_root):
+    """`tier_pairs` gives a tier (a search rung, say) fewer pairs than the study's `pairs`: that tier is the
+    experiment its bots would give at that size, so its deals are the first deals of the other tiers."""
+    args = ["sweep", "game=coin_race", "pairs=40", "name=costly", "tiers=[banker,gambler]", "+tier_pairs.gambler=10",
+            "report.kinds=[opening]", "runner.n_jobs=1", "runner.progress=false"]
+    assert main(args) == 0
+    experiments = output_root / "experiments"
+    manifests = {name: json.loads((experiments / name / "manifest.json").read_text())
+                 for name in ("costly-banker", "costly-gambler")}
+    assert manifests["costly-banker"]["config"]["pairs"] == 40
+    assert manifests["costly-gambler"]["config"]["pairs"] == 10
+    assert main(["sweep", "game=coin_race", "pairs=10", "name=gambler-alone", "policies=[gambler]",
+                 "report.kinds=[opening]", "runner.n_jobs=1", "runner.progress=false"]) == 0
+    alone = json.loads((experiments / "gambler-alone" / "manifest.json").read_text())
+    assert alone["config_hash"] == manifests["costly-gambler"]["config_hash"]
+    played = {tier: pl.read_parquet(experiments / f"costly-{tier}" / "matches" / "**" / "*.parquet")
+              for tier in ("banker", "gambler")}
+    assert played["banker"].height == 4 * played["gambler"].height > 0
+    assert set(played["gambler"]["seed_key"]) <= set(played["banker"]["seed_key"])
+
+
 @pytest.mark.parametrize("tiers, says", [
     ("tiers=[banker]", "at least two tiers"),
     ("tiers=[banker,banker]", "listed twice"),
     ("tiers=[banker,+gambler]", "is no tier"),
+    ("+tier_pairs.gamble=5", "'gamble' is not one of the tiers"),
+    ("+tier_pairs.gambler=0", "must be at least 1"),
 ])
 def test_a_bad_tier_list_is_refused_in_one_line(output_root, capsys, tiers, says):
-    assert main(["sweep", "game=coin_race", "pairs=3", "name=badtiers", tiers, "runner.progress=false"]) == 2
+    if "tier_pairs" in tiers:
+        tiers = f"tiers=[banker,gambler] {tiers}"
+    assert main(["sweep", "game=coin_race", "pairs=3", "name=badtiers", *tiers.split(), "runner.progress=false"]) == 2
     assert says in capsys.readouterr().err
     assert not (output_root / "experiments").exists() or not list((output_root / "experiments").iterdir())
 
