@@ -297,8 +297,9 @@ def tier_configs(cfg: DictConfig) -> tuple[str, list[tuple[str, DictConfig]]]:
         tier_cfg = cfg.copy()
         tier_cfg.tiers = []
         tier_cfg.tier_pairs = {}
-        if str(tier) in cfg.tier_pairs:
-            tier_cfg.pairs, tier_cfg.matches = int(cfg.tier_pairs[str(tier)]), 0
+        if str(tier) in cfg.tier_pairs:  # fewer pairs, never more: `pairs=2` still makes a quick try of a study
+            wanted = int(cfg.tier_pairs[str(tier)])
+            tier_cfg.pairs, tier_cfg.matches = (min(wanted, int(cfg.pairs)) if not cfg.matches else wanted), 0
         tier_cfg.policies = str(tier).split(TIER_BOT_SEPARATOR)
         tier_cfg.name = f"{name}-{str(tier).replace(TIER_BOT_SEPARATOR, '-')}"
         check_name(str(tier_cfg.name), "tier experiment name")

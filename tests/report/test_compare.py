@@ -7,6 +7,7 @@ import polars as pl
 import pytest
 
 from sim.cli import main
+from sim.core import config
 from sim.report.compare import opening_answer
 
 
@@ -97,6 +98,9 @@ def test_a_costly_tier_plays_fewer_pairs_of_the_same_deals(output_root):
     played = {tier: pl.read_parquet(experiments / f"costly-{tier}" / "matches" / "**" / "*.parquet")
               for tier in ("banker", "gambler")}
     assert played["banker"].height == 4 * played["gambler"].height > 0
+    # a quick try with fewer pairs than a tier's own shrinks that tier too
+    _, tiers = config.tier_configs(config.compose(["game=coin_race", "pairs=3", "tiers=[banker,gambler]", "+tier_pairs.gambler=10"]))
+    assert [tier_cfg.pairs for _, tier_cfg in tiers] == [3, 3]
     assert set(played["gambler"]["seed_key"]) <= set(played["banker"]["seed_key"])
 
 
