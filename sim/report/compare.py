@@ -97,7 +97,10 @@ def holds_answer(subject: str, rows: list[dict], shown) -> str:
     for conclusion in conclusions:
         with_it = [row for row in rows if row["conclusion"] == conclusion]
         parts.append(f"{conclusion} with {'; '.join(shown(row) for row in with_it)}")
-    return f"{subject} the conclusion depends on the bots: {', but '.join(parts)}."
+    if len(parts) == 2:
+        return f"{subject} the conclusion depends on the bots: {', but '.join(parts)}."
+    # three conclusions or more read as a sentence each ("..., but ..., but ..." does not)
+    return f"{subject} the conclusion depends on the bots. " + " ".join(f"{part[0].upper()}{part[1:]}." for part in parts)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,11 @@ def test_the_answer_says_at_which_bots_a_conclusion_holds():
     assert opening_answer("0.36", rows, bots) == (
         "Under 0.36 the conclusion depends on the bots: second player favoured with random 48.1% [47.5%, 48.6%]; "
         "greedy_explorer 45.1% [44.7%, 45.6%], but first player favoured with search 53.2% [52.7%, 53.8%].")
+    three = rows + [{"experiment": "tiers-ismcts", "pair_mean": 0.5, "pair_low": 0.49, "pair_high": 0.51, "conclusion": "no advantage shown"}]
+    assert opening_answer("0.36", three, dict(bots, **{"tiers-ismcts": "ismcts_16"})) == (
+        "Under 0.36 the conclusion depends on the bots. Second player favoured with random 48.1% [47.5%, 48.6%]; "
+        "greedy_explorer 45.1% [44.7%, 45.6%]. First player favoured with search 53.2% [52.7%, 53.8%]. "
+        "No advantage shown with ismcts_16 50.0% [49.0%, 51.0%].")
     same = [dict(row, conclusion="first player favoured") for row in rows]
     assert opening_answer("0.36-no-opening", same, bots).startswith(
         "Under 0.36-no-opening: first player favoured with every bot compared (random 48.1%")
