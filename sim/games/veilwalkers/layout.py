@@ -201,7 +201,8 @@ P_KEPT_TOKEN = P_HOLD_TURNS + 1  # AV-03: the Remembrance + 1 kept from opposing
 P_KEPT_TURNS = P_KEPT_TOKEN + 1
 P_HELD_GATE = P_KEPT_TURNS + 1  # AV-04: the boundary + 1 whose Gate the Company's next Traverse treats as aligned
 P_HELD_GATE_TURN = P_HELD_GATE + 1  # the G_TURNS it was given in ("this turn")
-SEAT_SIZE = P_HELD_GATE_TURN + 1
+P_WALKER_SITES = P_HELD_GATE_TURN + 1  # bit s once the Veilwalker itself stood on Ring Site s (AV-08's "previously occupied")
+SEAT_SIZE = P_WALKER_SITES + 1
 STATE_SIZE = GLOBALS + SEATS * SEAT_SIZE
 
 VEILWALKER, WAYFINDER, REMEMBERER = 0, 1, 2

@@ -55,6 +55,7 @@ from sim.games.veilwalkers.rules.combat import interceptors
 from sim.games.veilwalkers.rules.glyphs import (
     CHOICE_FIGURE,
     CHOICE_OPTION,
+    CHOICE_SITE,
     CHOICE_TOKEN,
     card_road_op,
     chain_field,
@@ -265,8 +266,8 @@ def road_value(state, ruleset, weights, seat, op, direction, walker_target):
 @njit(cache=True, _nrt=False)
 def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
     """Weight `align` for an invocation, plus `rite` when it completes the Living Story Rite, its road
-    effect's value as a road card's, `effect` per damage a chosen heal removes, and its Figure, hold and
-    Remembrance effects by `effect` (figure_effect_value)."""
+    effect's value as a road card's, `effect` per damage a chosen heal removes, its Figure, hold and
+    Remembrance effects by `effect` (figure_effect_value), and AV-08's move by `approach` as a Move's."""
     value = weights[V.W_ALIGN]
     if veilwalker_gate(state, ruleset, seat, V.RITE_LIVING_STORY) >= 0:
         value += weights[V.W_RITE]
@@ -285,8 +286,12 @@ def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
             value += weights[V.W_EFFECT] * T.alignment(ruleset, k, T.AL_AMOUNT + e)
         elif op == V.AOP_ALIGN_GATE:
             value += weights[V.W_EFFECT]
-        elif op == V.AOP_KEEP_REMEMBRANCE and choice >= CHOICE_TOKEN:
+        elif op == V.AOP_KEEP_REMEMBRANCE and CHOICE_TOKEN <= choice < CHOICE_SITE:
             value += weights[V.W_EFFECT]
+        elif op == V.AOP_ROAD_HOME and choice >= CHOICE_SITE:  # as a Move there would be (it costs no Action)
+            site = walker_site(state, seat)
+            value += weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, L.VEILWALKER,
+                                                  site // L.SITES * L.SITES + choice - CHOICE_SITE, walker_target)
     return value
 
 

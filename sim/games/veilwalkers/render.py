@@ -138,14 +138,16 @@ def alignment_name(k: int) -> str:
 
 
 def choice_words(k: int, choice: int) -> str:
-    """An invocation's choice (rules/glyphs.py): a road, a `choose_one` Alignment's effect, a Figure or a
-    Remembrance."""
+    """An invocation's choice (rules/glyphs.py): a road, a `choose_one` Alignment's effect, a Figure, a
+    Remembrance or a Site of the Veilwalker's Ring."""
     from sim.games.veilwalkers import GAME
     from sim.games.veilwalkers import tables as T
-    from sim.games.veilwalkers.rules.glyphs import CHOICE_FIGURE, CHOICE_TOKEN
+    from sim.games.veilwalkers.rules.glyphs import CHOICE_FIGURE, CHOICE_SITE, CHOICE_TOKEN
 
     if L.ROAD_TARGET <= choice < L.ROAD_TARGET + 2:
         return f" on the {DIRECTIONS[choice - L.ROAD_TARGET]} road"
+    if choice >= CHOICE_SITE:
+        return f" (local Site {choice - CHOICE_SITE} of the Veilwalker's Ring)"
     if choice >= CHOICE_TOKEN:
         return f" (Remembrance {choice - CHOICE_TOKEN})"
     if choice >= CHOICE_FIGURE:

@@ -251,12 +251,15 @@ class VeilwalkersScenario(Scenario):
         self.check()
 
     def place(self, seat: int, piece, where) -> None:
-        """Put a Veilbound (by name) or a Figure slot (int) at a Site (it joins the Company's visited Sites)."""
+        """Put a Veilbound (by name) or a Figure slot (int) at a Site (it joins the Company's visited Sites, and
+        the Veilwalker's own)."""
         base = self._base(seat)
         site = site_of(where)
         self._visit(seat, site)
         if isinstance(piece, str):
             self.state_vector[base + L.P_VB_SITE + PIECE_NAMES.index(piece)] = site
+            if piece == "veilwalker" and 0 <= site < L.BLOOM:  # the Veilwalker's own Sites (AV-08)
+                self.state_vector[base + L.P_WALKER_SITES] |= 1 << site
         else:
             self.state_vector[base + L.P_FIG + int(piece) * L.FIG_W + L.F_SITE] = site
         self.check()

@@ -16,6 +16,7 @@ from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.game import Veilwalkers
 from sim.games.veilwalkers.policy import action_value, walker_goal
 from sim.games.veilwalkers.rules.ending import restore_thread
+from sim.games.veilwalkers.rules.glyphs import CHOICE_SITE
 from sim.games.veilwalkers.scenario import VeilwalkersScenario, road_at
 from tests.games.veilwalkers.helpers import DUEL, at, edited_data, end_turn, kinds, shape
 
@@ -317,7 +318,7 @@ def test_every_alignment_is_listed_with_its_printed_sequence():
     assert [V.GLYPHS[g] for g in rows[23][1:4]] == ["SHD", "PTH", "GAT"]
     assert [V.GLYPHS[g] for g in rows[0][1:3]] == ["DRP", "PTH"] and rows[0][3] == 0
     assert [V.ALIGNMENT_IDS[k] for k, row in enumerate(rows) if row[4]] == [
-        "AP-04", "AP-05", "AP-07", "AP-09", "AP-10", "AP-11", "AP-12", "AV-02", "AV-03", "AV-04", "AV-09", "AV-10"]
+        "AP-04", "AP-05", "AP-07", "AP-09", "AP-10", "AP-11", "AP-12", "AV-02", "AV-03", "AV-04", "AV-08", "AV-09", "AV-10"]
 
 
 @pytest.mark.parametrize(
@@ -357,3 +358,54 @@ def test_the_greedy_bots_invoke_and_invocations_happen_in_real_matches():
     matchup = GAME.load_matchups(ruleset, [DUEL])[0]
     result = GAME.play_batch(ruleset, matchup, seats_for((racer,), matchup), seed_block(7, matchup, 0, 20))
     assert result.extra["invocations"].sum() > 0 and (result.error == 0).all()
+
+
+def road_home_offers(sc, moves=()) -> list[int]:
+    """AV-08's offered Sites (local indexes on the Veilwalker's Ring): EYE -> SPI played at the start Site
+    (where roadfolk's cards deploy), then the ``moves`` (piece, direction), then PTH."""
+    play(sc, "lantern_echo")  # EYE
+    play(sc, "whisper_rune")  # SPI
+    for piece, direction in moves:
+        sc.apply(sc.action("move", piece=piece, direction=direction))
+    play(sc, "wanderers_shortcut")  # PTH (a Path: its effect resolves, no Trail is laid)
+    return [choice - CHOICE_SITE for alignment, choice in invocations(sc) if alignment == "AV-08"]
+
+
+def test_remember_the_road_home_moves_the_veilwalker_to_a_site_of_its_ring_it_occupied_before():
+    """AV-08 Remember The Road Home, EYE -> SPI -> PTH: "Choose one Site on your Veilwalker's current Ring
+    that the same Veilwalker previously occupied this match. Move that Veilwalker directly to that Site. This
+    movement: costs no Action, does not require ordinary lateral adjacency, does not count as Traversing.
+    Arrival effects resolve normally." A Site only another piece of the Company stood on is not offered, nor
+    the Site the Veilwalker stands on."""
+    sc = shape(ROADFOLK_GARDEN, resonance=9)
+    sc.set(None, "G_ACTIONS", 9)
+    moves = [("wayfinder", "counterclockwise"), ("veilwalker", "clockwise"), ("veilwalker", "clockwise")]
+    # the Wayfinder alone stands on S2; the Veilwalker goes S3 (its start) -> S4 -> S5
+    assert road_home_offers(sc, moves) == [3, 4], "S3 and S4; not S2, not S5 where it stands"
+    assert sc.player(0)["veilbound"][0] == at((1, 5))
+    actions = sc.state()["actions"]
+    invoke(sc, "AV-08", CHOICE_SITE + 3)
+    assert sc.player(0)["veilbound"][0] == at(WALKER), "two Sites away: no lateral adjacency needed"
+    assert sc.state()["actions"] == actions, "costs no Action"
+
+
+def test_remember_the_road_home_obeys_the_limits_of_direct_relocation():
+    """"A card expressly permitting movement without a Path or Gate may bypass that route requirement only.
+    It cannot bypass a closed Ring, Lost status, a Thread Strike hold, ineligible targets" (Direct relocation
+    and limits); "Exhausted Veilbound cannot act or voluntarily move" (assumed: moving by one's own
+    Alignment is voluntary). A Veilwalker that never left its start Site has nowhere to go back to."""
+    never_moved = shape(ROADFOLK_GARDEN, resonance=9)
+    never_moved.set(None, "G_ACTIONS", 9)
+    assert road_home_offers(never_moved) == []
+    step = [("veilwalker", "clockwise")]
+    moved = shape(ROADFOLK_GARDEN, resonance=9)
+    moved.set(None, "G_ACTIONS", 9)
+    assert road_home_offers(moved, step) == [3], "the control: one step away, its start Site is offered"
+    tired = shape(ROADFOLK_GARDEN, resonance=9)
+    tired.set(None, "G_ACTIONS", 9)
+    play(tired, "lantern_echo")
+    play(tired, "whisper_rune")
+    tired.apply(tired.action("move", piece="veilwalker", direction="clockwise"))
+    tired.set(0, "P_VB_READY", 0)
+    play(tired, "wanderers_shortcut")
+    assert "AV-08" not in [alignment for alignment, _ in invocations(tired)]

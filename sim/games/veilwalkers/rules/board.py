@@ -280,11 +280,14 @@ def piece_site(state, seat, piece):
 
 
 @njit(cache=True, forceinline=True)
-def visit(state, seat, site):
-    """The Company's Site history: a piece of it stands on Ring Site ``site`` (the Patrol deploys only to
-    "a previously visited physical Site")."""
+def visit(state, seat, piece, site):
+    """The Company's Site history: its ``piece`` stands on Ring Site ``site`` (the Patrol deploys only to
+    "a previously visited physical Site"); the Veilwalker's own Sites apart (AV-08: "a Site ... that the same
+    Veilwalker previously occupied this match"). Physical Sites: a rotation carries them, so the bits stay."""
     if on_ring(site):
         state[seat_base(seat) + L.P_VISITED] |= 1 << site
+        if piece == L.VEILWALKER:
+            state[seat_base(seat) + L.P_WALKER_SITES] |= 1 << site
 
 
 @njit(cache=True, forceinline=True)
@@ -295,7 +298,7 @@ def visited(state, seat, site):
 @njit(cache=True, forceinline=True)
 def set_piece_site(state, seat, piece, site):
     base = seat_base(seat)
-    visit(state, seat, site)
+    visit(state, seat, piece, site)
     if piece < L.PIECE_FIGURE:
         state[base + L.P_VB_SITE + piece] = site
     else:
@@ -340,7 +343,7 @@ def place_figure(state, seat, card_id, site, unit, home):
     state[f + L.F_HOME] = home
     state[f + L.F_POWER_CHANGE] = 0
     clear_temporary(state, seat, slot)
-    visit(state, seat, site)
+    visit(state, seat, L.PIECE_FIGURE + slot, site)
     return slot
 
 

@@ -251,7 +251,7 @@ def drive_off_lands(state, ruleset, seat, attacker, events):
             state[base + L.P_RITE_MARK + b] = 0 if rite_of(ruleset, b) == V.RITE_BURDEN else state[
                 base + L.P_RITE_MARK + b]
     state[base + L.P_VB_SITE + piece] = destination
-    visit(state, other, destination)
+    visit(state, other, piece, destination)
     state[base + L.P_VB_READY + piece] = 0
     state[base + L.P_VB_IMMUNE + piece] = 1
     log_event(state, events, L.EV_DRIVE_OFF, seat, piece, origin, destination)

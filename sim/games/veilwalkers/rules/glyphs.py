@@ -13,8 +13,9 @@ invocation (declare_invocation) "opens an Alignment response window" in that Thr
 
 An invocation's choice (A_INVOKE's b): ROAD_NONE, ROAD_TARGET + direction (its road effect's road, as a
 road card's), CHOICE_OPTION + e (a `choose_one` Alignment's untargeted effect e), CHOICE_FIGURE + slot (the
-Figure its Figure effect chooses: vocab.FIGURE_OPS, an opposing slot for weaken_opposing) or CHOICE_TOKEN +
-t (the Remembrance its Remembrance effect chooses). The temporary effects are rules/temporary.py's.
+Figure its Figure effect chooses: vocab.FIGURE_OPS, an opposing slot for weaken_opposing), CHOICE_TOKEN +
+t (the Remembrance its Remembrance effect chooses) or CHOICE_SITE + local Site (the Site of the Veilwalker's
+Ring its Site effect moves it to: vocab.SITE_OPS). The temporary effects are rules/temporary.py's.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from sim.games.veilwalkers import tables as T
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.rules.board import figure, gate_site, is_lost, on_ring, seat_base
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.movement import can_relocate, relocate
 from sim.games.veilwalkers.rules.network import remember_site
 from sim.games.veilwalkers.rules.rites import mark_thread, record_completion, veilwalker_gate
 from sim.games.veilwalkers.rules.roads import road_effect, road_target_legal
@@ -44,7 +46,8 @@ from sim.games.veilwalkers.rules.temporary import (
 CHOICE_OPTION = L.ROAD_TARGET + 2
 CHOICE_FIGURE = CHOICE_OPTION + V.ALIGNMENT_EFFECTS
 CHOICE_TOKEN = CHOICE_FIGURE + L.FIG_CAP
-CHOICES = CHOICE_TOKEN + L.TOKENS
+CHOICE_SITE = CHOICE_TOKEN + L.TOKENS
+CHOICES = CHOICE_SITE + L.SITES
 
 
 @njit(cache=True, forceinline=True)
@@ -144,6 +147,20 @@ def figure_target_legal(state, seat, op, slot, site):
 
 
 @njit(cache=True, _nrt=False)
+def road_home_legal(state, seat, local):
+    """AV-08: "Choose one Site on your Veilwalker's current Ring that the same Veilwalker previously occupied
+    this match" (not the Site it stands on: that is no move). Direct relocation "cannot bypass a closed Ring,
+    Lost status, a Thread Strike hold, ineligible targets": the Veilwalker stands on a Ring Site (not Lost,
+    not in First Bloom) and may move at all (can_relocate: Ready; assumed: moving by one's own Alignment is
+    voluntary, and "Exhausted Veilbound cannot act or voluntarily move")."""
+    site = walker_site(state, seat)
+    if site == L.NOWHERE or not can_relocate(state, seat, L.VEILWALKER):
+        return False
+    destination = site // L.SITES * L.SITES + local
+    return destination != site and state[seat_base(seat) + L.P_WALKER_SITES] >> destination & 1 == 1
+
+
+@njit(cache=True, _nrt=False)
 def open_rite_at(state, ruleset, seat, site):
     """The boundary whose Gate Site is ``site`` and whose Rite the Company has not completed, or -1."""
     for b in range(L.BOUNDARIES):
@@ -192,7 +209,7 @@ def choice_legal(state, ruleset, seat, k, choice):
     names its target (CHOICE_FIGURE, CHOICE_TOKEN), in either mode."""
     site = walker_site(state, seat)
     mode = T.alignment(ruleset, k, T.AL_MODE)
-    road_op, figure_op, token_op, others, site_needed = -1, -1, -1, 0, False
+    road_op, figure_op, token_op, site_op, others, site_needed = -1, -1, -1, -1, 0, False
     for e in range(T.alignment(ruleset, k, T.AL_N_EFFECTS)):
         op = T.alignment(ruleset, k, T.AL_OP + e)
         if is_road_op(op):
@@ -201,12 +218,16 @@ def choice_legal(state, ruleset, seat, k, choice):
             figure_op = op
         elif op == V.AOP_KEEP_REMEMBRANCE:
             token_op = op
+        elif op == V.AOP_ROAD_HOME:
+            site_op = op
         else:
             others += 1
         site_needed |= needs_walker_site(op)
         if ((op == V.AOP_FREE_WAYMARK or op == V.AOP_HOLD_CONVERGENCE or op == V.AOP_ALIGN_GATE) and mode == V.MODE_ALL
                 and not option_applies(state, ruleset, seat, op, site)):
             return False  # "Choose one incomplete Gate Rite at a Site occupied by your Veilwalker"
+    if choice >= CHOICE_SITE:
+        return site_op >= 0 and road_home_legal(state, seat, choice - CHOICE_SITE)
     if choice >= CHOICE_TOKEN:
         # "Choose one Remembrance carried by an allied Veilwalker"
         return (token_op >= 0 and not (mode == V.MODE_ALL and site_needed and site == L.NOWHERE)
@@ -224,7 +245,7 @@ def choice_legal(state, ruleset, seat, k, choice):
     if choice >= L.ROAD_TARGET:
         return (road_op >= 0 and site != L.NOWHERE
                 and road_target_legal(state, seat, card_road_op(road_op), choice - L.ROAD_TARGET))
-    if mode == V.MODE_CHOOSE_ONE or figure_op >= 0 or token_op >= 0:
+    if mode == V.MODE_CHOOSE_ONE or figure_op >= 0 or token_op >= 0 or site_op >= 0:
         return False  # a choose_one invocation names its effect, a targeted effect its target
     if site_needed and site == L.NOWHERE:
         return False
@@ -354,6 +375,10 @@ def resolve(state, ruleset, seat, k, choice, events):
             hold_convergence(state, seat, amount, events)
         elif op == V.AOP_ALIGN_GATE:
             hold_gate(state, seat, waymarked_gate_at(state, ruleset, seat, site), events)
+        elif op == V.AOP_ROAD_HOME and choice >= CHOICE_SITE:
+            # "costs no Action, does not require ordinary lateral adjacency, does not count as Traversing.
+            # Arrival effects resolve normally": the arrival of any relocation (movement.relocate)
+            relocate(state, ruleset, seat, L.VEILWALKER, site // L.SITES * L.SITES + choice - CHOICE_SITE, events)
 
 
 @njit(cache=True, _nrt=False)

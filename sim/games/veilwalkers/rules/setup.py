@@ -114,5 +114,5 @@ def place_start(state, local, events):
         site = start_site(state, seat)
         for i in range(3):
             state[seat_base(seat) + L.P_VB_SITE + i] = site
-        visit(state, seat, site)
+        visit(state, seat, L.VEILWALKER, site)
     log_event(state, events, L.EV_START, 1, local, (local + 3) % L.SITES, 0)
