@@ -69,6 +69,7 @@ from sim.games.veilwalkers.rules import (
 from sim.games.veilwalkers.rules.attention import lay_low, pay_surcharge
 from sim.games.veilwalkers.rules.board import (
     figure,
+    gate_site,
     lateral_distance,
     on_ring,
     power,
@@ -77,6 +78,7 @@ from sim.games.veilwalkers.rules.board import (
     visited,
 )
 from sim.games.veilwalkers.rules.events import log_event
+from sim.games.veilwalkers.rules.temporary import passage_used
 
 
 @njit(cache=True, _nrt=False)
@@ -132,6 +134,7 @@ def shape_action(state, ruleset, seat, kind, a, b, keys, counters, events, count
         else:
             state[L.G_ACTIONS] -= 1
         pay_surcharge(state, seat, events)
+        passage_used(state, seat, gate_site(ruleset, a))
         state[seat_base(seat) + L.P_WAYMARK + a] = 1
         log_event(state, events, L.EV_WAYMARK, seat, a, 0, 0)
     elif kind == L.A_ACTIVATE:

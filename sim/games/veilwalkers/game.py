@@ -19,7 +19,7 @@ class Veilwalkers(Game):
              "network, all 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and "
              "Recruits, board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines, "
              "lateral roads closed and Broken, road repair Growth, the Homeground bonus, the two Glyph chains and "
-             "13 of the 24 Alignments, temporary effects, Portable Relics and Awakening, Threadlines with Quick Event "
+             "14 of the 24 Alignments, temporary effects, Portable Relics and Awakening, Threadlines with Quick Event "
              "responses and cancels); not modeled yet: timed abilities and triggered Path responses, 12 Alignments' "
              "effects, Awakening substitutions, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; "
              "46 assumed cards; bots: random, two greedy styles (racer, pressure), a flat search and "

@@ -202,7 +202,9 @@ P_KEPT_TURNS = P_KEPT_TOKEN + 1
 P_HELD_GATE = P_KEPT_TURNS + 1  # AV-04: the boundary + 1 whose Gate the Company's next Traverse treats as aligned
 P_HELD_GATE_TURN = P_HELD_GATE + 1  # the G_TURNS it was given in ("this turn")
 P_WALKER_SITES = P_HELD_GATE_TURN + 1  # bit s once the Veilwalker itself stood on Ring Site s (AV-08's "previously occupied")
-SEAT_SIZE = P_WALKER_SITES + 1
+P_UNSEEN_SITE = P_WALKER_SITES + 1  # AV-12: the Site + 1 whose next Waymark or Traverse ignores the Revealed Watcher (0 none)
+P_UNSEEN_TURN = P_UNSEEN_SITE + 1  # the G_TURNS it was given in ("Until end of turn")
+SEAT_SIZE = P_UNSEEN_TURN + 1
 STATE_SIZE = GLOBALS + SEATS * SEAT_SIZE
 
 VEILWALKER, WAYFINDER, REMEMBERER = 0, 1, 2
@@ -344,7 +346,7 @@ EV_TEMPORARY = 48  # seat (whose piece), TEMP_* what began or ended, the Figure'
 RELIC_EQUIPPED, RELIC_DROPPED, RELIC_CLAIMED, RELIC_AWAKENED, RELIC_DISCARDED = range(5)
 # RELIC_DISCARDED: a Dropped Portable Relic's Ring closed (to its owner's discard)
 TEMP_POWER, TEMP_WEAKEN, TEMP_ROUND_POWER, TEMP_WARD, TEMP_RESCUE, TEMP_RESONANCE, TEMP_HOLD, TEMP_KEEP, TEMP_EXPIRED, \
-    TEMP_WARDED, TEMP_RESCUED, TEMP_GATE = range(12)  # TEMP_WARDED: the ward reduced a Challenge's damage by amount
+    TEMP_WARDED, TEMP_RESCUED, TEMP_GATE, TEMP_UNSEEN = range(13)  # TEMP_WARDED: the ward reduced a Challenge's damage by amount
 ROAD_CLOSED, ROAD_BROKEN, ROAD_REPAIRED, ROAD_REOPENED = range(4)  # ROAD_REOPENED: a closure expired
 UNIT_JOINED, UNIT_DEFEATED, UNIT_REMOVED, UNIT_RECALLED, UNIT_ROUTED = range(5)
 # UNIT_RECALLED: the Patrol Recalled; UNIT_ROUTED: an Exhausted Patrol attacked with no Stronghold ("it is removed")

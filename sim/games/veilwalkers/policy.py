@@ -43,6 +43,7 @@ from sim.games.veilwalkers.rules.board import (
     is_lost,
     lateral_distance,
     neighbor,
+    neutral_presence,
     piece_site,
     port_site,
     power,
@@ -288,6 +289,8 @@ def invoke_value(state, ruleset, weights, seat, k, choice, walker_target):
             value += weights[V.W_EFFECT]
         elif op == V.AOP_KEEP_REMEMBRANCE and CHOICE_TOKEN <= choice < CHOICE_SITE:
             value += weights[V.W_EFFECT]
+        elif op == V.AOP_UNSEEN_PASSAGE and neutral_presence(state, ruleset, walker_site(state, seat)) > 0:
+            value += weights[V.W_EFFECT]  # the Revealed Watcher stands at the Veilwalker's Site
         elif op == V.AOP_ROAD_HOME and choice >= CHOICE_SITE:  # as a Move there would be (it costs no Action)
             site = walker_site(state, seat)
             value += weights[V.W_APPROACH] * gain(state, ruleset, weights, seat, L.VEILWALKER,

@@ -252,7 +252,8 @@ def describe_event(row) -> str:
                 L.TEMP_EXPIRED: "the end of its temporary " + ("Power" if c == L.TEMP_POWER else "Round Power"),
                 L.TEMP_WARDED: f"its ward: Challenge damage -{c}",
                 L.TEMP_RESCUED: f"its rescue: left at {c} damage, Exhausted",
-                L.TEMP_GATE: f"the Gate of boundary {c} treated as aligned for its next Traverse this turn"}[a]
+                L.TEMP_GATE: f"the Gate of boundary {c} treated as aligned for its next Traverse this turn",
+                L.TEMP_UNSEEN: f"its next Waymark or Traverse at {site_name(c)} ignores the Revealed Watcher this turn"}[a]
         return f"{who} {card_name(b) if b >= 0 else 'Company'}: {what}"
     if kind == L.EV_ROAD:
         what = ("closes", "Breaks", "repairs", "sees its closure expire on")[b]

@@ -116,10 +116,10 @@ ALIGNMENT_MODES = ("all", "choose_one")
 MODE_ALL, MODE_CHOOSE_ONE = range(len(ALIGNMENT_MODES))
 ALIGNMENT_OPS = ("close_road", "repair_road", "heal_one", "heal_each", "remember_site", "sever_thread",
                  "free_waymark", "empower_damaged", "resonance_if_broken", "weaken_opposing", "empower_round", "ward",
-                 "rescue", "keep_remembrance", "hold_convergence", "align_gate", "road_home")
+                 "rescue", "keep_remembrance", "hold_convergence", "align_gate", "road_home", "unseen_passage")
 (AOP_CLOSE_ROAD, AOP_REPAIR_ROAD, AOP_HEAL_ONE, AOP_HEAL_EACH, AOP_REMEMBER_SITE, AOP_SEVER_THREAD,
  AOP_FREE_WAYMARK, AOP_EMPOWER_DAMAGED, AOP_RESONANCE_IF_BROKEN, AOP_WEAKEN_OPPOSING, AOP_EMPOWER_ROUND, AOP_WARD,
- AOP_RESCUE, AOP_KEEP_REMEMBRANCE, AOP_HOLD_CONVERGENCE, AOP_ALIGN_GATE, AOP_ROAD_HOME) = range(len(ALIGNMENT_OPS))
+ AOP_RESCUE, AOP_KEEP_REMEMBRANCE, AOP_HOLD_CONVERGENCE, AOP_ALIGN_GATE, AOP_ROAD_HOME, AOP_UNSEEN_PASSAGE) = range(len(ALIGNMENT_OPS))
 # the effects whose target the invoker chooses: an allied Figure (empower_damaged a damaged one), an opposing
 # Figure at the Veilwalker's Site, a Remembrance its Veilwalker carries (glyphs.py: CHOICE_FIGURE, CHOICE_TOKEN)
 ALLY_FIGURE_OPS = (AOP_EMPOWER_DAMAGED, AOP_EMPOWER_ROUND, AOP_WARD, AOP_RESCUE)
@@ -150,6 +150,8 @@ ALIGNMENT_OP_MEANINGS = {
                         "Drive Off until your next Remember",
     "road_home": "move your Veilwalker, for no Action, directly to a Site of its current Ring it occupied before "
                  "this match (not a Traverse; arrival effects resolve)",
+    "unseen_passage": "until end of turn, the next Waymark or Traverse the Company performs at your Veilwalker's Site "
+                      "ignores the Revealed Watcher's Presence for its legality (a Waymark's control)",
     "hold_convergence": "until your next Remember, your Veilwalker's Remembrances cannot be Dropped through Thread "
                         "Strikes and your Company has +`amount` Presence at its Site",
     "align_gate": "the Gate at your Veilwalker's Site, its Rite completed and Waymarked by your Company: your "

@@ -15,6 +15,7 @@ from sim.games.veilwalkers import layout as L
 from sim.games.veilwalkers import vocab as V
 from sim.games.veilwalkers.game import Veilwalkers
 from sim.games.veilwalkers.policy import action_value, walker_goal
+from sim.games.veilwalkers.rules.board import presence
 from sim.games.veilwalkers.rules.ending import restore_thread
 from sim.games.veilwalkers.rules.glyphs import CHOICE_SITE
 from sim.games.veilwalkers.scenario import VeilwalkersScenario, road_at
@@ -318,7 +319,7 @@ def test_every_alignment_is_listed_with_its_printed_sequence():
     assert [V.GLYPHS[g] for g in rows[23][1:4]] == ["SHD", "PTH", "GAT"]
     assert [V.GLYPHS[g] for g in rows[0][1:3]] == ["DRP", "PTH"] and rows[0][3] == 0
     assert [V.ALIGNMENT_IDS[k] for k, row in enumerate(rows) if row[4]] == [
-        "AP-04", "AP-05", "AP-07", "AP-09", "AP-10", "AP-11", "AP-12", "AV-02", "AV-03", "AV-04", "AV-08", "AV-09", "AV-10"]
+        "AP-04", "AP-05", "AP-07", "AP-09", "AP-10", "AP-11", "AP-12", "AV-02", "AV-03", "AV-04", "AV-08", "AV-09", "AV-10", "AV-12"]
 
 
 @pytest.mark.parametrize(
@@ -409,3 +410,50 @@ def test_remember_the_road_home_obeys_the_limits_of_direct_relocation():
     tired.set(0, "P_VB_READY", 0)
     play(tired, "wanderers_shortcut")
     assert "AV-08" not in [alignment for alignment, _ in invocations(tired)]
+
+
+def unseen_passage_at_the_gate():
+    """Seat 0's Veilwalker at Ring I's Gate (its Rite done) with the Revealed Watcher there (3 neutral
+    Presence against its 1: no control), SHD -> PTH -> GAT spelled and AV-12 offered."""
+    sc = shape(ROADFOLK_GARDEN, resonance=9)
+    sc.set(None, "G_ACTIONS", 9)
+    for piece in ("veilwalker", "wayfinder", "rememberer"):
+        sc.place(1, piece, (1, 5))  # seat 1 started on Ring I's Gate
+    play(sc, "mirror_hound")  # SHD
+    play(sc, "wanderers_shortcut")  # PTH
+    sc.place(0, "veilwalker", (1, 0))
+    sc.set(None, "G_WATCHER_SITE", at((1, 0)))
+    sc.set(None, "G_WATCHER", L.WATCHER_REVEALED)
+    sc.set(0, "P_RITE_DONE", 1)
+    assert "waymark" not in kinds(sc), "the Watcher's Presence denies control of the Gate"
+    play(sc, "white_spire_sentinel")  # GAT, deployed at the start Site
+    assert invocations(sc) == [("AV-12", 0)]
+    return sc
+
+
+def test_the_unseen_passage_lets_the_next_waymark_at_the_veilwalkers_site_ignore_the_revealed_watcher():
+    """AV-12 The Unseen Passage, SHD -> PTH -> GAT: "Until end of turn, the next Waymark or Traverse your
+    team performs at the invoking Veilwalker's Site ignores Revealed Watcher Presence for that Action's
+    legality." ("Waymarking is a separate one-Action operation by your Ready Veilwalker at that controlled
+    Gate"; no Traverse's legality reads Presence.) It is spent by that Waymark, and ends with the turn."""
+    sc = unseen_passage_at_the_gate()
+    invoke(sc, "AV-12")
+    assert "waymark" in kinds(sc)
+    sc.apply(sc.action("waymark", boundary=0))
+    assert sc.player(0)["waymarks"][0] == 1
+    assert sc.state_vector[L.GLOBALS + L.P_UNSEEN_SITE] == 0, "spent by the Waymark"
+    later = unseen_passage_at_the_gate()
+    invoke(later, "AV-12")
+    end_turn(later)
+    assert later.state_vector[L.GLOBALS + L.P_UNSEEN_SITE] == 0 and later.invariant_error() == 0, "until end of turn"
+
+
+def test_the_unseen_passage_ignores_only_the_watcher():
+    """"ignores Revealed Watcher Presence": the opposing Company's Presence at the Gate still denies control
+    ("strictly higher than every opposing or neutral total there")."""
+    sc = unseen_passage_at_the_gate()
+    sc.put_figure(1, "thorn_sentinel", (1, 0))
+    tables = sc.ruleset.tables
+    assert presence(sc.state_vector, tables, 1, at((1, 0))) >= presence(sc.state_vector, tables, 0, at((1, 0))) > 0
+    invoke(sc, "AV-12")
+    assert "waymark" not in kinds(sc)

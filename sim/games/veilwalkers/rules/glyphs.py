@@ -40,6 +40,7 @@ from sim.games.veilwalkers.rules.temporary import (
     hold_convergence,
     hold_gate,
     keep_remembrance,
+    unseen_passage,
     weaken,
 )
 
@@ -129,7 +130,7 @@ def is_figure_op(op):
 def needs_walker_site(op):
     """Effects "at a Site occupied by one of your Veilwalkers" (a Ring Site: walker_site)."""
     return (op <= V.AOP_REMEMBER_SITE or op == V.AOP_FREE_WAYMARK or op == V.AOP_WEAKEN_OPPOSING
-            or op == V.AOP_ALIGN_GATE)
+            or op == V.AOP_ALIGN_GATE or op == V.AOP_UNSEEN_PASSAGE)
 
 
 @njit(cache=True, _nrt=False)
@@ -186,6 +187,8 @@ def option_applies(state, ruleset, seat, op, site):
     Remembered); Sever the Story has no target ("the Alignment still counts as completed")."""
     if op == V.AOP_SEVER_THREAD or op == V.AOP_RESONANCE_IF_BROKEN:
         return True
+    if op == V.AOP_UNSEEN_PASSAGE:  # "at the invoking Veilwalker's Site": any Ring Site it stands on
+        return site != L.NOWHERE
     if op == V.AOP_HOLD_CONVERGENCE:  # "Choose one allied Veilwalker": on the board, not Lost
         walker = state[seat_base(seat) + L.P_VB_SITE + L.VEILWALKER]
         return on_ring(walker) or walker == L.BLOOM
@@ -375,6 +378,8 @@ def resolve(state, ruleset, seat, k, choice, events):
             hold_convergence(state, seat, amount, events)
         elif op == V.AOP_ALIGN_GATE:
             hold_gate(state, seat, waymarked_gate_at(state, ruleset, seat, site), events)
+        elif op == V.AOP_UNSEEN_PASSAGE:
+            unseen_passage(state, seat, site, events)
         elif op == V.AOP_ROAD_HOME and choice >= CHOICE_SITE:
             # "costs no Action, does not require ordinary lateral adjacency, does not count as Traversing.
             # Arrival effects resolve normally": the arrival of any relocation (movement.relocate)

@@ -37,7 +37,7 @@ from sim.games.veilwalkers.rules.network import (
 from sim.games.veilwalkers.rules.patrol import halt_arrival
 from sim.games.veilwalkers.rules.remembrance import carried
 from sim.games.veilwalkers.rules.rites import mark_thread, rotated, veilwalker_moved
-from sim.games.veilwalkers.rules.temporary import gate_held, gate_traversed
+from sim.games.veilwalkers.rules.temporary import gate_held, gate_traversed, passage_used
 
 NO_ROUTE = -2
 
@@ -184,6 +184,7 @@ def can_afford(state, seat, destination):
 def traverse(state, ruleset, seat, piece, direction, events):
     destination = traverse_destination(state, ruleset, seat, piece, direction, False)
     gate_traversed(state, seat, traverse_boundary(state, seat, piece, direction))
+    passage_used(state, seat, piece_site(state, seat, piece))  # AV-12's "next ... Traverse" at that Site
     pay_traverse(state, ruleset, seat, piece, events)
     if opening_bloom(state, destination):
         pay_surcharge(state, seat, events)
@@ -196,6 +197,7 @@ def escort(state, ruleset, seat, slot, direction, events):
     another Action. The Ally arrives Exhausted\""""
     destination = traverse_destination(state, ruleset, seat, L.VEILWALKER, direction, False)
     gate_traversed(state, seat, traverse_boundary(state, seat, L.VEILWALKER, direction))
+    passage_used(state, seat, piece_site(state, seat, L.VEILWALKER))
     pay_traverse(state, ruleset, seat, L.VEILWALKER, events)
     if opening_bloom(state, destination):
         pay_surcharge(state, seat, events)
@@ -239,6 +241,7 @@ def trio(state, ruleset, seat, direction, events):
     state[L.G_ACTIONS] -= 3
     destination = traverse_destination(state, ruleset, seat, L.VEILWALKER, direction, False)
     gate_traversed(state, seat, traverse_boundary(state, seat, L.VEILWALKER, direction))
+    passage_used(state, seat, piece_site(state, seat, L.VEILWALKER))
     for i in range(3):
         relocate(state, ruleset, seat, i, destination, events)
         state[base + L.P_VB_READY + i] = 0

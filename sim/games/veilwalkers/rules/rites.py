@@ -13,6 +13,7 @@ from sim.games.veilwalkers.rules.attention import surcharge
 from sim.games.veilwalkers.rules.board import controls, figure, gate_site, power, presence, seat_base
 from sim.games.veilwalkers.rules.events import log_event
 from sim.games.veilwalkers.rules.remembrance import carried
+from sim.games.veilwalkers.rules.temporary import watcher_ignored
 from sim.games.veilwalkers.rules.units import performs_rites
 
 ALL_THREADS = L.THREAD_CREATION | L.THREAD_STORY | L.THREAD_MEMORY
@@ -179,10 +180,15 @@ def can_waymark(state, ruleset, seat, b):
     after its Rite is complete. Binding does not require current physical alignment.\""""
     base = seat_base(seat)
     site = gate_site(ruleset, b)
-    return (state[base + L.P_RITE_DONE + b] == 1 and state[base + L.P_WAYMARK + b] == 0
+    if not (state[base + L.P_RITE_DONE + b] == 1 and state[base + L.P_WAYMARK + b] == 0
             and (state[L.G_ACTIONS] >= 1 or free_waymark(state, seat, b))
             and state[base + L.P_VB_SITE + L.VEILWALKER] == site and state[base + L.P_VB_READY + L.VEILWALKER] == 1
-            and state[base + L.P_RESONANCE] >= surcharge(state, seat) and controls(state, ruleset, seat, site))
+            and state[base + L.P_RESONANCE] >= surcharge(state, seat)):
+        return False
+    if watcher_ignored(state, seat, site):  # AV-12: the Watcher, the only neutral Presence, does not count
+        own = presence(state, ruleset, seat, site)
+        return own > 0 and own > presence(state, ruleset, 1 - seat, site)
+    return controls(state, ruleset, seat, site)
 
 
 # ---- the twelve other Rites of Appendix B ("All eighteen original Rites are retained as alternatives"),

@@ -167,6 +167,30 @@ def gate_traversed(state, seat, boundary):
 
 
 @njit(cache=True, _nrt=False)
+def unseen_passage(state, seat, site, events):
+    """AV-12: "Until end of turn, the next Waymark or Traverse your team performs at the invoking
+    Veilwalker's Site ignores Revealed Watcher Presence for that Action's legality.\""""
+    base = seat_base(seat)
+    state[base + L.P_UNSEEN_SITE] = site + 1
+    state[base + L.P_UNSEEN_TURN] = state[L.G_TURNS]
+    log_event(state, events, L.EV_TEMPORARY, seat, L.TEMP_UNSEEN, -1, site)
+
+
+@njit(cache=True, inline="always")
+def watcher_ignored(state, seat, site):
+    return state[seat_base(seat) + L.P_UNSEEN_SITE] == site + 1
+
+
+@njit(cache=True, _nrt=False)
+def passage_used(state, seat, site):
+    """The "next Waymark or Traverse" at that Site was performed: the effect is spent (whether or not the
+    Watcher stood in its way)."""
+    if watcher_ignored(state, seat, site):
+        state[seat_base(seat) + L.P_UNSEEN_SITE] = 0
+        state[seat_base(seat) + L.P_UNSEEN_TURN] = 0
+
+
+@njit(cache=True, _nrt=False)
 def expire_turn_effects(state, events):
     """"5. End: ... expire turn effects" (either Company's turn: "until end of turn" is the turn it was
     given in)."""
@@ -182,6 +206,8 @@ def expire_turn_effects(state, events):
                 state[t + L.TM_TURN] = 0
         state[seat_base(seat) + L.P_HELD_GATE] = 0  # AV-04: "this turn"
         state[seat_base(seat) + L.P_HELD_GATE_TURN] = 0
+        state[seat_base(seat) + L.P_UNSEEN_SITE] = 0  # AV-12: "Until end of turn"
+        state[seat_base(seat) + L.P_UNSEEN_TURN] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -239,6 +265,7 @@ def temporary_invariant(state):
                               (L.P_KEPT_TOKEN, L.P_KEPT_TURNS)):
             if state[base + amount] < 0 or (state[base + amount] != 0 and state[base + stamp] != turns):
                 return L.INVARIANT_TEMPORARY
-        if state[base + L.P_HELD_GATE] != 0 and state[base + L.P_HELD_GATE_TURN] != state[L.G_TURNS]:
-            return L.INVARIANT_TEMPORARY
+        for field, stamp in ((L.P_HELD_GATE, L.P_HELD_GATE_TURN), (L.P_UNSEEN_SITE, L.P_UNSEEN_TURN)):
+            if state[base + field] != 0 and state[base + stamp] != state[L.G_TURNS]:
+                return L.INVARIANT_TEMPORARY
     return 0
