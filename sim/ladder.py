@@ -25,7 +25,7 @@ below's as a paired difference over the common deals (``sim.stats.pairs.paired_c
 player count. Its file has two more keys and `threshold` is the difference a rung must clear:
 
     variants:                                    # optional: other editions, each played by every rung on
-      normal-literal-unleash: ["adelheim+brama vs prince_of_gluttons"]   # the matchups its rules change;
+      normal-nonempty-unleash: ["adelheim+brama vs prince_of_gluttons"]   # the matchups its rules change;
                                                  # the other matchups play as under `edition` (same deals)
     printed_difficulty: {rageborne: 2, ...}      # optional: a matchup's printed level, by a word of its id
     threshold: 0.0                               # a rung holds when its difference's 95% interval is above this

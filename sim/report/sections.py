@@ -331,6 +331,7 @@ def section_opening(context: Context) -> None:
     if params.sequential_stop:
         _stopping_decisions(context, pairs)
     _edition_differences(context, pairs, table["edition"].to_list())
+    _lengths_and_end_reasons(context, "opening")
 
 
 def _bots_by_edition(context: Context) -> dict[str, str]:
@@ -394,7 +395,6 @@ def _stopping_decisions(context: Context, pairs: pl.DataFrame) -> None:
         ),
         Table(table, "opening_stopping", "Stopping decision per stream"),
     )
-    _lengths_and_end_reasons(context, "opening")
 
 
 def _edition_differences(context: Context, pairs: pl.DataFrame, editions: list[str]) -> None:

@@ -16,7 +16,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as scipy_stats
 
-from sim.stats.intervals import mean_t_interval, score_interval
+from sim.stats.intervals import difference_interval, score_interval
 
 PAIR_KEY = ["edition", "matchup_id", "pair_index"]
 REQUIRED_COLUMNS = ["edition", "matchup_id", "pair_index", "swap", "first_player_won", "a_won"]
@@ -63,14 +63,15 @@ def pair_mean(pairs: pl.DataFrame, score: str = "first_player_score", confidence
 
 
 def _paired_summary(differences: np.ndarray, confidence: float) -> dict:
-    summary = mean_t_interval(differences, confidence)
+    summary = difference_interval(differences, confidence)
     count = summary["n"]
     if count < 2:
         summary["p_value"] = np.nan
     elif summary["sd"] == 0.0:
         # No spread: the t statistic is undefined. Identical arms are plainly no evidence of a
-        # difference (p = 1); an identical non-zero shift in every pair cannot be tested (NaN).
-        summary["p_value"] = 1.0 if summary["mean"] == 0.0 else np.nan
+        # difference (p = 1); the same non-zero shift in every pair is tested by the exact sign
+        # test (n differences all of one sign: two-sided p = 2 / 2**n).
+        summary["p_value"] = 1.0 if summary["mean"] == 0.0 else min(1.0, 2.0 * 0.5**count)
     else:
         summary["p_value"] = float(scipy_stats.ttest_1samp(differences, 0.0).pvalue)
     return summary

@@ -31,10 +31,10 @@ def test_the_aeons_end_ladder_loads_weakest_first_with_its_variant_and_checks():
     assert ladder.cooperative and ladder.rungs[0] == "random" and ladder.rungs[-1] == "ismcts_32"
     assert ("ismcts_64", "ismcts_32") in ladder.checks and ladder.bots[:len(ladder.rungs)] == ladder.rungs
     assert set(ladder.bots) == set(ladder.rungs) | {"greedy_economy", "ismcts_16", "ismcts_64"}
-    assert ladder.editions == ("normal", "normal-literal-unleash")
+    assert ladder.editions == ("normal", "normal-nonempty-unleash")
     assert dict(ladder.printed_difficulty)["prince_of_gluttons"] == 5
     assert ladder.rung_experiment("search") == "aeons_end-ladder-search"
-    assert ladder.rung_experiment("search", "normal-literal-unleash") == "aeons_end-ladder-search-normal-literal-unleash"
+    assert ladder.rung_experiment("search", "normal-nonempty-unleash") == "aeons_end-ladder-search-normal-nonempty-unleash"
 
 
 @pytest.mark.parametrize("text, message", [
@@ -116,7 +116,7 @@ def test_a_cooperative_ladder_runs_its_rungs_on_common_deals_and_publishes(outpu
                      checks=(("greedy_economy", "random"),),
                      matchups=("adelheim+brama vs rageborne", "adelheim+brama vs prince_of_gluttons",
                                "adelheim+brama+kadir+mist vs prince_of_gluttons"),
-                     variants=(("normal-literal-unleash", ("adelheim+brama vs prince_of_gluttons",)),),
+                     variants=(("normal-nonempty-unleash", ("adelheim+brama vs prince_of_gluttons",)),),
                      throughput_pairs=1)
     report = run_ladder(ladder, ["runner.n_jobs=1", "runner.progress=false"])
     folder = report.parent
@@ -129,7 +129,7 @@ def test_a_cooperative_ladder_runs_its_rungs_on_common_deals_and_publishes(outpu
     assert checks.select("players", "bot", "over", "deals").rows() == [(2, "greedy_economy", "random", 12),
                                                                      (4, "greedy_economy", "random", 6)]
     difficulty = difficulty_rows(ladder)
-    variant = difficulty.filter(pl.col("edition") == "normal-literal-unleash")
+    variant = difficulty.filter(pl.col("edition") == "normal-nonempty-unleash")
     normal = difficulty.filter(pl.col("edition") == "normal")
     assert variant.height == normal.height == 9, "every bot the ladder plays, checks included"
     rageborne = [frame.filter(pl.col("matchup").str.contains("rageborne")).sort("bot")["win_rate"].to_list()

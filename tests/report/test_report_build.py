@@ -416,3 +416,22 @@ def test_card_impact_answers_with_the_largest_rise_and_fall(toy_report):
     assert (f"> Under r1 with greedy, the card played with the largest rise in its side's win rate is "
             f"{best['faction']}: {best['card']} ({100 * best['delta']:+.1f} points: {best['with_rate']:.1%} when played") in answer
     assert f"and with the largest fall {worst['faction']}: {worst['card']} (" in answer
+
+
+def test_the_opening_report_has_every_section_the_readme_lists(toy_report):
+    """Issue 46 (15): the README's `opening` row lists the first-player rate with its equivalence test, the
+    paired differences between editions with Holm / Benjamini-Hochberg, and game length and end reasons;
+    the length and end-reason section had moved inside the sequential-stopping one (SPRT off: gone)."""
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    row = next(line for line in readme.read_text().splitlines() if line.startswith("| `opening` |"))
+    expected = {"TOST": "opening_first_player", "Holm": "opening_matchup_differences",
+                "paired differences": "opening_arm_differences", "game length": "opening_lengths",
+                "end reasons": "opening_end_reasons"}
+    for words, table in expected.items():
+        assert words in row, f"the README no longer lists {words!r}"
+        assert (toy_report / "tables" / f"{table}.csv").exists(), f"{table} missing from the opening report"
+    markdown = (toy_report / "report.md").read_text()
+    assert "### Game length" in markdown and "### End reasons" in markdown
+    assert "Sequential stopping" not in markdown  # the toy report does not stop early

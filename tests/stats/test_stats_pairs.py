@@ -108,3 +108,18 @@ def test_pair_interval_covers_when_game_level_does_not():
         game_hits += low <= truth <= high
     assert pair_hits / runs > 0.93
     assert game_hits / runs < 0.90
+
+
+def test_a_constant_paired_difference_gets_an_interval_and_a_sign_test():
+    """Issue 46 (16): the same +0.25 in every pair gave low = high = 0.25 and p NaN. n equal differences
+    leave room for pairs that differ otherwise (exact bound for none seen in n), and the sign test decides."""
+    baseline = pl.DataFrame({"matchup_id": ["m"] * 40, "pair_index": range(40), "first_player_score": [0.5] * 40})
+    treatment = baseline.with_columns(pl.lit(0.75).alias("first_player_score"))
+    row = paired_comparison(baseline, treatment).row(0, named=True)
+    share = 1 - 0.025 ** (1 / 40)
+    assert row["difference"] == 0.25
+    assert (row["low"], row["high"]) == pytest.approx((0.25 - share * 1.25, 0.25 + share * 0.75))
+    assert 0.25 - row["low"] > 0.1 and row["high"] < 1
+    assert row["p_value"] == pytest.approx(2 * 0.5**40)
+    same = paired_comparison(baseline, baseline).row(0, named=True)
+    assert same["p_value"] == 1.0 and same["low"] < 0 < same["high"]

@@ -481,7 +481,7 @@ def mage_tables(lib: Library, mage_errata: dict) -> tuple[np.ndarray, np.ndarray
 EDITION_KEYS = {"player_life", "gravehold_life", "nemesis_life_delta", "expert",
                 "deal_group_pairs", "deal_group_varies", "basic_nemesis_set", "unleash_devours_from"}
 # Readings of Prince of Gluttons' Unleash "devour ... from the least expensive supply pile" (RULES.md, Ambiguities):
-# skip empty piles (S4's engine, the default) or take the least expensive pile even when empty (literal).
+# take the least expensive pile even when empty (literal, the default) or skip empty piles (S4's engine).
 UNLEASH_DEVOURS_FROM = ("least_expensive_nonempty_pile", "least_expensive_pile")
 # Sampling design, not a game rule: how the random streams of consecutive games are grouped.
 DEAL_GROUP_VARIES = ("turn_order", "deal")

@@ -72,19 +72,40 @@ def attempt_seeds(seeds, pair, k, attempt, out):
 
 
 @njit(cache=True, _nrt=False)
-def replay_charm(C, policy_id, cause, seeds, pair, slot):
-    """The replay Charm a player chooses after a loss ("each player chooses one of these Charms"): the random
-    bot any of them, the greedy bot the one that answers the cause of the loss (a Weaken after a Threshold
-    overflow, Stability after both fell unconscious, Energy otherwise)."""
+def replay_charm(C, policy_id, cause, seeds, pair, slot, matchup, archive):
+    """The replay Charm a player chooses after a loss ("each player chooses one of these Charms"), among those
+    the Archive still holds ("The Charm comes from the Archive"): the random bot any of them, the greedy bot
+    the one that answers the cause of the loss (a Weaken after a Threshold overflow, Stability after both fell
+    unconscious, Energy otherwise), or when the Archive has none of that one left, the first of the
+    campaign's replay Charms it has. -1 when the Archive holds none of them."""
+    available = 0
+    for k in range(C[T.CA_N_CHARMS]):
+        if matchup[archive + T.campaign_charm(C, k)] > 0:
+            available += 1
+    if available == 0:
+        return -1
     if policy_id == vocab.POLICY_RANDOM:
         draw = rng.random_at(rng.stream_key(seeds[0], seeds[1], pair, rng.PURPOSE_POLICY, 2 + slot), 0)
         # (in unsigned arithmetic throughout: numpy turns uint64 % int64 into a float in plain Python)
-        return T.campaign_charm(C, np.int64((draw >> np.uint64(11)) % np.uint64(C[T.CA_N_CHARMS])))
+        pick = np.int64((draw >> np.uint64(11)) % np.uint64(available))
+        for k in range(C[T.CA_N_CHARMS]):
+            charm = T.campaign_charm(C, k)
+            if matchup[archive + charm] > 0:
+                if pick == 0:
+                    return charm
+                pick -= 1
+    answer = T.ANSWER_OTHER
     if cause == END_THRESHOLD:
-        return T.campaign_answer(C, T.ANSWER_THRESHOLD)
-    if cause == END_UNCONSCIOUS:
-        return T.campaign_answer(C, T.ANSWER_UNCONSCIOUS)
-    return T.campaign_answer(C, T.ANSWER_OTHER)
+        answer = T.ANSWER_THRESHOLD
+    elif cause == END_UNCONSCIOUS:
+        answer = T.ANSWER_UNCONSCIOUS
+    charm = T.campaign_answer(C, answer)
+    if matchup[archive + charm] > 0:
+        return charm
+    for k in range(C[T.CA_N_CHARMS]):
+        if matchup[archive + T.campaign_charm(C, k)] > 0:
+            return T.campaign_charm(C, k)
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -107,11 +128,9 @@ def pack_attempt(C, journal, policy_ids, seeds, pair, matchup):
     for slot in range(2):
         charm = -1
         if journal[J_ATTEMPT] > 0:
-            charm = replay_charm(C, policy_ids[slot], journal[J_CAUSE], seeds, pair, slot)
-            if matchup[archive + charm] > 0:
+            charm = replay_charm(C, policy_ids[slot], journal[J_CAUSE], seeds, pair, slot, matchup, archive)
+            if charm >= 0:  # else the Archive has none left: "you do not get that card"
                 matchup[archive + charm] -= 1
-            else:
-                charm = -1  # "no copy of that card is left there, you do not get that card"
         journal[J_CHARM + slot] = charm
     at = T.M_TOTALS + 2 * n
     for slot in range(2):

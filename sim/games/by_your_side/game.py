@@ -16,7 +16,7 @@ from sim.games.by_your_side import batch, data, render, vocab
 class ByYourSide(Game):
     name = "by_your_side"
     title = "By Your Side: Beyond the Veil (cooperative, two players; Scenarios 1-3)"
-    engine_version = "0.2.2"
+    engine_version = "0.2.3"
     player_counts = (2,)
     cooperative = True
     end_reasons = vocab.END_REASONS

@@ -258,8 +258,8 @@ def test_a_nemesis_has_nine_cards_three_per_tier(data_copy, edit, message):
 def test_unleash_reading_validated(data_copy):
     """A rule variant is data (rules.yaml / editions/); a bad value is one line naming the file and entry."""
     lib = data.load_library()
-    assert data.load_rules("normal", lib)[0]["unleash_devours_from"] == "least_expensive_nonempty_pile"
-    assert data.load_rules("normal-literal-unleash", lib)[0]["unleash_devours_from"] == "least_expensive_pile"
+    assert data.load_rules("normal", lib)[0]["unleash_devours_from"] == "least_expensive_pile"  # as printed
+    assert data.load_rules("normal-nonempty-unleash", lib)[0]["unleash_devours_from"] == "least_expensive_nonempty_pile"
     (data_copy / "editions" / "broken.yaml").write_text("base: normal\nrules: {unleash_devours_from: most_expensive_pile}\n")
     with pytest.raises(UserError, match="unleash_devours_from must be one of") as err:
         data.load_rules("broken", lib)

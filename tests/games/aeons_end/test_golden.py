@@ -26,10 +26,12 @@ from sim.core.rng import name_key
 from sim.games.aeons_end import GAME, render
 
 GOLDEN_ENGINE_VERSION = "0.3.0"
-# engine 0.2.0's digest (play unchanged when the deal_group column came), reproduced by 0.3.0 with the base set
-BASE_BASICS_DIGEST = "eaf6bdf757b43738d7d56eca233b8ad0"
-# engine 0.3.0, Legacy basics (the default set)
-LEGACY_BASICS_DIGEST = "753ff0dca72b4af1c9341043bec7e639"
+# Engine 0.3.0 with the literal Unleash as rules.yaml's default (issue 45: the expert Prince of Gluttons case
+# plays it; the engine is unchanged, the rulesets' hashes changed). Before it: base eaf6bdf7 (engine 0.2.0's,
+# reproduced by 0.3.0), legacy 753ff0dc.
+BASE_BASICS_DIGEST = "9abcc84a63f5e85b87a3da989c30b868"
+# Legacy basics (the default set)
+LEGACY_BASICS_DIGEST = "bf8cb605a69bf7d6d948873277e35013"
 DIGESTS = {"base": BASE_BASICS_DIGEST, "legacy": LEGACY_BASICS_DIGEST}
 
 # (edition, matchup entry, policy, games)

@@ -94,23 +94,23 @@ def _unleash_with_jade_gone(edition, entry=PRINCE):
     return sc, counts, after
 
 
-def test_unleash_devours_from_the_least_expensive_nonempty_pile():
+def test_the_nonempty_reading_devours_from_the_least_expensive_nonempty_pile():
     """Data §7a, Prince of Gluttons: unleash_mat_text 'Devour three cards from the least expensive supply pile'
-    (S4 mat text; S4's code skips empty piles). Default reading (rules unleash_devours_from:
-    least_expensive_nonempty_pile): with Jade (2) gone, the three cards come from a 3-cost pile (Sifter's Pearl,
+    (S4 mat text; S4's code skips empty piles). S4's reading (edition normal-nonempty-unleash, rules
+    unleash_devours_from: least_expensive_nonempty_pile): with Jade (2) gone, the three cards come from a 3-cost pile (Sifter's Pearl,
     the lower numbered of the two), and Gravehold suffers only Rend's 1."""
-    sc, counts, after = _unleash_with_jade_gone("normal")
+    sc, counts, after = _unleash_with_jade_gone("normal-nonempty-unleash")
     pearl = [int(sc.s[L.SUPPLY_CARD_BASE + k]) for k in range(L.SUPPLY_PILES)].index(sc.card("sifters_pearl"))
     assert after[pearl] == counts[pearl] - 3 and sum(after) == sum(counts) - 3
     assert sc.get("G_GRAVEHOLD") == 29 and sc.get("G_DEVOURED") == 3 + 3 and sc.invariant_error() == 0
 
 
 def test_literal_unleash_keeps_the_empty_least_expensive_pile():
-    """The literal reading of 'Devour three cards from the least expensive supply pile' (edition
-    normal-literal-unleash, rules unleash_devours_from: least_expensive_pile): the empty Jade pile is still the
+    """The literal reading of 'Devour three cards from the least expensive supply pile', the default (edition
+    normal, rules unleash_devours_from: least_expensive_pile; issue 45: as printed): the empty Jade pile is still the
     least expensive, and data §7a says 'devouring from an empty pile = Gravehold suffers 2 per card instead':
     three cards, 6 damage, plus Rend's 1; nothing is devoured."""
-    sc, counts, after = _unleash_with_jade_gone("normal-literal-unleash")
+    sc, counts, after = _unleash_with_jade_gone("normal")
     assert after == counts and sc.get("G_DEVOURED") == 3
     assert sc.get("G_GRAVEHOLD") == 30 - 2 * 3 - 1 and sc.invariant_error() == 0
 
@@ -119,14 +119,14 @@ def test_literal_unleash_takes_a_nonempty_pile_of_the_least_cost():
     """Rulebook, When resolving card effects: 'Ambiguity: ... In these cases the players make that
     determination.' Under the literal reading, when two piles share the least cost (deck_destruction: Jade and
     Flexing Dagger cost 2) and one is empty, the players devour from the other."""
-    sc, counts, after = _unleash_with_jade_gone("normal-literal-unleash", PRINCE + " @deck_destruction")
+    sc, counts, after = _unleash_with_jade_gone("normal", PRINCE + " @deck_destruction")
     dagger = [int(sc.s[L.SUPPLY_CARD_BASE + k]) for k in range(L.SUPPLY_PILES)].index(sc.card("flexing_dagger"))
     assert after[dagger] == counts[dagger] - 3 and sc.get("G_GRAVEHOLD") == 29
 
 
 def test_the_two_readings_agree_while_the_cheapest_pile_has_cards():
     """Both readings devour from Jade while it has cards: the editions differ only once it is empty."""
-    for edition in ("normal", "normal-literal-unleash"):
+    for edition in ("normal", "normal-nonempty-unleash"):
         sc = AeonsEndScenario.new(PRINCE, edition=edition, advance=False)
         sc.set_nemesis_deck(["rend"])
         sc.nemesis_turn()

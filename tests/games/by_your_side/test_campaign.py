@@ -7,6 +7,7 @@ from sim.core.worker import seed_block
 from sim.games.by_your_side import GAME, batch, campaign, render
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
+from sim.games.by_your_side import vocab
 from sim.games.by_your_side.rules.ending import END_THRESHOLD, END_UNCONSCIOUS
 from sim.games.by_your_side.scenario import ByYourSideScenario
 from tests.games.by_your_side.conftest import blank, mark_read
@@ -77,14 +78,13 @@ def test_a_lost_scenario_is_replayed_from_the_journal_deck_with_one_replay_charm
         assert attempt_matchup[T.M_TOTALS + n + IDS[charm]] == copies - 2  # "The Charm comes from the Archive"
 
 
-def test_the_replay_charm_is_not_given_when_the_archive_has_none():
-    """"If a rule or card effect tells you to take a card from the Archive and no copy of that card is left
-    there, you do not get that card and nothing takes its place." (Both players ask for Quartz Shard: with
-    one copy in the box, Rosi gets none.)"""
+def _lost_to_threshold_with_box_copies(copies):
+    """A Scenario 1 lost to a Threshold overflow (both greedy players ask for Quartz Shard), replayed from a
+    campaign table whose box holds ``copies`` of each named card: the replay's matchup and Journal."""
     table = CAMPAIGN.payload.copy()
-    n = len(IDS)
     cards_at = T.CAMPAIGN_HEADER + table[T.CA_N_SCENARIOS] + table[T.CA_N_CHARMS] + T.ANSWERS
-    table[cards_at + IDS["quartz_shard"]] = 1
+    for name, count in copies.items():
+        table[cards_at + IDS[name]] = count
     attempt_matchup, journal, seeds = _work()
     campaign.begin(table, journal)
     state = np.zeros(L.STATE_SIZE, np.int64)
@@ -92,9 +92,30 @@ def test_the_replay_charm_is_not_given_when_the_archive_has_none():
     campaign.after_attempt(state, RULESET.tables.table, table, journal)
     campaign.attempt_seeds(np.array([1, 2], np.uint64), 0, 0, 1, seeds)
     assert campaign.pack_attempt(table, journal, GREEDY, seeds, 0, attempt_matchup)
+    return attempt_matchup, journal
+
+
+def test_the_replay_charm_is_not_given_when_the_archive_has_none():
+    """"If a rule or card effect tells you to take a card from the Archive and no copy of that card is left
+    there, you do not get that card and nothing takes its place." (One Quartz Shard in the box and no Garnet
+    or Citrine Shard: Jolene takes the Quartz Shard, Rosi gets none.)"""
+    attempt_matchup, journal = _lost_to_threshold_with_box_copies({"quartz_shard": 1, "garnet": 0, "citrine_shard": 0})
     assert _deck(attempt_matchup, 0).count("quartz_shard") == 1 and "quartz_shard" not in _deck(attempt_matchup, 1)
     assert list(journal[campaign.J_CHARM: campaign.J_CHARM + 2]) == [IDS["quartz_shard"], -1]
-    assert attempt_matchup[T.M_TOTALS + n + IDS["quartz_shard"]] == 0
+    assert attempt_matchup[T.M_TOTALS + len(IDS) + IDS["quartz_shard"]] == 0
+
+
+def test_a_player_chooses_among_the_replay_charms_the_archive_still_holds():
+    """"When you replay a lost scenario, each player chooses one of these Charms: Garnet, Citrine Shard or
+    Quartz Shard" / "The Charm comes from the Archive." (Issue 46: both players asked for the one Quartz
+    Shard and Rosi got nothing while Garnet and Citrine Shard were in the box; a player chooses among the
+    Charms the Archive still holds, here the first listed, Garnet.)"""
+    attempt_matchup, journal = _lost_to_threshold_with_box_copies({"quartz_shard": 1})
+    assert list(journal[campaign.J_CHARM: campaign.J_CHARM + 2]) == [IDS["quartz_shard"], IDS["garnet"]]
+    assert _deck(attempt_matchup, 1).count("garnet") == 1 and "quartz_shard" not in _deck(attempt_matchup, 1)
+    random_player = campaign.replay_charm(CAMPAIGN.payload, vocab.POLICY_RANDOM, END_THRESHOLD,
+                                          np.array([1, 2], np.uint64), 0, 1, attempt_matchup, T.M_TOTALS + len(IDS))
+    assert random_player in (IDS["garnet"], IDS["citrine_shard"])  # the Quartz Shard is gone from the Archive
 
 
 def test_a_win_writes_the_decks_and_statuses_to_the_journal():

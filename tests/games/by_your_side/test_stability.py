@@ -100,3 +100,23 @@ def test_both_unconscious_lose_the_scenario():
     sc.answer_all("take the loss")
     state = sc.state()
     assert state["done"] and state["end_reason"] == "both_unconscious" and state["winner"] == 1
+
+
+def test_a_character_revived_by_respite_at_the_end_of_the_player_phase_draws_at_the_next_one():
+    """"Stability can come from the other player's actions or from a triggered Sigil, such as Respite ... They
+    don't draw a new hand at once. They draw up to their hand limit at the next end of a Player Phase, which is
+    the current Player Phase if they were brought back during one." / "The moment both players finish
+    refilling their hands marks the end of the Player Phase. Resolve any effects that trigger at the end of
+    the Player Phase." Respite resolves after the refills that end the phase, so a character it brings back
+    was not brought back during one: the hand stays empty through the next Player Phase (RULES.md, issue 46)."""
+    sc = blank()
+    sc.set_exploration(["glimpse"] * 10)
+    sc.add_sigil(1, "respite")
+    sc.set_stability(0, 0)
+    sc.set_pile(0, "deck", ["glimpse"] * 8)
+    sc.pass_phase()
+    me = sc.player(0)
+    assert not me["unconscious"] and me["stability"] == 1 and me["hand"] == []
+    assert sc.state()["phase"] == "player" and sc.state()["round"] == 2
+    sc.pass_phase()
+    assert len(sc.player(0)["hand"]) == 5
