@@ -1,6 +1,13 @@
 """Veilforge combat (rulebook §7 Combat; §5 Battle Zone; §14 Direct attack, Non-direct attack)."""
 
-from tests.games.veilforge.helpers import CHROME, answer_all, battle, field, fresh, support
+import shutil
+
+import yaml
+
+from sim.games.veilforge import data
+from sim.games.veilforge.game import Veilforge
+from sim.games.veilforge.scenario import VeilforgeScenario
+from tests.games.veilforge.helpers import CHROME, answer_all, battle, field, fresh, give_mana, support
 
 
 def attacks(sc) -> list[str]:
@@ -136,6 +143,18 @@ def test_attack_abilities_resolve_when_the_attack_does():
     assert sc.player(0)["life"] == 22
 
 
+def test_healing_stops_at_the_starting_life_unless_the_edition_lifts_the_cap():
+    """"Your life total, equal to the combined health of your 3 heroes at the start of the game" — read, as an
+    assumption, as a maximum that healing never passes (`heal_above_start: 0`); the edition heal-above-start is
+    the other reading (RULES.md, Ambiguities; issue 46). Mordrath heals his player 2 as he attacks, at full life."""
+    for edition, gained in (("standard", 0), ("heal-above-start", 2)):
+        sc = fresh(edition=edition)
+        start = sc.player(0)["life"]
+        sc.move(0, 1, battle(0), card_state="enabled")
+        sc.apply(sc.action("attack", slot=battle(0), target=("player", 1)))
+        assert sc.player(0)["life"] == start + gained, edition
+
+
 def test_a_pierce_ideal_ignores_part_of_the_reduction():
     """The rule number "reduced by 1 for each card" is modified by data: Protocol Overclock's direct
     attacks ignore 1 of the reduction."""
@@ -146,3 +165,27 @@ def test_a_pierce_ideal_ignores_part_of_the_reduction():
     sc.apply(sc.action("attack", slot=battle(0), target=("player", 1)))
     answer_all(sc)
     assert sc.player(1)["life"] == life - 2
+
+
+def test_a_re_enabled_attacker_does_not_attack_again_this_turn(tmp_path):
+    """§4: "An enabled hero or creature may attack once per turn unless stated otherwise" (issue 46: the
+    vocabulary's `enable` made an attacker enabled again, and it could attack twice). Reboot Protocol (an
+    assumed card in no deck; here in chrome_aggro for a Supply Drop, a deck variant) enables the Rifle Trooper
+    after its attack: it is enabled, yet offers no attack until its next turn."""
+    folder = tmp_path / "veilforge"
+    shutil.copytree(data.DATA_DIR, folder)
+    (folder / "editions" / "reboot.yaml").write_text(yaml.safe_dump(
+        {"base": "standard", "deck_errata": {"chrome_aggro": {"main": {"reboot_protocol": 1, "supply_drop": 2}}}}))
+    sc = VeilforgeScenario.new(CHROME, edition="reboot", game=Veilforge(folder))
+    for seat in range(2):
+        sc.clear_hand(seat)
+        sc.clear_mana(seat)
+    sc.put(0, "rifle_trooper", "field", slot=battle(0), card_state="enabled")
+    sc.put(0, "reboot_protocol", "hand")
+    give_mana(sc, 0, 1)
+    sc.apply(sc.action("attack", slot=battle(0), target=("player", 1)))
+    answer_all(sc)
+    assert attacks(sc) == []
+    sc.apply(sc.action("play", card="reboot_protocol", target=(0, battle(0))))
+    answer_all(sc)
+    assert field(sc, 0, battle(0))["state"] == "enabled" and attacks(sc) == []

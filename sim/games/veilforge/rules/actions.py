@@ -258,6 +258,7 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
         r = rec(seat, a)
         card_id = state[r + L.F_CARD]
         state[r + L.F_STATE] = L.ST_DISABLED
+        state[r + L.F_ATTACKED] = 1
         state[b + L.P_ATTACKS] += 1
         chain.push_link(state, np.int64(L.LINK_ATTACK), seat, card_id, np.int64(-1), seat * 16 + a, state[r + L.F_SERIAL], target,
                         target_serial, np.int64(-1))

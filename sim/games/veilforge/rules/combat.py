@@ -33,10 +33,12 @@ from sim.games.veilforge.rules.zones import (
 
 @njit(cache=True, _nrt=False)
 def can_attack(state, ruleset, seat, slot):
-    """An enabled hero or creature in the battle zone."""
+    """An enabled hero or creature in the battle zone that has not attacked this turn (an effect that enables
+    it again lets it activate, not attack twice)."""
     r = rec(seat, slot)
     card_id = state[r + L.F_CARD]
-    if card_id < 0 or slot < L.BATTLE_FIRST or slot >= L.SUPPORT_FIRST or state[r + L.F_STATE] != L.ST_ENABLED:
+    if (card_id < 0 or slot < L.BATTLE_FIRST or slot >= L.SUPPORT_FIRST or state[r + L.F_STATE] != L.ST_ENABLED
+            or state[r + L.F_ATTACKED]):
         return False
     kind = T.card(ruleset, card_id, T.C_TYPE)
     return kind == V.TYPE_HERO or kind == V.TYPE_CREATURE

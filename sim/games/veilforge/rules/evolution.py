@@ -60,8 +60,10 @@ def resolve_evolve(state, ruleset, link, keys, counters, events, counts, count_c
     kind = T.card(ruleset, base, T.C_TYPE)
     if kind == V.TYPE_HERO:
         card_state = state[r + L.F_STATE]
+        attacked = state[r + L.F_ATTACKED]
         clear(state, seat, slot)
         new_serial = place(state, seat, slot, evolved, card_state, seat)
+        state[r + L.F_ATTACKED] = attacked  # the same hero, evolved: its attack this turn is spent
         repoint_attachments(state, seat, old_serial, new_serial)
         pile_push(state, seat, L.P_REMOVED_N, L.P_REMOVED, base)
     else:

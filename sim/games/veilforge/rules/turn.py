@@ -86,6 +86,7 @@ def end_phase(state, ruleset, keys, counters, events, counts, count_cards):
         while mask:
             r = rec(seat, lowest_slot(mask))
             mask &= mask - 1
+            state[r + L.F_ATTACKED] = 0  # "once per turn": the next turn it may attack again
             if state[r + L.F_TEMP_DAMAGE] or state[r + L.F_TEMP_HEALTH]:
                 state[r + L.F_TEMP_DAMAGE] = 0
                 state[r + L.F_TEMP_HEALTH] = 0
