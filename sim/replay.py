@@ -64,6 +64,13 @@ def replay_row(experiment: str, row: str, edition: str = "") -> list[str]:
             file=str(folder / "manifest.json"),
         )
     arm = arms.index(stored["edition"])
+    if stored.get("ruleset_hash") not in (None, plan.rulesets[arm].ruleset_hash):
+        raise UserError(
+            f"the row was played with ruleset {stored['ruleset_hash'][:8]} of '{stored['edition']}', and its data now "
+            f"resolves to {plan.rulesets[arm].ruleset_hash[:8]} (the data folder was edited since): the replay would "
+            "differ",
+            file=str(plan.cfg.data_dir or f"decks/{plan.game.name}"), entry=stored["edition"],
+        )
     matchup, policies = plan.matchups[arm][index], plan.policies[index]
     seeds = SeedBlock(
         int(stored["root_seed"]),

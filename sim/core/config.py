@@ -96,9 +96,9 @@ class ExperimentConfig:
     stop: StopConfig = field(default_factory=StopConfig)
     sweep: SweepConfig = field(default_factory=SweepConfig)
     report: ReportConfig = field(default_factory=ReportConfig)
-    # A preset changed on the command line (`make sweep EXP=opening pairs=2`) writes under its own
+    # A preset changed on the command line (`make sweep EXP=opening seed=3`) writes under its own
     # name, <preset>-<hash>, so a quick try never overwrites the published study; publish=true
-    # writes under the preset's name.
+    # writes under the preset's name. More pairs= or matches= grow the preset's own experiment.
     publish: bool = False
 
 
@@ -185,7 +185,9 @@ def _keep_published_apart(cfg: DictConfig, overrides: list[str]) -> None:
             file=f"conf/experiment/{preset}.yaml",
             entry="edition",
         )
-    changed = [o for o in overrides if not o.lstrip("+~").startswith(NEUTRAL_OVERRIDES)]
+    # more pairs (or matches) grow the preset's own experiment: they add to what it measures, not change it
+    sizes = tuple(f"{size}=" for size in SIZE_FIELDS)
+    changed = [o for o in overrides if not o.lstrip("+~").startswith(NEUTRAL_OVERRIDES + sizes)]
     if changed and not cfg.publish and not any(o.startswith("name=") for o in overrides):
         cfg.name = f"{cfg.name or preset}-{identity_hash(cfg)[:8]}"
 

@@ -13,6 +13,7 @@ config.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from pathlib import Path
@@ -42,6 +43,15 @@ def copy_with_editions(source: Path, target: Path, editions: dict[str, bytes]) -
     shutil.rmtree(target, ignore_errors=True)
     staging.rename(target)
     return target
+
+
+def tree_hash(folder: Path) -> str:
+    """The sha256 of a folder's files: their paths (relative, sorted) and bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def arm_name(base: str, field: str, value: object) -> str:

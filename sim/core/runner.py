@@ -502,6 +502,7 @@ def _run_plan(plan: Plan, note: str | None, progress: bool | None, decided: Call
     show = plan.cfg.runner.progress if progress is None else progress
     if show:
         _announce(plan, todo)
+    _compile_phase(plan, todo, show)
     bar = _progress_bar(plan, todo, show)
     try:
         lake.write_json_atomic(_manifest(plan, status="running", previous=previous), manifest_path)
@@ -562,7 +563,8 @@ def _segments_after(plan: Plan, previous: dict, manifest_path: Path) -> tuple[in
         if plan.cfg.stop.sprt:
             reason = "a sequential (stop.sprt) run decides its own length and cannot grow"
         elif plan.pairs < played[-1]:
-            reason = f"it holds {played[-1]:,} pairs per matchup, more than the {plan.pairs:,} asked"
+            reason = (f"it holds {played[-1]:,} pairs per matchup, more than the {plan.pairs:,} asked; pairs={played[-1]} "
+                      "or more grows it")
         else:
             return played if plan.pairs == played[-1] else (*played, plan.pairs)
         raise UserError(f"experiment '{plan.name}': {reason}; choose another name=... or delete {folder}",
@@ -615,10 +617,6 @@ def _announce(plan: Plan, todo: list[Task]) -> None:
 
     remaining = sum(plan.matches_of(t) for t in todo)
     done = plan.total_matches - remaining
-    kernel_sets = {plan.game.kernel_set(plan.policies[t.matchup_index]) for t in todo}
-    if not all(kernels_cached(plan.game, kernel_set) for kernel_set in kernel_sets):
-        print(f"{plan.name}: compiling the {plan.game.name} kernels (first run only; a minute or two)", file=sys.stderr,
-              flush=True)
     if not todo:
         message = f"{plan.name}: already complete ({_count(plan.total_matches)} matches); nothing to play"
     elif done:
@@ -626,6 +624,24 @@ def _announce(plan: Plan, todo: list[Task]) -> None:
     else:
         message = f"{plan.name}: {_count(plan.total_matches)} matches in {len(plan.tasks)} tasks"
     print(message, file=sys.stderr, flush=True)
+
+
+def _compile_phase(plan: Plan, todo: list[Task], show: bool) -> None:
+    """The kernels compiled (or loaded from the cache) here, before the progress bar starts, so that
+    the bar's rate and ETA count played matches only. Worker processes then load them from the cache.
+    A Dask cluster's workers compile on their own machines: nothing to do here for them."""
+    kernel_sets = sorted({plan.game.kernel_set(plan.policies[t.matchup_index]) for t in todo})
+    if not kernel_sets or plan.cfg.runner.backend == "dask":
+        return
+    cold = not all(kernels_cached(plan.game, kernel_set) for kernel_set in kernel_sets)
+    if show and cold:
+        print(f"{plan.name}: compiling the {plan.game.name} kernels (first run only; a minute or two) ...", file=sys.stderr,
+              flush=True)
+    started = time.perf_counter()
+    for kernel_set in kernel_sets:
+        ensure_kernels(plan.game, kernel_set)
+    if show and cold:
+        print(f"{plan.name}: kernels ready in {time.perf_counter() - started:.0f} s; playing", file=sys.stderr, flush=True)
 
 
 def _count(n: int) -> str:

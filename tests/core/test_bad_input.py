@@ -100,7 +100,7 @@ def test_changed_config_under_an_existing_name_is_refused(output_root, capsys):
     status, lines = _run(["sweep", *GOOD, "seed=7", "name=kept", "--no-report"], capsys)
     assert status == 2 and len(lines) == 1 and "different config (changed: seed)" in lines[0], lines
     status, lines = _run(["sweep", "game=coin_race", "pairs=2", "name=kept", "--no-report"], capsys)
-    assert status == 2 and len(lines) == 1 and "it holds 3 pairs per matchup, more than the 2 asked" in lines[0]
+    assert status == 2 and len(lines) == 1 and "it holds 3 pairs per matchup, more than the 2 asked; pairs=3 or more grows it" in lines[0]
     assert len(list((output_root / "experiments" / "kept").rglob("part-*.parquet"))) == part_count
 
 

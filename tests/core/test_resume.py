@@ -161,16 +161,23 @@ def test_a_run_says_whether_it_starts_resumes_or_has_nothing_to_do(output_root, 
     assert "told: already complete (384 matches)" in capsys.readouterr().err
 
 
-def test_a_cold_cache_is_announced_before_the_compile(output_root, capsys, monkeypatch):
-    """Issue 20, item 5: the first run says it compiles instead of showing 0.00 match/s for minutes."""
+def test_a_cold_cache_is_compiled_before_the_bar_starts(output_root, capsys, monkeypatch):
+    """Issue 20, item 5 and issue 44 item 5: the first run says it compiles, and compiles before the
+    progress bar starts, so the bar never shows 0.00 match/s and an ETA of hours for the compile."""
     from sim.core import compile_cache, config, runner, worker
 
     cfg = config.compose(["game=coin_race", "pairs=64", "runner.n_jobs=1", "name=cold"])
-    plan = runner.make_plan(cfg)
     monkeypatch.setattr(compile_cache, "game_folder", lambda game: output_root / "empty-cache")
-    assert not worker.kernels_cached(plan.game)
-    runner._announce(plan, plan.tasks)
-    assert "cold: compiling the coin_race kernels (first run only" in capsys.readouterr().err
+    assert not worker.kernels_cached(runner.make_plan(cfg).game)
+    order = []
+    bar = runner._progress_bar
+    monkeypatch.setattr(runner, "_progress_bar", lambda *args: order.append("bar") or bar(*args))
+    real = worker.ensure_kernels
+    monkeypatch.setattr(runner, "ensure_kernels", lambda *args: order.append("compile") or real(*args))
+    runner.run(cfg, progress=True)
+    err = capsys.readouterr().err
+    assert "cold: compiling the coin_race kernels (first run only" in err and "cold: kernels ready in " in err
+    assert order[0] == "compile" and order.index("bar") > order.index("compile")
 
 
 # ---- issue 19: a finished task is proven, a broken part is played again ----------------------------

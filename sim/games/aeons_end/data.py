@@ -542,7 +542,7 @@ def _check_rule_numbers(base: dict, file: str) -> None:
 def check_edition_rule(rule: str, value, file: str, entry: str):
     """One rule value of an edition file (its `rules:`), checked; a mistake names the file and the rule."""
     if rule not in EDITION_KEYS:
-        raise UserError(f"unknown rule '{rule}' (an edition may set: {', '.join(sorted(EDITION_KEYS))})",
+        raise UserError(f"unknown rule '{rule}'{did_you_mean(rule, EDITION_KEYS)} (an edition may set: {', '.join(sorted(EDITION_KEYS))})",
                         file=file, entry=entry)
     if rule in RULE_NUMBERS:
         return _int(value, *RULE_NUMBERS[rule], file, entry)

@@ -16,7 +16,7 @@ import numpy as np
 
 from sim.core import editions
 from sim.core.data_files import read_yaml
-from sim.core.errors import UserError
+from sim.core.errors import UserError, did_you_mean
 from sim.core.game import content_hash
 from sim.core.paths import DECKS_DIR
 from sim.games.coin_race import tables, vocab
@@ -85,7 +85,7 @@ def load_library(data_dir: Path = DATA_DIR) -> Library:
 
 def _check_rule(rule: str, value, file: str, entry: str) -> int:
     if rule not in vocab.RULE_LIMITS:
-        raise UserError(f"unknown rule '{rule}' (rules: {', '.join(vocab.RULE_NAMES)})", file=file, entry=entry)
+        raise UserError(f"unknown rule '{rule}'{did_you_mean(rule, vocab.RULE_NAMES)} (rules: {', '.join(vocab.RULE_NAMES)})", file=file, entry=entry)
     return _count(value, file, entry, *vocab.RULE_LIMITS[rule])
 
 

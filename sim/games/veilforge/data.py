@@ -22,7 +22,7 @@ import numpy as np
 
 from sim.core import editions
 from sim.core.data_files import read_yaml
-from sim.core.errors import UserError
+from sim.core.errors import UserError, did_you_mean
 from sim.core.game import content_hash
 from sim.core.paths import DECKS_DIR
 from sim.games.veilforge import layout as L
@@ -544,7 +544,7 @@ def compile_cards(library: Library, errata: dict | None = None) -> Compiled:
 # ---- editions ---------------------------------------------------------------------------------
 def _check_rule(rule: str, value, file: str, entry: str) -> int:
     if rule not in V.RULE_LIMITS:
-        raise UserError(f"unknown rule '{rule}' (rules: {', '.join(V.RULE_NAMES)})", file=file, entry=entry)
+        raise UserError(f"unknown rule '{rule}'{did_you_mean(rule, V.RULE_NAMES)} (rules: {', '.join(V.RULE_NAMES)})", file=file, entry=entry)
     return _whole(value, file, entry, *V.RULE_LIMITS[rule])
 
 

@@ -169,7 +169,7 @@ def resolve_edition(
     rules = _mapping(raw.get("rules") or {}, file, "rules")
     for key, value in rules.items():
         if key not in V.RULE:
-            raise UserError(f"unknown rule '{key}'", file=file, entry=f"rules.{key}")
+            raise UserError(f"unknown rule '{key}'{did_you_mean(key, V.RULE)}", file=file, entry=f"rules.{key}")
         if isinstance(value, bool):
             value = int(value)
         merged["rules"][key] = _int(value, file, f"rules.{key}", 0, 1000)

@@ -4,10 +4,9 @@ import numpy as np
 
 from sim.core.game import Matchup
 from sim.core.worker import seed_block
-from sim.games.by_your_side import GAME, batch, campaign, render
+from sim.games.by_your_side import GAME, batch, campaign, render, vocab
 from sim.games.by_your_side import layout as L
 from sim.games.by_your_side import tables as T
-from sim.games.by_your_side import vocab
 from sim.games.by_your_side.rules.ending import END_THRESHOLD, END_UNCONSCIOUS
 from sim.games.by_your_side.scenario import ByYourSideScenario
 from tests.games.by_your_side.conftest import blank, mark_read
