@@ -265,7 +265,7 @@ def write_verdict(name: str, verdict: Verdict, lines: list[str], edit_file: Path
     manifest = json.loads((folder / "manifest.json").read_text())
     manifest["ab"] = stored_verdict(verdict, lines, edit_file)
     lake.write_json_atomic(manifest, folder / "manifest.json")
-    text = "\n".join([f"# {name}", "", "## Answer", "", lines[0].removeprefix("verdict: ").capitalize() + ".", "",
+    text = "\n".join([f"# {name}", "", "## Answer", "", "> " + lines[0].removeprefix("verdict: ").capitalize() + ".", "",
                       "## How it was measured", "", "```", *lines[1:], "```", ""])
     path = ensure_writable(report_dir(name)) / "report.md"
     lake.write_text_atomic(text, path)

@@ -22,6 +22,7 @@ import argparse
 import logging
 import sys
 import warnings
+from pathlib import Path
 
 from sim.core.errors import UserError
 
@@ -106,7 +107,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             from sim.report_runner import report_experiment
 
             print(f"{plan.name}: writing the report ({', '.join(cfg.report.kinds)})", file=sys.stderr, flush=True)
-            print(f"report: {report_experiment(plan.name)}")
+            _print_report_and_answer(report_experiment(plan.name))
         return 0
     if args.command == "ab":
         from sim.ab import run_ab
@@ -133,12 +134,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "report":
         from sim.report_runner import report_experiment
 
-        print(f"report: {report_experiment(args.experiment)}")
+        _print_report_and_answer(report_experiment(args.experiment))
         return 0
     if args.command == "compare":
         from sim.report_runner import compare_experiments
 
-        print(f"report: {compare_experiments(args.name, args.experiments, title=args.title)}")
+        _print_report_and_answer(compare_experiments(args.name, args.experiments, title=args.title))
         return 0
     if args.command == "publish":
         from sim.core.paths import output_root
@@ -202,8 +203,17 @@ def _sweep_tiers(cfg, report: bool) -> int:
 
         print(f"{name}: writing each tier's report and the comparison", file=sys.stderr, flush=True)
         title = f"{cfg.description or name}, at every bot tier ({', '.join(tier for tier, _ in tiers)})"
-        print(f"report: {compare_experiments(name, names, title=title)}")
+        _print_report_and_answer(compare_experiments(name, names, title=title))
     return 0
+
+
+def _print_report_and_answer(report: Path) -> None:
+    """The report's path, then what it answers: a run ends with its answer, not a path."""
+    from sim.report.document import read_summary
+
+    print(f"report: {report}")
+    for sentence in read_summary(report.read_text(encoding="utf-8")).answers:
+        print(f"answer: {sentence}")
 
 
 def _list() -> None:

@@ -21,6 +21,7 @@ def report_experiment(name: str) -> Path:
         **report_params(cfg),
         "title": cfg.description or name,
         "game_title": get_game(cfg.game).title,
+        "cooperative": bool(get_game(cfg.game).cooperative),
         "assumed": sorted({str(fact) for facts in manifest.get("assumed", {}).values() for fact in facts}),
     }
     target = report_dir(name)

@@ -25,7 +25,8 @@ from scipy import stats as scipy_stats
 from sim.core.errors import UserError
 from sim.report import charts
 from sim.report.build import building, read_manifest, write_documents
-from sim.report.document import Document, Heading, Image, Paragraph, Table
+from sim.report.document import Document, Heading, Image, Paragraph, Table, band_finding
+from sim.report.sections import ReportParams
 from sim.stats import wilson_interval
 
 
@@ -39,8 +40,16 @@ def _conclusion(low: float, high: float, reference: float, above: str, below: st
     return neither
 
 
-def _side_of_half(low: float, high: float) -> str:
-    return _conclusion(low, high, 0.5, "first player favoured", "second player favoured", "no advantage shown")
+def _side_of_half(low: float, high: float, margin: float) -> str:
+    return band_finding(low, high, 0.5, margin, "first player favoured", "second player favoured",
+                        "no meaningful advantage")
+
+
+def _margin(manifests: dict[str, dict]) -> float:
+    """The experiments' equivalence band (report.equivalence_margin; the default where a manifest has none)."""
+    margins = {float(((m.get("config") or {}).get("report") or {}).get("equivalence_margin") or MARGIN)
+               for m in manifests.values()}
+    return max(margins)
 
 
 def _read_table(report_dir: Path, name: str) -> pl.DataFrame | None:
@@ -63,7 +72,7 @@ def build_comparison(target: Path, reports: dict[str, tuple[Path, Path]], title:
     manifests = {label: read_manifest(experiment) for label, (experiment, _) in reports.items()}
     bots = {label: _bots(manifest) for label, manifest in manifests.items()}
     with building(target) as stage:
-        _opening(document, stage, reports, bots)
+        _opening(document, stage, reports, bots, _margin(manifests))
         _ratings(document, reports, bots)
         _coop(document, stage, reports, bots)
         for kind in DIFFERENCE_KINDS:
@@ -116,6 +125,7 @@ class DifferenceKind:
 
 
 POINTS = ("difference_points", "points_low", "points_high")
+MARGIN = ReportParams.equivalence_margin  # the band when a manifest does not state it
 DIFFERENCE_KINDS = (
     DifferenceKind("End-reason share", "endings_differences", "end_reason", POINTS, " points", "+.1f"),
     DifferenceKind("Deck win rate", "deck_effects_differences", "deck", POINTS, " points", "+.1f"),
@@ -185,7 +195,8 @@ def _provenance(document: Document, manifests: dict[str, dict]) -> None:
     document.add(Table(pl.DataFrame(rows), "provenance_experiments", "Experiments compared"))
 
 
-def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Path]], bots: dict[str, str]) -> None:
+def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Path]], bots: dict[str, str],
+             margin: float) -> None:
     frames = []
     for label, (_, report_dir) in reports.items():
         table = _read_table(report_dir, "opening_first_player")
@@ -199,7 +210,7 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
     )
     table = table.with_columns(
         pl.struct("pair_low", "pair_high")
-        .map_elements(lambda r: _side_of_half(r["pair_low"], r["pair_high"]), return_dtype=pl.String)
+        .map_elements(lambda r: _side_of_half(r["pair_low"], r["pair_high"], margin), return_dtype=pl.String)
         .alias("conclusion")
     )
     holds = (

@@ -140,6 +140,25 @@ def _rate_like(frame: pl.DataFrame, column: str) -> bool:
     return False
 
 
+def band_finding(low: float, high: float, reference: float, margin: float, above: str, below: str, inside: str) -> str:
+    """What an interval says against a reference and its ±margin band (all as fractions): beyond the
+    band on one side (`above`, `below`), wholly inside it (`inside`: no meaningful difference, even if it
+    excludes the reference), or across an edge of the band: the side if it excludes the reference
+    ("perhaps within" the band), else undecided."""
+    band = f"{100 * reference:g}% ± {100 * margin:g}" if reference else f"±{100 * margin:g} pts"
+    if low > reference + margin:
+        return f"{above}, beyond {band}"
+    if high < reference - margin:
+        return f"{below}, beyond {band}"
+    if reference - margin < low and high < reference + margin:
+        return f"{inside} (inside {band})"
+    if low > reference:
+        return f"{above}, perhaps within {band}"
+    if high < reference:
+        return f"{below}, perhaps within {band}"
+    return f"undecided (the interval holds {100 * reference:g}{'%' if reference else ''} and reaches beyond {band})"
+
+
 def p_shown(value: float) -> str:
     """A p-value as a report shows it: '< 1e-4' below that, else two significant digits ('1.00',
     '0.031', '0.0013'): the digits after those tell a reader nothing."""

@@ -17,7 +17,7 @@ from scipy import stats as scipy_stats
 
 from sim.core.errors import UserError
 from sim.report import charts
-from sim.report.document import Document, Heading, Image, Paragraph, Table, format_value, p_text
+from sim.report.document import Document, Heading, Image, Paragraph, Table, band_finding, format_value, p_text
 from sim.report.lake import Lake
 from sim.stats import (
     adjust_pvalues,
@@ -65,6 +65,7 @@ class ReportParams:
     # a parameter sweep (experiment config `sweep:`): the field and its values, in the editions' order
     sweep_field: str | None = None
     sweep_values: tuple = ()
+    cooperative: bool = False  # the game's sides are a team and its opponent (a nemesis, a scenario)
 
     @property
     def alpha(self) -> float:
@@ -131,6 +132,10 @@ class ReportParams:
                 if not all(isinstance(item, str) for item in items):
                     raise UserError(f"must be a list of {what} (strings)", entry=f"report.{key}")
                 values[key] = tuple(items)
+        if "cooperative" in params:
+            if not isinstance(params["cooperative"], bool):
+                raise UserError(f"must be true or false, got {params['cooperative']!r}", entry="report.cooperative")
+            values["cooperative"] = params["cooperative"]
         if params.get("sweep_values") is not None:
             swept = params["sweep_values"]
             if isinstance(swept, (str, bytes)) or not isinstance(swept, Sequence):
@@ -1155,12 +1160,20 @@ def _sweep_answer(field: str, table: pl.DataFrame, label: str, bots: str, percen
     rates = table["rate"].to_numpy()
     if label == "first player":
         nearest = table.row(int(np.nanargmin(np.abs(rates - 0.5))), named=True)
+        # values whose intervals overlap the nearest one's are not told apart by these matches
+        tied = [row for row in table.iter_rows(named=True)
+                if row["value"] != nearest["value"] and row["low"] <= nearest["high"] and row["high"] >= nearest["low"]]
         sentence += f"; nearest to 50%: {nearest['value']} ({100 * nearest['rate']:.1f}%)"
+        if tied:
+            sentence += (", tied with " + ", ".join(f"{row['value']} ({100 * row['rate']:.1f}%)" for row in tied)
+                         + " (overlapping intervals)")
     return sentence + "."
 
 
 def section_summary(context: Context) -> None:
-    """Generic fallback: win rates per side per matchup per edition, lengths and end reasons."""
+    """Generic fallback: win rates per side (the team's, in a cooperative game) per matchup per edition,
+    lengths and end reasons; it answers the game's default question when no other section did: the
+    seat advantage of a competitive game, the team's win rate of a cooperative one."""
     lake, document, params = context.lake, context.document, context.params
     document.add(Heading("Summary"))
     outcomes = _with_wilson(lake.query("matchup_outcomes"), "a_wins", "matches", "a_", params.confidence)
@@ -1169,36 +1182,52 @@ def section_summary(context: Context) -> None:
         (pl.col("draws") / pl.col("matches")).alias("draw_share"),
         (pl.col("first_player_wins") / pl.col("matches")).alias("first_player_rate"),
     )
-    document.add(
-        Paragraph(
-            f"Side A's win rate per edition and matchup with {context.percent} Wilson intervals (draws count half; "
-            "side B's rate is the rest). For cooperative games side A is the team."
-        ),
-        Table(
-            outcomes.select(
-                [
-                    "edition",
-                    "matchup_id",
-                    "side_a",
-                    "side_b",
-                    "bot_a",
-                    "bot_b",
-                    "matches",
-                    "a_wins",
-                    "a_rate",
-                    "a_low",
-                    "a_high",
-                    "b_rate",
-                    "draw_share",
-                    "first_player_rate",
-                    "mean_turns",
-                ]
-            ),
-            "summary_outcomes",
-            "Results per matchup",
-        ),
-    )
+    columns = ["edition", "matchup_id", "side_a", "side_b", "bot_a", "bot_b", "matches", "a_wins", "a_rate", "a_low",
+               "a_high", "b_rate", "draw_share", "first_player_rate", "mean_turns"]
+    if params.cooperative:
+        outcomes = outcomes.rename({"side_a": "team", "side_b": "against", "a_wins": "team_wins", "a_rate": "team_rate",
+                                    "a_low": "team_low", "a_high": "team_high"})
+        columns = ["edition", "matchup_id", "team", "against", "bot_a", "matches", "team_wins", "team_rate", "team_low",
+                   "team_high", "mean_turns"]
+        lead = f"The team's win rate per edition and matchup with {context.percent} Wilson intervals."
+    else:
+        lead = (f"Side A's win rate per edition and matchup with {context.percent} Wilson intervals (draws count half; "
+                "side B's rate is the rest).")
+    document.add(Paragraph(lead), Table(outcomes.select(columns), "summary_outcomes", "Results per matchup"))
+    if not document.answers:
+        for edition in context.order_editions(outcomes["edition"].unique().to_list()):
+            rows = outcomes.filter(pl.col("edition") == edition)
+            document.answer(_summary_answer(edition, rows, params, context.percent,
+                                            _bots_by_edition(context).get(edition, "")))
     _lengths_and_end_reasons(context, "summary")
+
+
+def _summary_answer(edition: str, rows: pl.DataFrame, params: ReportParams, percent: str, bots: str) -> str:
+    """The default question's answer from the match counts: a competitive game's first-player win rate
+    against the ±margin band, or a cooperative team's win rate with its lowest and highest matchup."""
+    with_bots = f" with {bots}" if bots else ""
+    matches = int(rows["matches"].sum())
+    if params.cooperative:
+        wins = float(rows["team_wins"].sum())
+        low, high = wilson_interval(wins, matches, params.confidence)
+        sentence = (f"Under {edition} the team wins {100 * wins / matches:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of "
+                    f"{matches:,} matches ({percent} Wilson){with_bots}")
+        if rows.height > 1:
+            ordered = rows.sort("team_rate")
+            lowest, highest = ordered.row(0, named=True), ordered.row(ordered.height - 1, named=True)
+
+            def where(row: dict) -> str:  # the opponent (a nemesis); a game without one names the scenario
+                return f"against {row['against']}" if row["against"] else f"in {row['team'] or row['matchup_id']}"
+
+            sentence += (f"; lowest {where(lowest)} ({100 * lowest['team_rate']:.1f}%), highest {where(highest)} "
+                         f"({100 * highest['team_rate']:.1f}%)")
+        return sentence + "."
+    wins = float(rows["first_player_wins"].sum())
+    low, high = wilson_interval(wins, matches, params.confidence)
+    finding = band_finding(low, high, 0.5, params.equivalence_margin, "the first player is favoured",
+                           "the second player is favoured", "no meaningful first-player advantage")
+    return (f"Under {edition} the first player wins {100 * wins / matches:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of "
+            f"{matches:,} matches ({percent} Wilson){with_bots}: {finding}.")
 
 
 def assumptions(context: Context) -> None:

@@ -26,7 +26,7 @@ def test_ab_prints_what_changed_and_a_verdict(output_root, tmp_path):
     again = run_ab("standard", str(edit), ["game=coin_race", "runner.n_jobs=2", "pairs=2400", "name=ab2"], progress=False)
     assert again[:-2] + again[-1:] == lines[:-2] + lines[-1:], "the same verdict whatever the number of workers"
     report = (output_root / "reports" / "ab2" / "report.md").read_text()
-    assert report.splitlines()[2:5] == ["## Answer", "", lines[-1].removeprefix("verdict: ").capitalize() + "."]
+    assert report.splitlines()[2:5] == ["## Answer", "", "> " + lines[-1].removeprefix("verdict: ").capitalize() + "."]
     stored = json.loads((output_root / "experiments" / "ab2" / "manifest.json").read_text())["ab"]
     assert stored["outcome"] == "lowers" and stored["high"] < -0.02
 

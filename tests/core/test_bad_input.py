@@ -421,3 +421,10 @@ def test_every_line_break_character_in_a_quoted_name_is_escaped():
         message = str(UserError(f"rule{char}broken", file=f"a{char}.yaml", entry=f"cards.{char}"))
         assert len(message.splitlines()) == 1, repr(message)
     assert str(UserError("é ü", entry="naïve")) == "naïve: é ü"  # printable text is kept as it is
+
+
+def test_a_sweep_ends_with_its_answer_not_a_path(output_root, capsys):
+    """Issue 44 items 4 and 5: the terminal's last lines are the report's path and then its answer."""
+    assert main(["sweep", "game=coin_race", "pairs=8", "name=answered", "runner.progress=false"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-2].startswith("report: ") and out[-1].startswith("answer: Under standard the first player wins ")

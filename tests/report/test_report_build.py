@@ -435,3 +435,47 @@ def test_the_opening_report_has_every_section_the_readme_lists(toy_report):
     markdown = (toy_report / "report.md").read_text()
     assert "### Game length" in markdown and "### End reasons" in markdown
     assert "Sequential stopping" not in markdown  # the toy report does not stop early
+
+
+def test_a_plain_summary_answers_the_seat_question_against_the_band(toy_lake, tmp_path):
+    """Issue 44 item 4: a plain run (report kind `summary` only) answers its game's default question,
+    the first player's advantage, read against the ±margin band."""
+    from sim.report.document import read_summary
+
+    build_report(toy_lake, tmp_path / "plain", ["summary"], {"equivalence_margin": 0.05})
+    answers = read_summary((tmp_path / "plain" / "report.md").read_text()).answers
+    assert answers and all(re.match(r"Under \S+ the first player wins \d+\.\d% \[", a) for a in answers)
+    assert all("50% ± 5" in a for a in answers)
+
+
+def test_a_cooperative_summary_speaks_of_the_team_never_side_a(coop_lake, tmp_path):
+    from sim.report.document import read_summary
+
+    build_report(coop_lake, tmp_path / "coop", ["summary"], {"cooperative": True})
+    text = (tmp_path / "coop" / "report.md").read_text()
+    assert "Side A" not in text and "side A" not in text and "The team's win rate per edition and matchup" in text
+    [answer] = read_summary(text).answers
+    assert re.match(r"Under \S+ the team wins \d+\.\d% \[\d+\.\d, \d+\.\d\] of \d+ matches", answer)
+    assert "team_rate" in _table(tmp_path / "coop", "summary_outcomes").columns
+
+
+def test_band_findings_call_a_negligible_advantage_no_meaningful_one():
+    """Issue 44 item 4: "first player favoured with random 50.2% [50.1%, 50.3%]" ignored the band."""
+    from sim.report.document import band_finding
+
+    words = ("first player favoured", "second player favoured", "no meaningful advantage")
+    assert band_finding(0.501, 0.503, 0.5, 0.02, *words) == "no meaningful advantage (inside 50% ± 2)"
+    assert band_finding(0.53, 0.56, 0.5, 0.02, *words) == "first player favoured, beyond 50% ± 2"
+    assert band_finding(0.44, 0.47, 0.5, 0.02, *words) == "second player favoured, beyond 50% ± 2"
+    assert band_finding(0.51, 0.53, 0.5, 0.02, *words) == "first player favoured, perhaps within 50% ± 2"
+    assert band_finding(0.47, 0.53, 0.5, 0.02, *words).startswith("undecided")
+
+
+def test_sweep_values_whose_intervals_overlap_the_nearest_to_half_are_tied():
+    """Issue 44 item 4: "nearest to 50%: 5 (42.9%)" when 42.9 [41.6, 44.3] and 42.6 [41.3, 44.0] overlap."""
+    from sim.report.sections import _sweep_answer
+
+    table = pl.DataFrame({"value": [5, 6, 7], "rate": [0.429, 0.426, 0.30], "low": [0.416, 0.413, 0.28],
+                          "high": [0.443, 0.440, 0.32]})
+    sentence = _sweep_answer("rules.hand_limit", table, "first player", "", "95%")
+    assert sentence.endswith("nearest to 50%: 5 (42.9%), tied with 6 (42.6%) (overlapping intervals).")
