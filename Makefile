@@ -92,10 +92,10 @@ study-matrix: $(STAMP) ## Waybound: every Companion vs every Companion
 study-veilwalkers: $(STAMP) ## Veilwalkers: Garden vs Wayfarer, endings, start Site, Rites, Watcher, Closing, rewards, per bot rung
 	$(PY) -m sim sweep experiment=veilwalkers-companies $(OVERRIDES)
 	$(PY) -m sim sweep experiment=veilwalkers-companies name=veilwalkers-companies-search 'tiers=[]' 'policies=[search]' \
-		pairs=100 'description="Veilwalkers (partial rules, engine 0.5.0): Garden vs Wayfarer per starter-deck pairing, first turn, start Site, how and when matches end (bots: search)"' \
+		pairs=100 'description="Veilwalkers (partial rules): Garden vs Wayfarer per starter-deck pairing, first turn, start Site, how and when matches end (bots: search)"' \
 		--no-report $(OVERRIDES)
 	$(PY) -m sim compare veilwalkers-companies $(foreach bot,random racer pressure search,veilwalkers-companies-$(bot)) \
-		--title "Veilwalkers (partial rules, engine 0.5.0): Garden vs Wayfarer per starter-deck pairing, at every bot tier (random, racer, pressure; search at 100 pairs)"
+		--title "Veilwalkers (partial rules): Garden vs Wayfarer per starter-deck pairing, at every bot tier (random, racer, pressure; search at 100 pairs)"
 	$(PY) -m sim sweep experiment=veilwalkers-rites $(OVERRIDES)
 	$(PY) -m sim sweep experiment=veilwalkers-watcher-closing $(OVERRIDES)
 	$(PY) -m sim sweep experiment=veilwalkers-rewards $(OVERRIDES)

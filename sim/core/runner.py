@@ -706,8 +706,11 @@ def git_sha() -> str:
             ["git", "rev-parse", "HEAD"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=10
         )
         sha = out.stdout.strip()
+        # Published reports are tracked files that a study rewrites as it goes: a change there is no change
+        # of what plays the matches, so it does not make the tree dirty (the code, data and config do).
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=10
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)reports"], cwd=PROJECT_ROOT,
+            capture_output=True, text=True, timeout=10,
         ).stdout.strip()
         return f"{sha}{'+dirty' if dirty else ''}" if sha else "unknown"
     except (OSError, subprocess.SubprocessError):

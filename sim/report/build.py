@@ -231,7 +231,10 @@ def build_report(
     document = Document(title)
     game = f"{report_params.game_title}; " if report_params.game_title else ""
     run_id = manifest.get("run_id", "not recorded")
-    document.add(Paragraph(f"{game}run {run_id}; report kinds: {', '.join(kinds)}."))
+    # the engine version the matches were played by, from the manifest: a title never states it by hand
+    engines = ", ".join(f"engine {version}" for version in (manifest.get("engine_versions") or {}).values())
+    played = f"{engines}; " if engines else ""
+    document.add(Paragraph(f"{game}{played}run {run_id}; report kinds: {', '.join(kinds)}."))
     with building(report_dir) as stage, Lake(experiment_dir) as lake:
         context = Context(lake, report_params, stage, document, preferred_edition_order=_edition_order(manifest))
         status_note(context)

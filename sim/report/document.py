@@ -96,9 +96,14 @@ def format_value(value, digits: int = 4) -> str:
     if isinstance(value, float):
         if math.isnan(value):
             return "n/a"
+        if math.isinf(value):
+            return "∞" if value > 0 else "-∞"
         if abs(value) < 0.5 * 10.0**-digits:
-            value = 0.0  # no "-0.0000" for values that round to zero
-        return f"{value:.{digits}f}"
+            return "0"  # no "-0.0000" for values that round to zero
+        # four significant digits, at most `digits` decimals, no trailing zeros: 225.1, 9, 0.25, -0.3484
+        decimals = min(digits, max(0, 3 - math.floor(math.log10(abs(value)))))
+        text = f"{value:,.{decimals}f}"
+        return text.rstrip("0").rstrip(".") if "." in text else text
     if isinstance(value, (list, tuple)):
         return ", ".join(format_value(item, digits) for item in value)
     return str(value)

@@ -300,3 +300,26 @@ def test_a_damaged_pair_segments_entry_is_one_line(output_root):
     path.write_text(json.dumps(manifest))
     with pytest.raises(UserError, match="pair_segments: must be increasing pair counts"):
         sweep("pairs=10", "name=damaged")
+
+
+def test_a_rewritten_published_report_does_not_make_the_tree_dirty(tmp_path, monkeypatch):
+    """Issue 44 item 9: 88 of 91 published reports said `+dirty`, because a study rewrites the tracked
+    reports/ as it goes; only a change of what plays the matches (code, data, config) is dirty."""
+    import subprocess
+
+    from sim.core import runner
+
+    def git(*args):
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    git("init", "-q")
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "reports" / "report.md").write_text("# a study\n")
+    (tmp_path / "rules.yaml").write_text("hand_limit: 7\n")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "start")
+    monkeypatch.setattr(runner, "PROJECT_ROOT", tmp_path)
+    (tmp_path / "reports" / "report.md").write_text("# a study, rebuilt\n")
+    assert not runner.git_sha().endswith("+dirty")
+    (tmp_path / "rules.yaml").write_text("hand_limit: 6\n")
+    assert runner.git_sha().endswith("+dirty")

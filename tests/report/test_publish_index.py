@@ -228,7 +228,7 @@ def test_sim_publish_writes_the_index(output_root, toy_lake, capsys):
     build_report(toy_lake, output_root / "reports" / "toy", ["summary"], {})
     assert main(["publish"]) == 0
     line = capsys.readouterr().out.strip()
-    assert line == f"index: {output_root / 'reports' / 'index.html'} (1 study, 0 with a stated answer)"
+    assert line == f"index: {output_root / 'reports' / 'index.html'} (1 study, 1 with a stated answer)"
 
 
 def test_the_tracked_index_lists_every_tracked_study():

@@ -266,7 +266,7 @@ def test_assumed_facts_listed_and_cards_flagged(toy_lake, tmp_path):
     assert _row(_table(tmp_path / "r", "cards_r1_drawn"), card="ember")["assumed"] is True
     assert "## Assumptions" in markdown and "companion Brindle: guard assumed" in markdown
     assert markdown.index("## Assumptions") < markdown.index("## Provenance")
-    assert "Toy Game; run toy-study-abc123" in markdown
+    assert "Toy Game; engine 1.2.0; run toy-study-abc123" in markdown
 
 
 def test_params_from_hydra_config_are_accepted(toy_lake, tmp_path):
@@ -332,6 +332,14 @@ def test_coop_answer_weights_matchups_equally_when_their_counts_differ():
     assert "hardest matchup x 10.0%" in sentence and "easiest y 90.0%" in sentence
 
 
+def test_plain_numbers_have_four_significant_digits_and_no_trailing_zeros():
+    """Issue 44 item 8: `9.0000` beside `9.0`, mean turns `225.1400`."""
+    from sim.report.document import format_value
+
+    assert [format_value(v) for v in (9.0, 9.25, 225.14, 0.043219, -0.3484, 12345.678, -1e-6)] == [
+        "9", "9.25", "225.1", "0.0432", "-0.3484", "12,346", "0"]
+
+
 def test_tables_show_percentages_whole_counts_and_small_p_values():
     """Issue 20 item 6: counts printed as `25676.0000`, rates as `0.4490`, p-values as `0.0000`
     ("Percentages, integer counts, p-values as `< 1e-4`")."""
@@ -341,7 +349,7 @@ def test_tables_show_percentages_whole_counts_and_small_p_values():
                           "a_rate": [0.449, 1.0], "a_low": [0.44, 0.5], "rating": [0.25, -1.5],
                           "low": [0.1, -2.0], "p_value": [3e-6, 0.5], "p_holm": [0.03125, 1.0]})
     rows, left = display_rows(Table(frame, "t"))
-    assert rows[0] == ["25,676", "81", "7.5", "44.9%", "44.0%", "0.2500", "0.1000", "< 1e-4", "0.031"]
+    assert rows[0] == ["25,676", "81", "7.5", "44.9%", "44.0%", "0.25", "0.1", "< 1e-4", "0.031"]
     assert rows[1][-2:] == ["0.50", "1.00"]
     from sim.report.document import p_text
     assert p_text(float("nan")) == "= n/a"  # a test without a spread (one deal) has no p-value
@@ -446,6 +454,8 @@ def test_a_plain_summary_answers_the_seat_question_against_the_band(toy_lake, tm
     answers = read_summary((tmp_path / "plain" / "report.md").read_text()).answers
     assert answers and all(re.match(r"Under \S+ the first player wins \d+\.\d% \[", a) for a in answers)
     assert all("50% ± 5" in a for a in answers)
+    # issue 44 item 9: the engine that played the matches is read from the manifest, never typed in a title
+    assert "engine 1.2.0; run " in (tmp_path / "plain" / "report.md").read_text()
 
 
 def test_a_cooperative_summary_speaks_of_the_team_never_side_a(coop_lake, tmp_path):
