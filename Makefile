@@ -91,7 +91,7 @@ study-matrix: $(STAMP) ## Waybound: every Companion vs every Companion
 
 study-veilwalkers: $(STAMP) ## Veilwalkers: Garden vs Wayfarer, endings, start Site, Rites, Watcher, Closing, rewards, per bot rung
 	$(PY) -m sim sweep experiment=veilwalkers-companies $(OVERRIDES)
-	$(PY) -m sim sweep experiment=veilwalkers-companies name=veilwalkers-companies-search 'tiers=[]' 'policies=[search]' \
+	$(PY) -m sim sweep experiment=veilwalkers-companies name=veilwalkers-companies-search publish=true 'tiers=[]' 'policies=[search]' \
 		pairs=100 'description="Veilwalkers (partial rules): Garden vs Wayfarer per starter-deck pairing, first turn, start Site, how and when matches end (bots: search)"' \
 		--no-report $(OVERRIDES)
 	$(PY) -m sim compare veilwalkers-companies $(foreach bot,random racer pressure search,veilwalkers-companies-$(bot)) \

@@ -13,7 +13,8 @@ cap allows), so stopping at the first clear look keeps the overall error at most
 What a run played is never rewritten: the game's data, with the edit file, is stored in the
 experiment as `edit-data/<hash of its files>/`, and the default experiment name carries that hash,
 so editing the file again makes a new A/B beside the first, whose lake and replays stay as played.
-The verdict is printed first, stored in the manifest (`ab`) and in reports/<name>/report.md.
+The verdict is printed last, stored in the manifest (`ab`) and in <name>/report.md, answer first
+(outputs/<date>/ for a try, reports/ with publish=true).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from omegaconf import DictConfig
 from sim.api import scan_parts
 from sim.core import config, lake, parameter_sweep, runner
 from sim.core.errors import UserError
-from sim.core.paths import ensure_writable, experiment_dir, report_dir
+from sim.core.paths import ensure_writable, experiment_dir, run_report_dir
 from sim.stats import pair_scores, paired_comparison
 
 DEFAULT_CAP_PAIRS = 6400
@@ -259,15 +260,16 @@ def stored_verdict(verdict: Verdict, lines: list[str], edit_file: Path | None) -
     return facts
 
 
-def write_verdict(name: str, verdict: Verdict, lines: list[str], edit_file: Path | None) -> Path:
-    """The verdict in the manifest and in reports/<name>/report.md, answer first (both written whole)."""
+def write_verdict(name: str, verdict: Verdict, lines: list[str], edit_file: Path | None, published: bool) -> Path:
+    """The verdict in the manifest and in <name>/report.md, answer first (both written whole): in the
+    scratch folder outputs/<date>/, or in reports/ with publish=true."""
     folder = experiment_dir(name)
     manifest = json.loads((folder / "manifest.json").read_text())
     manifest["ab"] = stored_verdict(verdict, lines, edit_file)
     lake.write_json_atomic(manifest, folder / "manifest.json")
     text = "\n".join([f"# {name}", "", "## Answer", "", "> " + lines[0].removeprefix("verdict: ").capitalize() + ".", "",
                       "## How it was measured", "", "```", *lines[1:], "```", ""])
-    path = ensure_writable(report_dir(name)) / "report.md"
+    path = ensure_writable(run_report_dir(name, published)) / "report.md"
     lake.write_text_atomic(text, path)
     return path
 
@@ -314,5 +316,5 @@ def run_ab(base: str, edit: str, overrides: list[str], progress: bool | None = N
         decided(plan)
     diff = data_diff(plan.rulesets[0], plan.rulesets[1])
     lines = block(verdict, cfg, diff, state["looks"], looks_max, plan.game.cooperative)
-    report = write_verdict(plan.name, verdict, lines, edit_file)
+    report = write_verdict(plan.name, verdict, lines, edit_file, bool(cfg.publish))
     return [*lines[1:], f"report: {report}", lines[0]]  # the terminal ends with the answer

@@ -8,7 +8,7 @@ from sim.core.config import report_params
 from sim.core.errors import UserError
 from sim.core.experiment import load_manifest, stored_config
 from sim.core.lake import check_parts_readable, lake_format
-from sim.core.paths import ensure_writable, experiment_dir, report_dir
+from sim.core.paths import ensure_writable, experiment_dir, run_report_dir
 from sim.core.registry import get_game
 
 
@@ -24,7 +24,7 @@ def report_experiment(name: str) -> Path:
         "cooperative": bool(get_game(cfg.game).cooperative),
         "assumed": sorted({str(fact) for facts in manifest.get("assumed", {}).values() for fact in facts}),
     }
-    target = report_dir(name)
+    target = run_report_dir(name, bool(cfg.publish))
     ensure_writable(target.parent)
     kinds = list(cfg.report.kinds)
     if cfg.sweep.field and "sweep" not in kinds:  # a parameter sweep's report opens with its effect
@@ -33,20 +33,22 @@ def report_experiment(name: str) -> Path:
 
 
 def compare_experiments(name: str, experiments: list[str], title: str = "") -> Path:
-    """Build reports/<name>/ comparing experiments (each gets its own report first)."""
+    """Build <name>/ comparing experiments (each gets its own report first): in reports/ when every
+    experiment compared is published, else in the scratch folder."""
     from sim.report.compare import build_comparison
 
     if len(set(experiments)) < 2:
         raise UserError("a comparison needs at least two different experiments", entry="compare")
     if name in experiments:
         raise UserError(f"'{name}' is one of the experiments compared: its own report would be replaced", entry="compare")
-    target = report_dir(name)
+    published = True
     for experiment in experiments:  # every experiment must have run before any report is written
         folder, manifest = load_manifest(experiment)
-        stored_config(manifest, folder / "manifest.json")
+        published &= bool(stored_config(manifest, folder / "manifest.json").publish)
         if not lake_format(folder).parts(folder, "matches"):
             raise UserError("the experiment has no results yet: run its sweep first", file=str(folder))
         check_parts_readable(folder)
     reports = {experiment: (experiment_dir(experiment), report_experiment(experiment).parent) for experiment in experiments}
+    target = run_report_dir(name, published)  # published when every experiment it compares is
     ensure_writable(target.parent)
     return build_comparison(target, reports, title=title or f"Comparison: {', '.join(experiments)}")

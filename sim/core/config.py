@@ -99,6 +99,8 @@ class ExperimentConfig:
     # A preset changed on the command line (`make sweep EXP=opening seed=3`) writes under its own
     # name, <preset>-<hash>, so a quick try never overwrites the published study; publish=true
     # writes under the preset's name. More pairs= or matches= grow the preset's own experiment.
+    # Published runs (a preset as it stands, or publish=true) write their report to reports/<name>/;
+    # every other run is scratch, its report in outputs/<date>/<name>/ (untracked, Hydra's habit).
     publish: bool = False
 
 
@@ -188,8 +190,11 @@ def _keep_published_apart(cfg: DictConfig, overrides: list[str]) -> None:
     # more pairs (or matches) grow the preset's own experiment: they add to what it measures, not change it
     sizes = tuple(f"{size}=" for size in SIZE_FIELDS)
     changed = [o for o in overrides if not o.lstrip("+~").startswith(NEUTRAL_OVERRIDES + sizes)]
-    if changed and not cfg.publish and not any(o.startswith("name=") for o in overrides):
+    named = any(o.startswith("name=") for o in overrides)
+    if changed and not cfg.publish and not named:
         cfg.name = f"{cfg.name or preset}-{identity_hash(cfg)[:8]}"
+    elif not changed and not named:
+        cfg.publish = True  # the preset's own study, under its own name: its report is a published one
 
 
 def _reject_unknown_keys(node: DictConfig, schema: type, prefix: str) -> None:

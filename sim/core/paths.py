@@ -38,6 +38,18 @@ def report_dir(name: str) -> Path:
     return output_root() / "reports" / check_name(name, "experiment name")
 
 
+def scratch_report_dir(name: str) -> Path:
+    """Where a scratch run's report goes: outputs/<today>/<name>/, untracked and dated (Hydra's
+    habit), so tries never mix with the published studies in reports/."""
+    import time
+
+    return output_root() / "outputs" / time.strftime("%Y-%m-%d") / check_name(name, "experiment name")
+
+
+def run_report_dir(name: str, published: bool) -> Path:
+    return report_dir(name) if published else scratch_report_dir(name)
+
+
 def ensure_writable(folder: Path) -> Path:
     """Create ``folder`` (and parents) or fail with one line; probe that files can be written."""
     try:

@@ -45,3 +45,13 @@ def to_format_1(folder: Path) -> Path:
     manifest.pop("lake_format", None)
     path.write_text(json.dumps(manifest, indent=2))
     return folder
+
+
+def report_folder(root: Path, name: str) -> Path:
+    """Where a run's report is: reports/<name>/ when published, else the scratch folder
+    outputs/<date>/<name>/ (sim.core.paths.run_report_dir)."""
+    published = root / "reports" / name
+    if published.exists():
+        return published
+    scratch = sorted((root / "outputs").glob(f"*/{name}"))
+    return scratch[-1] if scratch else published

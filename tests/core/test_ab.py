@@ -12,7 +12,7 @@ from sim.core.errors import UserError
 from sim.core.paths import DECKS_DIR
 from sim.core.registry import get_game
 from sim.replay import replay_row
-from tests.core.helpers import read_lake
+from tests.core.helpers import read_lake, report_folder
 
 
 def test_ab_prints_what_changed_and_a_verdict(output_root, tmp_path):
@@ -25,7 +25,7 @@ def test_ab_prints_what_changed_and_a_verdict(output_root, tmp_path):
     assert "stopped at look 1 of 4: decided" in text  # prefixes of 300, 600, 1200, 2400 pairs
     again = run_ab("standard", str(edit), ["game=coin_race", "runner.n_jobs=2", "pairs=2400", "name=ab2"], progress=False)
     assert again[:-2] + again[-1:] == lines[:-2] + lines[-1:], "the same verdict whatever the number of workers"
-    report = (output_root / "reports" / "ab2" / "report.md").read_text()
+    report = (report_folder(output_root, "ab2") / "report.md").read_text()
     assert report.splitlines()[2:5] == ["## Answer", "", "> " + lines[-1].removeprefix("verdict: ").capitalize() + "."]
     stored = json.loads((output_root / "experiments" / "ab2" / "manifest.json").read_text())["ab"]
     assert stored["outcome"] == "lowers" and stored["high"] < -0.02

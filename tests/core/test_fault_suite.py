@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from sim.cli import main
 from tests.core.fuzz_yaml import TARGETS, copy_data, mutated_text
-from tests.core.helpers import read_lake
+from tests.core.helpers import read_lake, report_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,13 +60,13 @@ def check_mutation(target, data: st.DataObject, command: str, extra: tuple[str, 
         if status == 2:
             assert len(lines) == 1 and lines[0].startswith("error: "), lines
             assert not outputs.exists() or not any(outputs.rglob("*.parquet")), "a refused run wrote results"
-            assert not (outputs / "reports").exists()
+            assert not (outputs / "reports").exists() and not (outputs / "outputs").exists()
         else:
             assert status == 0, (status, lines)
             if command == "sweep":
                 lake = read_lake(outputs / "experiments" / "fuzz")
                 assert lake.height == 2 * (1 if target.game == "aeons_end" else 2)
-                assert (outputs / "reports" / "fuzz" / "report.md").is_file()
+                assert (report_folder(outputs, "fuzz") / "report.md").is_file()
 
 
 FUZZ = settings(
@@ -145,14 +145,15 @@ def kill_anywhere(tmp_path: Path, pairs: int, kills: int, seed: int, *options: s
     assert not list(lake.rglob("*.tmp"))
 
     report_seconds = _finish(killed, "report", "killed")
-    expected = _files(killed / "reports" / "killed")
+    folder = report_folder(killed, "killed")
+    expected = _files(folder)
     for _ in range(kills):
         _kill_at(killed, chance.uniform(0, report_seconds), "report", "killed")
         # whatever the moment, the folder holds the whole report (old or new, the same bytes here)
-        assert _files(killed / "reports" / "killed") == expected
+        assert _files(folder) == expected
     _finish(killed, "report", "killed")
-    assert _files(killed / "reports" / "killed") == expected
-    assert [p.name for p in (killed / "reports").iterdir()] == ["killed"], "no build folder is left behind"
+    assert _files(folder) == expected
+    assert [p.name for p in folder.parent.iterdir()] == ["killed"], "no build folder is left behind"
 
 
 def test_kill_anywhere_small(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 
 from sim.cli import main
 from sim.core import config, runner
-from tests.core.helpers import read_lake, sweep
+from tests.core.helpers import read_lake, report_folder, sweep
 
 SWEEP = ["sweep.field=rules.target", "sweep.values=[12,15]"]
 PLAY = ["matchup_id", "pair_index", "swap", "winner_seat", "score_a", "score_b", "turns"]
@@ -34,7 +34,7 @@ def test_each_value_is_an_arm_on_common_deals(output_root):
 
 def test_the_report_opens_with_the_effect_across_the_values(output_root, capsys):
     assert main(["sweep", "game=coin_race", *SWEEP, "pairs=20", "name=charted", "runner.progress=false"]) == 0
-    report = output_root / "reports" / "charted"
+    report = report_folder(output_root, "charted")
     markdown = (report / "report.md").read_text()
     assert "## Parameter sweep: rules.target" in markdown and (report / "sweep_effect.png").is_file()
     effect = pl.read_csv(report / "tables" / "sweep_effect.csv")

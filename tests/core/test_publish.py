@@ -37,3 +37,29 @@ def test_edition_with_a_presets_editions_is_an_error():
     with pytest.raises(UserError, match="edition= would silently replace them"):
         config.compose(["experiment=opening-demo", "edition=0.36"])
     assert config.compose(["experiment=opening-demo", "editions=[0.36]"]).editions == ["0.36"]
+
+
+def test_a_preset_as_it_stands_is_published_and_every_other_run_is_scratch(output_root):
+    """Issue 44 item 7: scratch runs' reports go to the untracked, dated outputs/<date>/<name>/;
+    a preset's own study (or publish=true) to reports/<name>/."""
+    import time
+
+    from sim.core import paths
+
+    assert config.compose(["experiment=opening-demo"]).publish
+    assert not config.compose(["experiment=opening-demo", "seed=3"]).publish
+    assert not config.compose(["game=coin_race", "name=mine"]).publish
+    assert config.compose(["game=coin_race", "name=mine", "publish=true"]).publish
+    assert paths.run_report_dir("mine", True) == output_root / "reports" / "mine"
+    assert paths.run_report_dir("mine", False) == output_root / "outputs" / time.strftime("%Y-%m-%d") / "mine"
+
+
+def test_a_scratch_sweep_writes_nothing_into_reports(output_root, capsys):
+    from sim.cli import main
+
+    assert main(["sweep", "game=coin_race", "pairs=8", "name=try", "runner.progress=false"]) == 0
+    assert not (output_root / "reports").exists()
+    [report] = (output_root / "outputs").glob("*/try/report.md")
+    assert f"report: {report}" in capsys.readouterr().out
+    assert main(["sweep", "game=coin_race", "pairs=8", "name=kept", "publish=true", "runner.progress=false"]) == 0
+    assert (output_root / "reports" / "kept" / "report.md").is_file()

@@ -6,6 +6,7 @@ import polars as pl
 import pytest
 
 from sim.cli import main
+from tests.core.helpers import report_folder
 
 
 def _lake(output_root, name):
@@ -17,7 +18,7 @@ def test_columns_report_matches_means_from_the_lake(output_root, capsys):
             "report.kinds=[columns]", "report.columns=[gambles]", "runner.n_jobs=1", "runner.progress=false"]
     assert main(args) == 0
     lake = _lake(output_root, "measures").with_columns((pl.col("gambles_a") + pl.col("gambles_b")).alias("both"))
-    folder = output_root / "reports" / "measures"
+    folder = report_folder(output_root, "measures")
     table = pl.read_csv(folder / "tables" / "columns_gambles.csv")
     for (edition,), group in lake.group_by(["edition"]):
         row = table.filter((pl.col("edition") == edition) & (pl.col("matchup_id") == "ALL")).row(0, named=True)

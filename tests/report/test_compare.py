@@ -9,6 +9,7 @@ import pytest
 from sim.cli import main
 from sim.core import config
 from sim.report.compare import opening_answer
+from tests.core.helpers import report_folder
 
 
 def test_comparison_of_two_bot_tiers(output_root, capsys):
@@ -17,11 +18,11 @@ def test_comparison_of_two_bot_tiers(output_root, capsys):
                 "report.kinds=[opening,matrix]", "report.n_boot=50", "runner.n_jobs=1", "runner.progress=false"]
         assert main(args) == 0
     assert main(["compare", "tiers", "tier-banker", "tier-gambler"]) == 0
-    folder = output_root / "reports" / "tiers"
+    folder = report_folder(output_root, "tiers")
     opening = pl.read_csv(folder / "tables" / "compare_opening.csv")
     assert opening["experiment"].to_list() == ["tier-banker", "tier-gambler"]
     # the numbers are the experiments' own headline numbers, not recomputed differently
-    own = pl.read_csv(output_root / "reports" / "tier-banker" / "tables" / "opening_first_player.csv")
+    own = pl.read_csv(report_folder(output_root, "tier-banker") / "tables" / "opening_first_player.csv")
     assert opening["pair_mean"][0] == own["pair_mean"][0]
     holds = pl.read_csv(folder / "tables" / "compare_opening_holds.csv")
     expected_same = opening["conclusion"].n_unique() == 1
@@ -77,9 +78,9 @@ def test_a_tier_study_runs_each_tier_as_its_own_experiment_and_compares_them(out
                  "report.kinds=[opening]", "runner.n_jobs=1", "runner.progress=false"]) == 0
     alone = json.loads((experiments / "banker-alone" / "manifest.json").read_text())
     assert alone["config_hash"] == manifests["tiered-banker"]["config_hash"]
-    compared = pl.read_csv(output_root / "reports" / "tiered" / "tables" / "compare_opening.csv")
+    compared = pl.read_csv(report_folder(output_root, "tiered") / "tables" / "compare_opening.csv")
     assert compared["experiment"].to_list() == ["tiered-banker", "tiered-gambler-banker"]
-    text = (output_root / "reports" / "tiered" / "report.md").read_text()
+    text = (report_folder(output_root, "tiered") / "report.md").read_text()
     assert text.startswith("# tiered, at every bot tier (banker, gambler+banker)")
     answer = text.split("## Answer", 1)[1].split("\n## ", 1)[0]
     assert "> Under standard" in answer and "banker" in answer and "gambler, banker" in answer

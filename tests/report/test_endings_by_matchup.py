@@ -6,6 +6,7 @@ import pytest
 
 from sim.cli import main
 from sim.stats import wilson_interval
+from tests.core.helpers import report_folder
 
 
 def test_end_reasons_report_counts_each_reason_per_edition_and_matchup(output_root):
@@ -13,7 +14,7 @@ def test_end_reasons_report_counts_each_reason_per_edition_and_matchup(output_ro
             "report.kinds=[endings]", "runner.n_jobs=1", "runner.progress=false"]
     assert main(args) == 0
     lake = pl.read_parquet(list((output_root / "experiments" / "endings" / "matches").rglob("*.parquet")))
-    folder = output_root / "reports" / "endings"
+    folder = report_folder(output_root, "endings")
     table = pl.read_csv(folder / "tables" / "end_reasons_by_matchup.csv")
     reasons = set(lake["end_reason"].unique())
     for (edition, _), group in lake.group_by(["edition", "matchup_id"]):

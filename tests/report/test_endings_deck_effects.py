@@ -6,6 +6,7 @@ import polars as pl
 import pytest
 
 from sim.cli import main
+from tests.core.helpers import report_folder
 
 
 def _lake(output_root, name):
@@ -17,7 +18,7 @@ def two_editions(output_root):
     args = ["sweep", "game=coin_race", "pairs=40", "name=variants", "editions=[standard,short]",
             "report.kinds=[endings,deck_effects]", "runner.n_jobs=1", "runner.progress=false"]
     assert main(args) == 0
-    return _lake(output_root, "variants"), output_root / "reports" / "variants"
+    return _lake(output_root, "variants"), report_folder(output_root, "variants")
 
 
 def test_endings_shares_and_differences_are_the_lakes(two_editions):

@@ -4,6 +4,7 @@ deck, how often each value of a per-side column occurs and the win rate with it.
 import polars as pl
 
 from sim.cli import main
+from tests.core.helpers import report_folder
 
 
 def test_sides_report_matches_counts_from_the_lake(output_root, capsys):
@@ -16,7 +17,7 @@ def test_sides_report_matches_counts_from_the_lake(output_root, capsys):
         lake.select(deck="side_b", value="gambles_b", won=1 - pl.col("a_won")),
     ])
     expected = long.group_by("deck", "value").agg(pl.len().alias("matches"), pl.col("won").sum().alias("wins"))
-    table = pl.read_csv(output_root / "reports" / "sides" / "tables" / "sides_gambles.csv")
+    table = pl.read_csv(report_folder(output_root, "sides") / "tables" / "sides_gambles.csv")
     assert table.height == expected.height
     for row in expected.iter_rows(named=True):
         got = table.filter((pl.col("deck") == row["deck"]) & (pl.col("value") == row["value"]))

@@ -10,6 +10,7 @@ import yaml
 
 from sim.cli import main
 from sim.core import config
+from tests.core.helpers import report_folder
 
 CONF = Path(__file__).resolve().parents[3] / "conf" / "experiment"
 PRESETS = sorted(path.stem for path in CONF.glob("by-your-side-*.yaml"))
@@ -30,8 +31,8 @@ def test_preset_plays_a_tiny_sweep_at_every_tier(preset, output_root):
     assert main(args) == 0
     for tier in spec["tiers"]:
         name = "tiny-" + tier.replace("+", "-")
-        text = (output_root / "reports" / name / "report.md").read_text()
+        text = (report_folder(output_root, name) / "report.md").read_text()
         assert text.count("\n> ") >= len(spec["editions"]), name  # an answer line per edition at least
         lake = pl.read_parquet(list((output_root / "experiments" / name / "matches").rglob("*.parquet")))
         assert set(lake["edition"]) == set(spec["editions"]) and (lake["error"] == "ok").all()
-    assert (output_root / "reports" / "tiny" / "report.md").exists()  # the comparison across tiers
+    assert (report_folder(output_root, "tiny") / "report.md").exists()  # the comparison across tiers

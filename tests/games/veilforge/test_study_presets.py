@@ -11,6 +11,7 @@ import yaml
 from sim.cli import main
 from sim.core import config, runner
 from sim.games.veilforge import vocab
+from tests.core.helpers import report_folder
 
 DATA = Path(__file__).resolve().parents[3] / "decks" / "veilforge"
 PRESETS = sorted(path.stem for path in (Path(__file__).resolve().parents[3] / "conf" / "experiment").glob("veilforge-*.yaml"))
@@ -36,7 +37,7 @@ def test_a_preset_plays_a_tiny_sweep_and_answers(preset, output_root):
     args = ["sweep", f"experiment={preset}", "pairs=1", f"name={name}", "tiers=[]", "policies=[random]",
             "runner.n_jobs=1", "runner.progress=false"]
     assert main(args) == 0
-    report = (output_root / "reports" / name / "report.md").read_text()
+    report = (report_folder(output_root, name) / "report.md").read_text()
     answers = [line for line in report.splitlines() if line.startswith("> ")]
     assert answers and all("random" in line for line in answers)
     assert report.startswith("# Veilforge")
@@ -52,7 +53,7 @@ def test_a_tier_study_writes_each_tiers_report_and_their_comparison(output_root)
     args = ["sweep", "experiment=veilforge-teams", "pairs=1", "name=tiny-tiers", "runner.n_jobs=1", "runner.progress=false"]
     assert main(args) == 0
     for tier in ("random", "control", "aggro", "search", "ismcts_64"):
-        report = (output_root / "reports" / f"tiny-tiers-{tier}" / "report.md").read_text()
+        report = (report_folder(output_root, f"tiny-tiers-{tier}") / "report.md").read_text()
         assert f"with {tier}" in report
-    comparison = (output_root / "reports" / "tiny-tiers" / "report.md").read_text()
+    comparison = (report_folder(output_root, "tiny-tiers") / "report.md").read_text()
     assert "## Answer" in comparison

@@ -9,6 +9,7 @@ import polars as pl
 import pytest
 
 from sim.cli import main
+from tests.core.helpers import report_folder
 
 PRESETS = sorted(p.stem for p in (Path(__file__).resolve().parents[3] / "conf" / "experiment").glob("veilwalkers-*.yaml"))
 
@@ -27,11 +28,11 @@ def test_preset_plays_a_tiny_sweep_into_a_report_that_says_the_rules_are_partial
     name = f"tiny-{preset}"
     assert main(["sweep", f"experiment={preset}", "pairs=2", f"name={name}", "runner.n_jobs=1",
                  "runner.progress=false"]) == 0
-    assert (output_root / "reports" / name / "report.md").is_file()  # the comparison across tiers
+    assert (report_folder(output_root, name) / "report.md").is_file()  # the comparison across tiers
     for tier in ("random", "racer", "pressure"):
         lake = _lake(output_root, f"{name}-{tier}")
         assert lake.height > 0 and (lake["error"] == "ok").all() and set(lake["policy_a"]) == {tier}
-        report = (output_root / "reports" / f"{name}-{tier}" / "report.md").read_text()
+        report = (report_folder(output_root, f"{name}-{tier}") / "report.md").read_text()
         answers = [line for line in report.splitlines() if line.startswith("> ")]
         assert answers[0].startswith("> Rules played: Veilwalkers (Tabletop Beta 1), engine 0.8.0, stage 4 of 5 in part: "
                                      "a partial rule set")
@@ -46,7 +47,7 @@ def test_endings_and_side_a_agree_with_the_lake(output_root):
     assert main(["sweep", "experiment=veilwalkers-watcher-closing", "pairs=3", "tiers=[]", "policies=[racer]",
                  f"name={name}", "runner.n_jobs=1", "runner.progress=false"]) == 0
     lake = _lake(output_root, name)
-    tables = output_root / "reports" / name / "tables"
+    tables = report_folder(output_root, name) / "tables"
     endings = pl.read_csv(tables / "endings.csv")
     for (edition, reason), group in lake.group_by(["edition", "end_reason"]):
         row = endings.filter((pl.col("edition") == edition) & (pl.col("end_reason") == reason)).row(0, named=True)
