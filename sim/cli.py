@@ -149,6 +149,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         every = index.every_study()
         answered = sum(1 for study in every if study.answers)
         print(f"index: {target} ({counted(len(every), 'study', 'studies')}, {answered} with a stated answer)")
+        if index.stale():
+            print(f"stale (an older engine than the game's): {', '.join(index.stale())}")
+        if index.refused:
+            print(f"not published (played from a +dirty tree): {', '.join(index.refused)}")
         return 0
     if args.command == "ladder":
         from sim.ladder import build_ladder_report, load_ladder, run_ladder

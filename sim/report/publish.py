@@ -64,6 +64,14 @@ class Study:
     tables: list[str]  # tables/*.csv relative to the study folder
     compares: list[str] = field(default_factory=list)  # a comparison's experiments (its provenance table)
     parts: list[Study] = field(default_factory=list)  # those of them published here, listed inside it
+    game: str = ""  # the game its matches were played in ("" when the report does not say)
+    engine: str = ""  # the engine version that played them, from its provenance
+    dirty: bool = False  # played from a tree with uncommitted changes (git_sha "+dirty"): not publishable
+
+    def stale(self, current: dict[str, str]) -> bool:
+        """Played by an older engine than the game's current one (or, a comparison, any part was)."""
+        return bool(self.engine and current.get(self.game, self.engine) != self.engine) or any(
+            part.stale(current) for part in self.parts)
 
 
 @dataclass
@@ -71,6 +79,11 @@ class Index:
     studies: list[Study]
     measurements: list[str]  # Markdown pages relative to reports/ in folders without a report
     quick_tries: list[str]  # folder names left out
+    refused: list[str] = field(default_factory=list)  # studies played from a +dirty tree, left out
+    current: dict[str, str] = field(default_factory=dict)  # game -> its engine version now
+
+    def stale(self) -> list[str]:
+        return [study.name for study in self.every_study() if study.stale(self.current)]
 
     def every_study(self) -> list[Study]:
         """The studies listed, those inside a comparison included."""
@@ -96,7 +109,30 @@ def read_study(folder: Path) -> Study:
         pages=[page for page in ("report.html", "report.md") if (folder / page).is_file()],
         tables=sorted(path.relative_to(folder).as_posix() for path in (folder / "tables").glob("*.csv")),
         compares=_compared(folder / "tables" / f"{COMPARED_TABLE}.csv"),
+        **_played(folder),
     )
+
+
+def _played(folder: Path) -> dict:
+    """The game, engine version and tree state a report's provenance tables state (a ladder's
+    folder, <game>-ladder, names its game; a comparison's experiments carry their git_sha)."""
+    facts: dict = {"game": "", "engine": "", "dirty": False}
+    engines = _rows(folder / "tables" / "provenance_engines.csv")
+    if engines:
+        facts["game"], facts["engine"] = engines[0].get("game", ""), engines[0].get("engine version", "")
+    elif folder.name.endswith("-ladder"):
+        facts["game"] = folder.name.removesuffix("-ladder")
+    run = {row.get("field"): row.get("value") for row in _rows(folder / "tables" / "provenance_run.csv")}
+    shas = [run.get("git_sha") or ""] + [row.get("git_sha") or "" for row in _rows(folder / "tables" / f"{COMPARED_TABLE}.csv")]
+    facts["dirty"] = any(sha.endswith("+dirty") for sha in shas)
+    return facts
+
+
+def _rows(path: Path) -> list[dict]:
+    if not path.is_file():
+        return []
+    with path.open(encoding="utf-8", newline="") as rows:
+        return list(csv.DictReader(rows))
 
 
 def _compared(path: Path) -> list[str]:
@@ -113,15 +149,37 @@ def collect(reports_dir: Path) -> Index:
     if not reports_dir.is_dir():
         raise UserError("no reports folder: build a report first (make sweep, make report EXP=...)",
                         file=str(reports_dir))
-    studies, measurements, quick_tries = [], [], []
+    studies, measurements, quick_tries, refused = [], [], [], []
     for folder in sorted(path for path in reports_dir.iterdir() if path.is_dir() and not path.name.startswith(".")):
         if not (folder / "report.md").is_file():
             measurements += sorted(path.relative_to(reports_dir).as_posix() for path in folder.glob("*.md"))
         elif QUICK_TRY_NAME.search(folder.name):
             quick_tries.append(folder.name)
         else:
-            studies.append(read_study(folder))
-    return Index(_grouped(studies), measurements, quick_tries)
+            study = read_study(folder)
+            (refused.append(study.name) if study.dirty else studies.append(study))
+    grouped = _grouped(studies)
+    for study in grouped:  # a comparison is of the game its experiments played
+        if not study.game and study.parts:
+            study.game = study.parts[0].game
+    return Index(_by_game(grouped), measurements, quick_tries, refused, _current_engines())
+
+
+def _current_engines() -> dict[str, str]:
+    from sim.core.registry import game_names, get_game
+
+    return {name: get_game(name).engine_version for name in game_names()}
+
+
+def _by_game(studies: list[Study]) -> list[Study]:
+    """The studies grouped by game (games by name, a study of no stated game last), by name within one."""
+    return sorted(studies, key=lambda study: (not study.game, study.game, study.name))
+
+
+def _game_title(game: str) -> str:
+    from sim.core.registry import game_names, get_game
+
+    return get_game(game).title if game in game_names() else (game or "Other studies")
 
 
 def _grouped(studies: list[Study]) -> list[Study]:
@@ -167,11 +225,15 @@ def _link(href: str, text: str) -> str:
     return f'<a href="{html.escape(quote(href))}">{html.escape(text)}</a>'
 
 
-def _study_html(study: Study, reports_dir: Path) -> list[str]:
+def _study_html(study: Study, reports_dir: Path, current: dict[str, str]) -> list[str]:
     escape, base = html.escape, f"{study.name}/"
     parts = [f'<section class="study" id="{escape(study.name)}">', f"<h2>{escape(study.question)}</h2>"]
     lead = f" · {escape(study.lead)}" if study.lead else ""
     parts.append(f'<p class="lead"><code>reports/{escape(study.name)}/</code>{lead}</p>')
+    if study.stale(current):
+        played = f"engine {study.engine}" if study.engine else "an older engine"
+        parts.append(f'<p class="missing">Stale: played by {escape(played)}; {escape(study.game)} is at engine '
+                     f"{escape(current.get(study.game, '?'))} now. Rerun the study before relying on it.</p>")
     if study.answers:
         parts += [f'<p class="answer">{escape(sentence)}</p>' for sentence in study.answers]
     else:
@@ -234,16 +296,28 @@ def render(index: Index, reports_dir: Path) -> str:
         "its question, the answer its report states, its key charts (click for full size) and links to the "
         "report and its CSV tables; a comparison lists the experiments it compares inside its section. "
         "Built by <code>make publish</code> from the reports as they stand.</p>",
-        "<table><thead><tr><th>study</th><th>question</th><th>answer</th></tr></thead><tbody>",
     ]
-    for study in studies:
-        answer = escape(study.answers[0]) if study.answers else '<span class="missing">no answer stated</span>'
-        compared = f" ({counted(len(study.parts), 'experiment', 'experiments')})" if study.parts else ""
-        parts.append(f'<tr><td><a href="#{escape(study.name)}">{escape(study.name)}</a>{compared}</td>'
-                     f"<td>{escape(study.question)}</td><td>{answer}</td></tr>")
-    parts.append("</tbody></table>")
-    for study in studies:
-        parts += _study_html(study, reports_dir)
+    games = list(dict.fromkeys(study.game for study in studies))
+    parts.append("<h2>Contents</h2><ul class=\"links\">")
+    for game in games:
+        names = [study for study in studies if study.game == game]
+        links = " · ".join(f'<a href="#{escape(study.name)}">{escape(study.name)}</a>'
+                           + (" (stale)" if study.stale(index.current) else "")
+                           for study in names)
+        parts.append(f"<li><strong>{escape(_game_title(game))}</strong> ({len(names)}): {links}</li>")
+    parts.append("</ul>")
+    for game in games:
+        parts.append(f'<h1 class="game" id="game-{escape(game or "other")}">{escape(_game_title(game))}</h1>')
+        parts.append("<table><thead><tr><th>study</th><th>question</th><th>answer</th></tr></thead><tbody>")
+        for study in (study for study in studies if study.game == game):
+            answer = escape(study.answers[0]) if study.answers else '<span class="missing">no answer stated</span>'
+            compared = f" ({counted(len(study.parts), 'experiment', 'experiments')})" if study.parts else ""
+            stale = " <em>(stale)</em>" if study.stale(index.current) else ""
+            parts.append(f'<tr><td><a href="#{escape(study.name)}">{escape(study.name)}</a>{compared}{stale}</td>'
+                         f"<td>{escape(study.question)}</td><td>{answer}</td></tr>")
+        parts.append("</tbody></table>")
+        for study in (study for study in studies if study.game == game):
+            parts += _study_html(study, reports_dir, index.current)
     if index.measurements:
         parts += ['<section class="study" id="measurements">', "<h2>Measurements</h2>", '<ul class="links">']
         parts += [f"<li>{_link(page, page)}</li>" for page in index.measurements]
@@ -252,6 +326,10 @@ def render(index: Index, reports_dir: Path) -> str:
         parts.append(f'<p class="note">Not listed: {counted(len(index.quick_tries), "quick try", "quick tries")} '
                      f"of a preset ({escape(', '.join(index.quick_tries))}); <code>publish=true</code> writes a study "
                      "under its preset's name.</p>")
+    if index.refused:
+        parts.append(f'<p class="note">Not published: {counted(len(index.refused), "study", "studies")} played from a '
+                     f"tree with uncommitted changes (+dirty), so not reproducible from a commit "
+                     f"({escape(', '.join(index.refused))}); rerun them from a clean commit.</p>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 

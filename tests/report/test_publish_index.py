@@ -111,7 +111,7 @@ def test_every_study_is_listed_with_its_question_and_stated_answer(published):
     """Each study folder gets a section with its report's title as the question and the answer
     sentences the report states, word for word (the toy numbers are test_report_build's)."""
     sections = parse(published / "index.html").sections
-    assert list(sections) == ["coop-study", "old-study", "toy-study", "measurements"]
+    assert list(sections) == ["coop-study", "toy-study", "old-study", "measurements"]  # by game, no game last
     toy = (published / "toy-study" / "report.md").read_text()
     assert sections["toy-study"]["question"] == toy.splitlines()[0].removeprefix("# ")
     assert any(answer.startswith("Under r1 the first player wins 62.5% [") for answer in sections["toy-study"]["answers"])
@@ -239,3 +239,27 @@ def test_the_tracked_index_lists_every_tracked_study():
     listed = {name: section["answers"] for name, section in parts.sections.items() if name != "measurements"}
     listed |= {name: part["answers"] for name, part in parts.parts.items()}
     assert listed == {study.name: study.answers for study in index.every_study()}, "reports/index.html is stale: run make publish"
+
+
+def test_studies_are_grouped_by_game_stale_ones_marked_and_dirty_ones_refused(toy_lake, tmp_path, monkeypatch):
+    """Issue 44 items 7 and 9: the index is grouped by game with a contents list; a study played by an
+    older engine than the game's is marked stale; one played from a +dirty tree is not published."""
+    import csv
+
+    from sim.report import publish
+
+    reports = tmp_path / "reports"
+    for name in ("current", "older", "dirty"):
+        build_report(toy_lake, reports / name, ["summary"], {})
+    with (reports / "older" / "tables" / "provenance_engines.csv").open("w", newline="") as out:
+        csv.writer(out).writerows([["game", "engine version"], ["toy", "1.1.0"]])
+    run = reports / "dirty" / "tables" / "provenance_run.csv"
+    run.write_text(run.read_text().replace("0123456789abcdef", "0123456789abcdef+dirty"))
+    monkeypatch.setattr(publish, "_current_engines", lambda: {"toy": "1.2.0"})
+    target, index = build_index(reports)
+    assert [study.name for study in index.studies] == ["current", "older"] and index.refused == ["dirty"]
+    assert index.stale() == ["older"]
+    page = target.read_text()
+    assert "<h2>Contents</h2>" in page and 'id="game-toy"' in page
+    assert "Stale: played by engine 1.1.0; toy is at engine 1.2.0 now." in page
+    assert "Not published: 1 study played from a tree with uncommitted changes (+dirty)" in page
