@@ -73,6 +73,7 @@ def build_comparison(target: Path, reports: dict[str, tuple[Path, Path]], title:
     bots = {label: _bots(manifest) for label, manifest in manifests.items()}
     with building(target) as stage:
         _opening(document, stage, reports, bots, _margin(manifests))
+        _cards(document, reports, bots)  # before the ratings: a card study's question comes first
         _ratings(document, reports, bots)
         _coop(document, stage, reports, bots)
         for kind in DIFFERENCE_KINDS:
@@ -240,6 +241,41 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
         xlabel="first-player win rate (pair level)",
     )
     document.add(Image(path.name, "First-player win rate per edition and experiment"))
+
+
+CARD_METRICS = ("played", "drawn", "gained")  # the measure a card study's answer reads, first present
+
+
+def _cards(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict[str, str]) -> None:
+    """A card study's own question at every tier: which card goes with the largest rise in its side's
+    win rate, and whether the same card leads with every bot (an association, as each report says)."""
+    leaders = []
+    for label, (_, report_dir) in reports.items():
+        impact = _read_table(report_dir, "cards_impact")
+        if impact is None or impact.height == 0:
+            continue
+        impact = impact.filter(pl.col("meets_min_count") & pl.col("delta").is_not_nan())
+        metric = next((m for m in CARD_METRICS if m in impact["metric"].to_list()), None)
+        if metric is None:
+            continue
+        for (edition,), rows in impact.filter(pl.col("metric") == metric).group_by("edition", maintain_order=True):
+            best = rows.sort(["delta", "faction", "card"], descending=[True, False, False]).row(0, named=True)
+            leaders.append({"edition": edition, "experiment": label, "metric": metric,
+                            "conclusion": f"{best['faction']}: {best['card']} leads", "delta": best["delta"],
+                            "with_rate": best["with_rate"], "without_rate": best["without_rate"]})
+    if len({row["experiment"] for row in leaders}) < 2:
+        return
+    table = pl.DataFrame(leaders)
+    document.add(Heading("Card impact in every experiment"))
+    for (edition,), rows in table.group_by("edition", maintain_order=True):
+        metric = rows["metric"][0]
+
+        def shown(row: dict) -> str:
+            return f"{bots.get(row['experiment'], row['experiment'])} {100 * row['delta']:+.1f} points"
+
+        document.answer(holds_answer(f"Under {edition}, the card {metric} with the largest rise in its side's win rate "
+                                     "(an association, not an effect)", rows.to_dicts(), shown))
+    document.add(Table(table, "compare_cards", "The card with the largest rise per edition and experiment"))
 
 
 def _ratings(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict[str, str]) -> None:

@@ -225,3 +225,22 @@ def test_every_paired_difference_from_the_baseline_holds_at_every_tier_or_says_w
     shares = pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_endings_differences.csv")
     assert shares.filter(pl.col("measured") == "deck_empty_mana")["conclusion"].to_list() == ["falls", "falls"]
     assert pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_columns_differences.csv").height == 2
+
+
+def test_a_card_study_compared_across_tiers_answers_with_its_card_leader_first(toy_lake, tmp_path):
+    """Issue 44 item 4: `veilforge-cards` at every tier answered with the deck ratings (veilforge-matrix's
+    answer word for word); a card study's comparison now opens with its own question's answer."""
+    from sim.report import build_report
+    from sim.report.compare import build_comparison
+
+    reports = {}
+    for tier in ("low", "high"):
+        build_report(toy_lake, tmp_path / "reports" / tier, ["cards", "matrix"], {"min_count": 1, "n_boot": 20})
+        reports[tier] = (toy_lake, tmp_path / "reports" / tier)
+    markdown = build_comparison(tmp_path / "reports" / "both", reports, "cards at two tiers").read_text()
+    answers = markdown.split("## Answer", 1)[1].split("\n## ", 1)[0].strip().splitlines()
+    first = next(line for line in answers if line.startswith("> "))
+    assert first.startswith("> Under r1, the card played with the largest rise in its side's win rate (an association")
+    assert "leads with every bot compared" in first
+    leaders = pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_cards.csv")
+    assert set(leaders["experiment"]) == {"low", "high"} and leaders["conclusion"].n_unique() == leaders["edition"].n_unique()
