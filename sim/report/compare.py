@@ -260,8 +260,10 @@ def _cards(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict
             continue
         for (edition,), rows in impact.filter(pl.col("metric") == metric).group_by("edition", maintain_order=True):
             best = rows.sort(["delta", "faction", "card"], descending=[True, False, False]).row(0, named=True)
+            # a bot that never wins (or always does) gives every card +0: no card leads then
+            leader = f"{best['faction']}: {best['card']} leads" if best["delta"] > 0 else f"no card {metric} goes with a rise"
             leaders.append({"edition": edition, "experiment": label, "metric": metric,
-                            "conclusion": f"{best['faction']}: {best['card']} leads", "delta": best["delta"],
+                            "conclusion": leader, "delta": best["delta"],
                             "with_rate": best["with_rate"], "without_rate": best["without_rate"]})
     if len({row["experiment"] for row in leaders}) < 2:
         return
@@ -273,7 +275,7 @@ def _cards(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict
         def shown(row: dict) -> str:
             return f"{bots.get(row['experiment'], row['experiment'])} {100 * row['delta']:+.1f} points"
 
-        document.answer(holds_answer(f"Under {edition}, the card {metric} with the largest rise in its side's win rate "
+        document.answer(holds_answer(f"For the card {metric} with the largest rise in its side's win rate under {edition} "
                                      "(an association, not an effect)", rows.to_dicts(), shown))
     document.add(Table(table, "compare_cards", "The card with the largest rise per edition and experiment"))
 

@@ -240,7 +240,7 @@ def test_a_card_study_compared_across_tiers_answers_with_its_card_leader_first(t
     markdown = build_comparison(tmp_path / "reports" / "both", reports, "cards at two tiers").read_text()
     answers = markdown.split("## Answer", 1)[1].split("\n## ", 1)[0].strip().splitlines()
     first = next(line for line in answers if line.startswith("> "))
-    assert first.startswith("> Under r1, the card played with the largest rise in its side's win rate (an association")
+    assert first.startswith("> For the card played with the largest rise in its side's win rate under r1 (an association")
     assert "leads with every bot compared" in first
     leaders = pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_cards.csv")
     assert set(leaders["experiment"]) == {"low", "high"} and leaders["conclusion"].n_unique() == leaders["edition"].n_unique()
