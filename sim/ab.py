@@ -60,15 +60,11 @@ def data_diff(base, edit) -> list[str]:
     return lines
 
 
-def edit_snapshot(cfg: DictConfig, edit_file: Path | None) -> str:
+def checked_copy(cfg: DictConfig, edit_file: Path | None, scratch: Path) -> tuple[Path, str]:
     """The game's data with `edit_file` added as one more edition (a delta over its `base`, like any
-    edition file: sim/core/editions.py), checked, and its content address: the first 8 hex digits
-    of the hash of every file in it. A/B data is immutable: each version of the data is its own
-    folder, and an A/B of a new version is a new experiment, so a rerun after an edit never rewrites
-    what an earlier run played (its replays read its own folder).
-
-    The copy is built and checked in a scratch folder first: a mistake in the edit file is one line
-    naming the designer's file (not the copy), and nothing is left in experiments/."""
+    edition file: sim/core/editions.py), written under `scratch` and checked there, and its content
+    address: the first 8 hex digits of the hash of every file in it. Checked outside experiments/, a
+    mistake in the edit file is one line naming the designer's file (not the copy) and leaves nothing."""
     source = parameter_sweep.source_data(cfg)
     editions: dict[str, bytes] = {}
     if edit_file is not None:
@@ -79,19 +75,14 @@ def edit_snapshot(cfg: DictConfig, edit_file: Path | None) -> str:
             raise UserError(f"an edition '{edit_file.stem}' already exists in {source / 'editions'}: rename the edit file",
                             file=str(edit_file), entry="EDIT")
         editions[edit_file.stem] = edit_file.read_bytes()
-    scratch = Path(tempfile.mkdtemp(prefix="sim-ab-"))
+    copy = parameter_sweep.copy_with_editions(source, scratch / "data", editions)
+    checked = cfg.copy()
+    checked.data_dir = str(copy)
     try:
-        copy = parameter_sweep.copy_with_editions(source, scratch / "data", editions)
-        checked = cfg.copy()
-        checked.data_dir = str(copy)
-        try:
-            runner.make_plan(checked)
-        except UserError as error:
-            raise _pointed_back(error, copy, source, edit_file) from None
-        address = parameter_sweep.tree_hash(copy)[:8]
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    return address
+        runner.make_plan(checked)
+    except UserError as error:
+        raise _pointed_back(error, copy, source, edit_file) from None
+    return copy, parameter_sweep.tree_hash(copy)[:8]
 
 
 def _pointed_back(error: UserError, copy: Path, source: Path, edit_file: Path | None) -> UserError:
@@ -107,30 +98,29 @@ def _pointed_back(error: UserError, copy: Path, source: Path, edit_file: Path | 
     return UserError(rule, file=text, entry=error.entry)
 
 
-def store_snapshot(cfg: DictConfig, edit_file: Path | None, address: str) -> Path:
-    """The experiment's data folder `edit-data/<address>/`, written once: a folder already there holds
-    the same content (its name is its hash) and is never rewritten."""
-    folder = ensure_writable(experiment_dir(cfg.name)) / "edit-data" / address
-    if folder.is_dir():
-        return folder
-    editions = {edit_file.stem: edit_file.read_bytes()} if edit_file is not None else {}
-    return parameter_sweep.copy_with_editions(parameter_sweep.source_data(cfg), folder, editions)
+def store_snapshot(cfg: DictConfig, copy: Path, address: str) -> Path:
+    """The checked copy kept as the experiment's `edit-data/<address>/`. A/B data is immutable: each
+    version of the data is its own folder, named by its hash, written once and never rewritten, so a
+    rerun after an edit never touches what an earlier run played (its replays read its own folder).
+    A named A/B (name=...) whose data changed since it ran is refused before anything is written."""
+    folder = experiment_dir(cfg.name) / "edit-data" / address
+    manifest = experiment_dir(cfg.name) / "manifest.json"
+    if manifest.exists():
+        from sim.core.experiment import read_manifest_file
 
-
-def check_same_data(cfg: DictConfig, data_dir: str) -> None:
-    """A named A/B (name=...) whose data changed since it ran is refused before anything is written."""
-    path = experiment_dir(cfg.name) / "manifest.json"
-    if not path.exists():
-        return
-    from sim.core.experiment import read_manifest_file
-
-    played = str((read_manifest_file(path, required=("config",))["config"]).get("data_dir") or "")
-    if played and played != data_dir:
-        raise UserError(
-            f"experiment '{cfg.name}' was played with other data ({Path(played).name}; now {Path(data_dir).name}): "
-            "an edited file is a new A/B (leave out name= to get one of its own, or choose another name=...)",
-            file=str(path), entry="name",
-        )
+        played = str(read_manifest_file(manifest, required=("config",))["config"].get("data_dir") or "")
+        if played and played != str(folder):
+            raise UserError(
+                f"experiment '{cfg.name}' was played with other data ({Path(played).name}; now {address}): "
+                "an edited file is a new A/B (leave out name= to get one of its own, or choose another name=...)",
+                file=str(manifest), entry="name",
+            )
+    if not folder.is_dir():
+        staging = ensure_writable(folder.parent) / f".{address}.tmp"
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.move(copy, staging)  # whole, then renamed: a run never reads a half-written folder
+        staging.rename(folder)
+    return folder
 
 
 def looks(cap_pairs: int, first_wave: int) -> int:
@@ -286,13 +276,12 @@ def run_ab(base: str, edit: str, overrides: list[str], progress: bool | None = N
             raise UserError(f"the edit file is named like BASE ('{base}'): rename it", file=str(edit_file))
     cfg = config.compose([*overrides, f"editions=[{base},{edit}]"])
     cap = int(cfg.pairs) if any(o.startswith("pairs=") for o in overrides) else DEFAULT_CAP_PAIRS
-    address = edit_snapshot(cfg, edit_file)
-    if not any(o.startswith("name=") for o in overrides):
-        # the data's address in the name: an edited file (or edited game data) is an A/B of its own
-        cfg.name = f"ab-{cfg.game}-{edit}-vs-{base}-{address}".replace("/", "_")
-    data_dir = str(experiment_dir(cfg.name) / "edit-data" / address)
-    check_same_data(cfg, data_dir)
-    cfg.data_dir = str(store_snapshot(cfg, edit_file, address))
+    with tempfile.TemporaryDirectory(prefix="sim-ab-") as scratch:
+        copy, address = checked_copy(cfg, edit_file, Path(scratch))
+        if not any(o.startswith("name=") for o in overrides):
+            # the data's address in the name: an edited file (or edited game data) is an A/B of its own
+            cfg.name = f"ab-{cfg.game}-{edit}-vs-{base}-{address}".replace("/", "_")
+        cfg.data_dir = str(store_snapshot(cfg, copy, address))
     cfg.pairs = cap
     if not any(o.startswith("runner.chunk_pairs=") for o in overrides):
         # tasks of an eighth of the cap, so the looks double from there (1/8, 1/4, 1/2, all) and a clear

@@ -157,7 +157,10 @@ def collect(reports_dir: Path) -> Index:
             quick_tries.append(folder.name)
         else:
             study = read_study(folder)
-            (refused.append(study.name) if study.dirty else studies.append(study))
+            if study.dirty:
+                refused.append(study.name)
+            else:
+                studies.append(study)
     grouped = _grouped(studies)
     for study in grouped:  # a comparison is of the game its experiments played
         if not study.game and study.parts:
