@@ -26,7 +26,7 @@ from sim.core.errors import UserError
 from sim.report import charts
 from sim.report.build import building, read_manifest, write_documents
 from sim.report.document import Document, Heading, Image, Paragraph, Table, band_finding
-from sim.report.sections import ReportParams
+from sim.report.sections import CARD_ANSWER_METRICS, ReportParams
 from sim.stats import wilson_interval
 
 
@@ -243,9 +243,6 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
     document.add(Image(path.name, "First-player win rate per edition and experiment"))
 
 
-CARD_METRICS = ("played", "drawn", "gained")  # the measure a card study's answer reads, first present
-
-
 def _cards(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict[str, str]) -> None:
     """A card study's own question at every tier: which card goes with the largest rise in its side's
     win rate, and whether the same card leads with every bot (an association, as each report says)."""
@@ -255,7 +252,7 @@ def _cards(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict
         if impact is None or impact.height == 0:
             continue
         impact = impact.filter(pl.col("meets_min_count") & pl.col("delta").is_not_nan())
-        metric = next((m for m in CARD_METRICS if m in impact["metric"].to_list()), None)
+        metric = next((m for m in CARD_ANSWER_METRICS if m in impact["metric"].to_list()), None)
         if metric is None:
             continue
         for (edition,), rows in impact.filter(pl.col("metric") == metric).group_by("edition", maintain_order=True):

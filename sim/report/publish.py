@@ -137,10 +137,7 @@ def _rows(path: Path) -> list[dict]:
 
 def _compared(path: Path) -> list[str]:
     """The experiments a comparison report compares, from its provenance table (none for a study)."""
-    if not path.is_file():
-        return []
-    with path.open(encoding="utf-8", newline="") as rows:
-        return [row["experiment"] for row in csv.DictReader(rows) if row.get("experiment")]
+    return [row["experiment"] for row in _rows(path) if row.get("experiment")]
 
 
 def collect(reports_dir: Path) -> Index:

@@ -850,10 +850,13 @@ def section_cards(context: Context) -> None:
     document.add(Table(impact, "cards_impact", "All card rows", hidden=True))
 
 
+CARD_ANSWER_METRICS = ("played", "drawn", "gained")  # the measure a card answer reads: the first the lake has
+
+
 def _cards_answer(edition: str, rows: pl.DataFrame, bots: str) -> str:
     """The cards whose play (or, without play counts, whose draw) goes with the largest rise and the largest
     fall in the side's win rate, with both rates; an association, said so."""
-    metric = next((m for m in ("played", "drawn", "gained") if m in rows["metric"].to_list()), None)
+    metric = next((m for m in CARD_ANSWER_METRICS if m in rows["metric"].to_list()), None)
     if metric is None:
         return ""
     rows = rows.filter(pl.col("metric") == metric).sort(["delta", "faction", "card"], descending=[True, False, False])
@@ -1195,10 +1198,10 @@ def section_summary(context: Context) -> None:
                 "side B's rate is the rest).")
     document.add(Paragraph(lead), Table(outcomes.select(columns), "summary_outcomes", "Results per matchup"))
     if not document.answers:
+        bots = _bots_by_edition(context)
         for edition in context.order_editions(outcomes["edition"].unique().to_list()):
             rows = outcomes.filter(pl.col("edition") == edition)
-            document.answer(_summary_answer(edition, rows, params, context.percent,
-                                            _bots_by_edition(context).get(edition, "")))
+            document.answer(_summary_answer(edition, rows, params, context.percent, bots.get(edition, "")))
     _lengths_and_end_reasons(context, "summary")
 
 
