@@ -39,7 +39,8 @@ NODE_FIELDS = 5
 STAT_VISITS = 0
 STAT_VALUE = 1  # summed rewards from the point of view of the seat choosing this node's action
 STAT_AVAILABLE = 2  # descents through the parent in which this node's action was available
-STAT_FIELDS = 3
+STAT_SQUARES = 3  # summed squared rewards (same point of view as STAT_VALUE): the spread of the mean
+STAT_FIELDS = 4
 ROOT = 0
 NONE = -1
 
@@ -124,6 +125,7 @@ def select(nodes, stats, node, legal, candidates, m, exploration, used, ally):
         stats[child, STAT_VISITS] = 0.0
         stats[child, STAT_VALUE] = 0.0
         stats[child, STAT_AVAILABLE] = 1.0
+        stats[child, STAT_SQUARES] = 0.0
         candidates[1, first_untried] = child
         return first_untried, child, used + 1, True
     best = 0
@@ -161,9 +163,29 @@ def backpropagate(nodes, stats, path, length, reward):
         node = path[i]
         if node == ROOT:
             continue
+        value = reward if nodes[node, NODE_ALLY] == 1 else 1.0 - reward
         stats[node, STAT_VISITS] += 1.0
-        stats[node, STAT_VALUE] += reward if nodes[node, NODE_ALLY] == 1 else 1.0 - reward
+        stats[node, STAT_VALUE] += value
+        stats[node, STAT_SQUARES] += value * value
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def beats(stats, chosen, planned, margin, confidence):
+    """Whether node `chosen`'s mean reward exceeds node `planned`'s by more than margin + confidence x the
+    standard error of their difference (Welch's, from each node's summed squares). A search replaces the
+    plan's choice only then: with few iterations, a mean that is higher by noise alone would otherwise pull
+    decisions off the plan; with more iterations the error shrinks, so the bar falls with the budget."""
+    n_chosen = stats[chosen, STAT_VISITS]
+    n_planned = stats[planned, STAT_VISITS]
+    if n_chosen < 1.0 or n_planned < 1.0:
+        return n_chosen >= 1.0 and n_planned < 1.0
+    mean_chosen = stats[chosen, STAT_VALUE] / n_chosen
+    mean_planned = stats[planned, STAT_VALUE] / n_planned
+    spread_chosen = max(0.0, stats[chosen, STAT_SQUARES] / n_chosen - mean_chosen * mean_chosen)
+    spread_planned = max(0.0, stats[planned, STAT_SQUARES] / n_planned - mean_planned * mean_planned)
+    error = math.sqrt(spread_chosen / n_chosen + spread_planned / n_planned)
+    return mean_chosen - mean_planned > margin + confidence * error
 
 
 @njit(cache=True, _nrt=False)

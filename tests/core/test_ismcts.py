@@ -73,7 +73,7 @@ def test_ucb_score_uses_the_availability_count():
         child = used
         nodes[child] = [T.ROOT, action, 1, T.NONE, nodes[T.ROOT, T.NODE_FIRST_CHILD]]
         nodes[T.ROOT, T.NODE_FIRST_CHILD] = child
-        stats[child] = [visits, value, available - 1]  # select adds this descent's availability
+        stats[child, :3] = [visits, value, available - 1]  # select adds this descent's availability
         used += 1
     m = T.top_candidates(np.zeros(2), 2, 2, candidates)
     c, child, used, _ = T.select(nodes, stats, T.ROOT, legal, candidates, m, 1.0, used, 1)
@@ -110,7 +110,7 @@ def test_most_visited_breaks_ties_by_the_mean():
     for action, visits, value in ((5, 3.0, 1.0), (6, 3.0, 2.0), (7, 2.0, 2.0)):
         nodes[used] = [T.ROOT, action, 1, T.NONE, nodes[T.ROOT, T.NODE_FIRST_CHILD]]
         nodes[T.ROOT, T.NODE_FIRST_CHILD] = used
-        stats[used] = [visits, value, visits]
+        stats[used, :3] = [visits, value, visits]
         used += 1
     assert T.most_visited(nodes, stats, legal, 3) == 1
 
@@ -131,3 +131,24 @@ def test_progressive_widening_grows_a_node_with_the_square_root_of_its_visits():
                                           (0.0, 0.0, 2, 2)):
         stats[T.ROOT, T.STAT_VISITS] = visits
         assert T.widened(stats, T.ROOT, m, widening) == expected, (visits, widening, m)
+
+
+def test_a_searched_action_beats_the_plan_only_beyond_margin_and_confidence():
+    """ismcts.beats: the mean difference must exceed margin + confidence x the standard error of the
+    difference (from each node's summed squares), so more visits at the same means clear the bar."""
+    _, stats, _, _, _ = fresh()
+
+    def node(index, visits, mean, spread):
+        stats[index, T.STAT_VISITS] = visits
+        stats[index, T.STAT_VALUE] = visits * mean
+        stats[index, T.STAT_SQUARES] = visits * (spread + mean * mean)
+
+    node(1, 8.0, 0.30, 0.04)
+    node(2, 8.0, 0.20, 0.04)  # difference 0.1, standard error sqrt(2 x 0.04 / 8) = 0.1
+    assert T.beats(stats, 1, 2, 0.0, 0.0) and not T.beats(stats, 2, 1, 0.0, 0.0)
+    assert not T.beats(stats, 1, 2, 0.0, 2.0) and not T.beats(stats, 1, 2, 0.1, 0.0)
+    node(1, 128.0, 0.30, 0.04)
+    node(2, 128.0, 0.20, 0.04)  # the same means over 16 times the visits: error 0.025
+    assert T.beats(stats, 1, 2, 0.0, 2.0)
+    node(2, 0.0, 0.0, 0.0)
+    assert T.beats(stats, 1, 2, 0.0, 2.0), "a plan's action never visited is beaten by any visited one"

@@ -21,8 +21,19 @@ DEFAULT_TEAMS = {1: ["brama"], 2: ["adelheim", "brama"], 3: ["adelheim", "brama"
                  4: ["adelheim", "brama", "kadir", "mist"]}
 NEMESIS_ORDER = ["rageborne", "carapace_queen", "crooked_mask", "prince_of_gluttons"]
 KERNEL_TABLES_KEPT = 64  # packed tables kept per game object (a few kB each)
-POLICIES = {"random": 0, "greedy_economy": 1, "greedy_damage": 1, "search": 2, "ismcts_16": 3, "ismcts_32": 3,
-            "ismcts_64": 3}
+def policy_kind(doc: dict) -> int:
+    """A bot file's kind (policy.POLICY_*), read from its sections: `ismcts:` or `search:` over a greedy
+    base plan, else `weights:` of the random bot (end_phase_weight alone) or of a greedy plan."""
+    from sim.games.aeons_end import policy as bots
+
+    if isinstance(doc, dict) and "ismcts" in doc:
+        return bots.POLICY_ISMCTS
+    if isinstance(doc, dict) and "search" in doc:
+        return bots.POLICY_SEARCH
+    weights = doc.get("weights") if isinstance(doc, dict) else None
+    if isinstance(weights, dict) and set(weights) == set(bots.RANDOM_WEIGHTS):
+        return bots.POLICY_RANDOM
+    return bots.POLICY_GREEDY
 
 
 @functools.lru_cache(maxsize=4)
@@ -132,20 +143,25 @@ class AeonsEnd(Game):
                        slot_labels=tuple(mages))
 
     def policy_names(self) -> list[str]:
-        return list(POLICIES)
+        return sorted(p.stem for p in ((self.data_dir or D.DATA_DIR) / "policies").glob("*.yaml"))
+
+    def _policy_doc(self, name: str) -> tuple[dict, str, int]:
+        """(the bot file's content, its path, its kind); one line naming the known bots if there is none."""
+        known = self.policy_names()
+        if name not in known:
+            raise UserError(f"unknown policy '{name}' (known: {', '.join(known)})", entry=name)
+        path = (self.data_dir or D.DATA_DIR) / "policies" / f"{name}.yaml"
+        doc = read_yaml(path)
+        return doc, str(path), policy_kind(doc)
 
     def load_policy(self, name: str) -> Policy:
         from sim.games.aeons_end.policy import GREEDY_WEIGHTS, RANDOM_WEIGHTS
 
-        if name not in POLICIES:
-            raise UserError(f"unknown policy '{name}' (known: {', '.join(POLICIES)})", entry=name)
-        path = (self.data_dir or D.DATA_DIR) / "policies" / f"{name}.yaml"
-        doc = read_yaml(path)
-        file = str(path)
-        if POLICIES[name] >= 2:
-            return self._load_search(name, doc, file)
+        doc, file, kind = self._policy_doc(name)
+        if kind >= 2:
+            return self._load_search(name, doc, file, kind)
         D._check_keys(doc, {"id", "weights"}, {"weights"}, file, name)
-        expected = GREEDY_WEIGHTS if POLICIES[name] == 1 else RANDOM_WEIGHTS
+        expected = GREEDY_WEIGHTS if kind == 1 else RANDOM_WEIGHTS
         weights = D._mapping(doc["weights"] or {}, file, "weights")
         for key in weights:
             if key not in expected:
@@ -159,25 +175,28 @@ class AeonsEnd(Game):
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not abs(value) <= 1e9:
                 raise UserError(f"weight must be a finite number from -1e9 to 1e9, got {value!r}", file=file, entry=key)
             params[i] = float(value)
-        return Policy(name=name, policy_id=POLICIES[name], params=params,
+        return Policy(name=name, policy_id=kind, params=params,
                       policy_hash=content_hash({"name": name, "params": params}))
 
-    def _load_search(self, name: str, doc: dict, file: str) -> Policy:
+    def _load_search(self, name: str, doc: dict, file: str, kind: int) -> Policy:
         """A search bot (flat `search:` or `ismcts:` parameters) over a greedy base plan: the base plan's
         weights, then the search parameters in their fixed order (policy.SEARCH_PARAMS / ISMCTS_PARAMS)."""
         from sim.games.aeons_end import policy as bots
 
-        section = "search" if POLICIES[name] == 2 else "ismcts"
+        section = "search" if kind == 2 else "ismcts"
         names, limits = (bots.SEARCH_PARAMS, bots.SEARCH_INT_LIMITS) if section == "search" else \
             (bots.ISMCTS_PARAMS, bots.ISMCTS_INT_LIMITS)
-        D._check_keys(doc, {"id", "base", section}, {"base", section}, file, name)
+        D._check_keys(doc, {"id", "base", section, "evaluation"} if section == "ismcts" else {"id", "base", section},
+                      {"base", section}, file, name)
         base = doc["base"]
-        if not isinstance(base, str) or POLICIES.get(base) != 1:
-            greedy = [k for k, v in POLICIES.items() if v == 1]
+        if not isinstance(base, str) or base not in self.policy_names() or self._policy_doc(base)[2] != 1:
+            greedy = [k for k in self.policy_names() if self._policy_doc(k)[2] == 1]
             raise UserError(f"base must be a greedy plan ({', '.join(greedy)}), not '{base}'", file=file, entry="base")
         values = doc[section] or {}
         if not isinstance(values, dict):
             raise UserError(f"{section} must be a mapping of parameters", file=file, entry=section)
+        optional = {"confidence": values.get("confidence")} if section == "ismcts" else {}
+        values = {k: v for k, v in values.items() if k not in optional}
         for key in values:
             if key not in names:
                 raise UserError(f"unknown {section} parameter '{key}' (expected: {', '.join(names)})",
@@ -196,8 +215,59 @@ class AeonsEnd(Game):
                 raise UserError(f"{key} must be a non-negative number", file=file, entry=key)
             extra.append(float(value))
         params = np.concatenate([self.load_policy(base).params, np.array(extra, np.float64)])
-        return Policy(name=name, policy_id=POLICIES[name], params=params,
-                      policy_hash=content_hash({"name": name, "base": base, "params": params}))
+        # a bot without `evaluation:` keeps the hash it had before the evaluation existed (same play)
+        policy_hash = content_hash({"name": name, "base": base, "params": params})
+        if section == "ismcts":
+            confidence = optional["confidence"]
+            if confidence is not None and (not isinstance(confidence, (int, float)) or isinstance(confidence, bool)
+                                           or not 0 <= confidence <= 10):
+                raise UserError("confidence must be a number from 0 to 10 (standard errors)", file=file,
+                                entry="confidence")
+            evaluation = self._evaluation(doc.get("evaluation"), file)
+            if confidence is not None or doc.get("evaluation") is not None:
+                policy_hash = content_hash({"name": name, "base": base, "params": params,
+                                            "confidence": confidence, "evaluation": evaluation})
+            params = np.concatenate([params, np.array([float(confidence or 0.0), *evaluation], np.float64)])
+        return Policy(name=name, policy_id=kind, params=params, policy_hash=policy_hash)
+
+    def _evaluation(self, name, file: str) -> list[float]:
+        """The ISMCTS bot's cut-off evaluation (evaluation.py): [1, the weights by nemesis kind] from
+        evaluations/<name>.yaml (fit_evaluation.py writes it), or [0, zeros] without `evaluation:`."""
+        from sim.games.aeons_end import evaluation as E
+
+        if name is None:
+            return [0.0] * (1 + E.WEIGHT_COUNT)
+        if not isinstance(name, str):
+            raise UserError("evaluation must name a file of evaluations/ (without .yaml)", file=file, entry="evaluation")
+        path = (self.data_dir or D.DATA_DIR) / "evaluations" / f"{name}.yaml"
+        if not path.is_file():
+            known = sorted(p.stem for p in path.parent.glob("*.yaml"))
+            raise UserError(f"no evaluation '{name}' (known: {', '.join(known) or 'none'})", file=file,
+                            entry="evaluation")
+        doc = read_yaml(path)
+        D._check_keys(doc, {"base", "weights"}, {"weights"}, str(path), name)
+        weights = D._mapping(doc["weights"] or {}, str(path), "weights")
+        values = []
+        for kind in E.NEMESIS_KINDS:
+            if kind not in weights:
+                raise UserError(f"missing the weights of nemesis kind '{kind}' (expected: {', '.join(E.NEMESIS_KINDS)})",
+                                file=str(path), entry="weights")
+            vector = D._mapping(weights[kind] or {}, str(path), f"weights.{kind}")
+            for feature in vector:
+                if feature not in E.FEATURES:
+                    raise UserError(f"unknown feature '{feature}' (expected: {', '.join(E.FEATURES)})",
+                                    file=str(path), entry=f"weights.{kind}.{feature}")
+            for feature in E.FEATURES:
+                value = vector.get(feature)
+                if not isinstance(value, (int, float)) or isinstance(value, bool) or not abs(value) <= 1e3:
+                    raise UserError(f"a weight must be a number from -1000 to 1000, got {value!r}", file=str(path),
+                                    entry=f"weights.{kind}.{feature}")
+                values.append(float(value))
+        unknown = set(weights) - set(E.NEMESIS_KINDS)
+        if unknown:
+            raise UserError(f"unknown nemesis kind '{sorted(unknown)[0]}' (expected: {', '.join(E.NEMESIS_KINDS)})",
+                            file=str(path), entry="weights")
+        return [1.0, *values]
 
     # ---- kernel ---------------------------------------------------------------------------
     def kernel_tables(self, ruleset: Ruleset, matchup: Matchup) -> np.ndarray:

@@ -7,7 +7,10 @@ breaches, then spends aether on the best-scoring purchase (weights are data, dec
 mage plays its teammates' turns with its own base plan inside a playout: assumed, PERF.md). `ismcts_*` is
 information-set MCTS on sim/core/ismcts.py (ismcts_act): each iteration re-deals what the deciding mage cannot
 see (determinize_information_set), descends a tree of the team's decisions with the greedy plan as prior
-(action_prior), and plays greedy to a cut-off scored by playout_value.
+(action_prior), and plays greedy to a cut-off scored by the fitted evaluation (evaluation.win_chance) or, for a
+bot without one, by playout_value; it leaves the plan only with `confidence` standard errors (ismcts.beats).
+A greedy plan's weights may be fitted by CMA-ES (fit_policy.py), the evaluation by logistic regression
+(fit_evaluation.py): both are data files the bots name.
 
 A bot's random draws come from its stream (the keys / counters index `stream`): mages with the same bot share
 one stream, the one of the first such mage, so a team with one bot draws as it always did (batch.policy_arrays).
@@ -20,6 +23,7 @@ from numba import njit
 
 from sim.core import ismcts
 from sim.core.rng import next_below, next_u64, shuffle, splitmix64
+from sim.games.aeons_end import evaluation
 from sim.games.aeons_end.engine import legal_actions, step_call
 from sim.games.aeons_end.layout import (
     A_ABILITY,
@@ -132,6 +136,14 @@ SEARCH_INT_LIMITS = {"candidates": (1, 16), "rollouts": (1, 64), "horizon_rounds
 # ISMCTS parameters, laid out like the search bot's so that playout_value reads the same two weights (13, 14)
 ISMCTS_PARAMS = ("candidates", "iterations", "horizon_rounds", "damage_weight", "life_weight", "margin",
                  "exploration", "worlds", "widening")
+# then the optional ones (absent from a bot file: the values that play as before they existed): CONFIDENCE, the
+# standard errors by which a searched action's mean must beat the plan's besides `margin` (ismcts.beats; 0), the
+# cut-off evaluation's EVALUATION_FLAG (1: a cut-off is scored by evaluation.win_chance with the weights that
+# follow, 0: by playout_value) and its evaluation.WEIGHT_COUNT weights (the file's `evaluation:`)
+ISMCTS_OPTIONAL = ("confidence", "evaluation")
+CONFIDENCE = 10 + len(ISMCTS_PARAMS)
+EVALUATION_FLAG = CONFIDENCE + 1
+EVALUATION_WEIGHTS = EVALUATION_FLAG + 1
 ISMCTS_MAX_ITERATIONS = 256
 ISMCTS_MAX_WORLDS = 64
 ISMCTS_MAX_CANDIDATES = 16
@@ -429,7 +441,7 @@ def ismcts_arrays(max_actions):
     of a node, and the basic nemesis cards a re-deal draws from."""
     nodes, stats, path, candidates = ismcts.tree_arrays(ISMCTS_MAX_ITERATIONS + 1, ISMCTS_MAX_CANDIDATES)
     return (nodes, stats, path, candidates, np.zeros(ISMCTS_MAX_WORLDS, np.uint64), np.zeros(max_actions, np.float64),
-            np.zeros(max_actions, np.int64), np.zeros(SU_BASIC_CAP, np.int64))
+            np.zeros(max_actions, np.int64), np.zeros(SU_BASIC_CAP, np.int64), np.zeros(evaluation.WORK_SIZE))
 
 
 @njit(cache=True, _nrt=False)
@@ -572,13 +584,15 @@ def ismcts_act(s, T, legal, n, params, keys, counters, stream, search, tree):
     root's candidates share a world: common random numbers), choosing at each team decision among the
     `candidates` best actions by action_prior (UCB1 with availability counts, `exploration`), expanding one
     node, then the base plan to the end of `horizon_rounds` rounds; the reward is playout_value over its
-    largest value (a win with full damage and life: 1). Every mage is on the deciding mage's side (a
-    cooperative game: ally = 1 at every node); the nemesis's turns are chance inside the step. Returns the
-    root's most visited action, or the base plan's choice unless that action's mean beats it by `margin`
-    (few iterations, close values: noise alone would pull decisions off the plan, as in search_act).
+    largest value (a win with full damage and life: 1), or with the fitted evaluation the team's chance to win
+    there. Every mage is on the deciding mage's side (a cooperative game: ally = 1 at every node); the
+    nemesis's turns are chance inside the step. Returns the root's most visited action if its mean beats the
+    base plan's by more than `margin` + `confidence` standard errors (ismcts.beats), else the plan's choice:
+    with few iterations noise alone would pull decisions off the plan (as in search_act), and each decision
+    taken off the plan on noise costs the team (PERF.md, "Search that keeps climbing").
     `search`: search_arrays' work arrays; `tree`: ismcts_arrays'."""
     s2, rkeys, rcounters, scratch_g, scratch_l, _, _ = search
-    nodes, stats, path, candidates, world_keys, values, work_legal, pool = tree
+    nodes, stats, path, candidates, world_keys, values, work_legal, pool, work_features = tree
     g = greedy_act_call(s, T, params)
     if n <= 1:
         return g
@@ -632,7 +646,10 @@ def ismcts_act(s, T, legal, n, params, keys, counters, stream, search, tree):
             if expanded:
                 break
         greedy_rollout(s2, T, params, end_round, decisions, rkeys, rcounters, scratch_g, scratch_l)
-        reward = min(1.0, max(0.0, playout_value(s2, params, end_round) / scale))
+        if params[EVALUATION_FLAG] > 0.5:
+            reward = evaluation.win_chance(s2, T, params, EVALUATION_WEIGHTS, work_features)
+        else:
+            reward = min(1.0, max(0.0, playout_value(s2, params, end_round) / scale))
         ismcts.backpropagate(nodes, stats, path, length, reward)
     best = legal[ismcts.most_visited(nodes, stats, legal, n)]
     if best == g:
@@ -641,10 +658,10 @@ def ismcts_act(s, T, legal, n, params, keys, counters, stream, search, tree):
     planned = ismcts.child_with_action(nodes, ismcts.ROOT, g)
     if planned == ismcts.NONE:
         return best
-    chosen_mean = stats[chosen, ismcts.STAT_VALUE] / stats[chosen, ismcts.STAT_VISITS]
-    planned_mean = stats[planned, ismcts.STAT_VALUE] / max(1.0, stats[planned, ismcts.STAT_VISITS])
-    # (rewards are playout_value / scale: the margin is in playout_value's units, as search_act's)
-    return best if chosen_mean * scale >= planned_mean * scale + params[15] else g
+    # (rewards are playout_value / scale: the margin is in playout_value's units, as search_act's; with the
+    # fitted evaluation, rewards and margin are win chances)
+    unit = 1.0 if params[EVALUATION_FLAG] > 0.5 else scale
+    return best if ismcts.beats(stats, chosen, planned, params[15] / unit, params[CONFIDENCE]) else g
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -142,7 +142,7 @@ def test_policy_weights_validated(data_copy):
     (("rollouts: 4", "rollouts: 2.5"), "rollouts must be an integer"),
     (("damage_weight: 0.5", "damage_weight: -1"), "damage_weight must be a non-negative number"),
     (("horizon_rounds: 2", "horizon: 2"), "unknown search parameter 'horizon'"),
-    (("base: greedy_damage", "base: random"), "base must be a greedy plan"),
+    (("base: greedy_fitted", "base: random"), "base must be a greedy plan"),
 ])
 def test_search_parameters_validated(data_copy, edit, message):
     target = data_copy
@@ -157,7 +157,7 @@ def test_search_parameters_validated(data_copy, edit, message):
 
 def test_search_params_extend_the_base_plan():
     search = GAME.load_policy("search")
-    base = GAME.load_policy("greedy_damage")
+    base = GAME.load_policy("greedy_fitted")
     assert search.policy_id == 2 and len(search.params) == len(base.params) + 6
     assert (search.params[:len(base.params)] == base.params).all()
 

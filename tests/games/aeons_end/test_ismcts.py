@@ -18,9 +18,10 @@ from sim.games.aeons_end.tables import matchup_setup
 from tests.games.aeons_end.helpers import match_seeds
 
 ISMCTS_BOTS = ("ismcts_16", "ismcts_32", "ismcts_64")
-# engine 0.3.0 with the ISMCTS bots' exploration 1.4 and progressive widening (2026-12-03): their digest (their
-# own cases, apart from test_golden.py's, whose digests stay)
-ISMCTS_DIGEST = "e25349ea1c1c9b1a5598a6c6215e2f9f"
+# engine 0.3.0 with the ISMCTS bots over the fitted plan, cut at the next round by the fitted evaluation, with
+# the confidence rule (issue 45, 2026-12-07; before: e25349ea, exploration 1.4 and progressive widening): their
+# digest (their own cases, apart from test_golden.py's)
+ISMCTS_DIGEST = "c13925c6a3a76ec5a66368ea373e7995"
 DIGEST_CASES = (
     ("normal", "adelheim+brama vs rageborne", "ismcts_16", 2),
     ("normal", "adelheim+brama+kadir+mist vs prince_of_gluttons", "ismcts_16", 1),  # the literal Unleash
@@ -166,8 +167,14 @@ def test_ismcts_plays_in_the_search_kernel_set_only():
 
 def test_ismcts_params_extend_the_base_plan():
     ismcts = GAME.load_policy("ismcts_32")
-    base = GAME.load_policy("greedy_damage")
-    assert ismcts.policy_id == 3 and len(ismcts.params) == len(base.params) + 9
+    base = GAME.load_policy("greedy_fitted")
+    from sim.games.aeons_end.evaluation import WEIGHT_COUNT
+    from sim.games.aeons_end.policy import EVALUATION_WEIGHTS
+
+    # the base plan's weights, the nine ISMCTS parameters, then the optional confidence, evaluation flag and
+    # evaluation weights (test_evaluation.py)
+    assert ismcts.policy_id == 3 and len(ismcts.params) == len(base.params) + 9 + 2 + WEIGHT_COUNT
+    assert EVALUATION_WEIGHTS == len(base.params) + 9 + 2
     assert (ismcts.params[:len(base.params)] == base.params).all() and ismcts.params[11] == 32
 
 
@@ -178,7 +185,8 @@ def test_ismcts_params_extend_the_base_plan():
     (("widening: 1", "widening: -1"), "widening must be a non-negative number"),
     (("  widening: 1", "  # widening: 1"), r"missing ismcts parameter\(s\) \['widening'\]"),
     (("candidates: 4", "width: 4"), "unknown ismcts parameter 'width'"),
-    (("ismcts:", "search:"), r"unknown key\(s\) \['search'\]"),
+    (("ismcts:", "search:"), r"unknown key\(s\) \['evaluation'\]"),  # a flat search bot (the kind is read from the file)
+    (("  confidence: 2", "  confidence: -1"), "confidence must be a number from 0 to 10"),
 ])
 def test_ismcts_parameters_validated(data_copy, edit, message):
     path = data_copy / "policies" / "ismcts_16.yaml"
