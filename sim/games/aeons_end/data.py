@@ -479,10 +479,15 @@ def mage_tables(lib: Library, mage_errata: dict) -> tuple[np.ndarray, np.ndarray
 
 
 EDITION_KEYS = {"player_life", "gravehold_life", "nemesis_life_delta", "expert",
-                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set", "unleash_devours_from"}
+                "deal_group_pairs", "deal_group_varies", "basic_nemesis_set", "unleash_devours_from",
+                "corruption_shuffle"}
 # Readings of Prince of Gluttons' Unleash "devour ... from the least expensive supply pile" (RULES.md, Ambiguities):
 # take the least expensive pile even when empty (literal, the default) or skip empty piles (S4's engine).
 UNLEASH_DEVOURS_FROM = ("least_expensive_nonempty_pile", "least_expensive_pile")
+# Readings of Crooked Mask's Unleash "places it on top of their deck. That player shuffles their discard pile into
+# their deck" (RULES.md, Ambiguities): the shuffled discard goes under the deck (the default) or deck and discard
+# are shuffled together (S4's engine).
+CORRUPTION_SHUFFLE = ("discard_under_deck", "whole_deck")
 # Sampling design, not a game rule: how the random streams of consecutive games are grouped.
 DEAL_GROUP_VARIES = ("turn_order", "deal")
 
@@ -558,6 +563,9 @@ def check_edition_rule(rule: str, value, file: str, entry: str):
     if rule == "unleash_devours_from" and value not in UNLEASH_DEVOURS_FROM:
         raise UserError(f"unleash_devours_from must be one of {', '.join(UNLEASH_DEVOURS_FROM)}, got {value!r}",
                         file=file, entry=entry)
+    if rule == "corruption_shuffle" and value not in CORRUPTION_SHUFFLE:
+        raise UserError(f"corruption_shuffle must be one of {', '.join(CORRUPTION_SHUFFLE)}, got {value!r}",
+                        file=file, entry=entry)
     return value
 
 
@@ -568,11 +576,12 @@ def load_rules(edition: str, lib: Library, data_dir: Path | None = None) -> tupl
     base = _mapping(read_yaml(data_dir / "rules.yaml"), base_file, "top level")
     _check_rule_numbers(base, base_file)
     check_basic_set(base.get("basic_nemesis_set"), file=base_file, entry="basic_nemesis_set")
-    for rule in ("deal_group_pairs", "deal_group_varies", "unleash_devours_from"):
+    for rule in ("deal_group_pairs", "deal_group_varies", "unleash_devours_from", "corruption_shuffle"):
         if rule in base:
             check_edition_rule(rule, base[rule], base_file, rule)
-    if base.get("unleash_devours_from") not in UNLEASH_DEVOURS_FROM:
-        check_edition_rule("unleash_devours_from", base.get("unleash_devours_from"), base_file, "unleash_devours_from")
+    for rule in ("unleash_devours_from", "corruption_shuffle"):  # required in rules.yaml
+        if rule not in base:
+            check_edition_rule(rule, None, base_file, rule)
     merged = editions.resolve(data_dir, edition, check_edition_rule, ("mage_errata",),
                               lambda _, target, fields, file, where: check_mage_errata(lib, target, fields, file, where))
     rules = dict(base)
@@ -644,6 +653,7 @@ def compile_rules(lib: Library, rules: dict, nemesis: str, players: int) -> tupl
     r[L.R_CORRUPTION_EMPTY_DAMAGE] = nrules.get("corruption_empty_gravehold", 0)
     r[L.R_CORRUPTION_DESTROYED_EXPERT] = nrules.get("corruption_destroyed_expert", 0)
     r[L.R_DEVOUR_EMPTY_CHEAPEST] = int(rules["unleash_devours_from"] == "least_expensive_pile")
+    r[L.R_CORRUPTION_SHUFFLE_WHOLE] = int(rules["corruption_shuffle"] == "whole_deck")
     for i, (lo, hi, _) in enumerate(nem["swarm"]):
         r[L.R_SWARM_MIN + i] = lo
         r[L.R_SWARM_MAX + i] = hi

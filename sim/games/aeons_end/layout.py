@@ -186,6 +186,8 @@ R_BASIC_BY_TIER = 54    # 3 values (for this player count)
 R_CORRUPTION_DESTROYED_EXPERT = 57  # 1: a destroyed corruption costs a charge or goes to a discard pile
 R_DEVOUR_EMPTY_CHEAPEST = 58  # 1: devour_cheapest targets the least expensive pile even when empty (rules
                               # unleash_devours_from: least_expensive_pile, the literal reading)
+R_CORRUPTION_SHUFFLE_WHOLE = 59  # 1: Crooked Mask's Unleash shuffles deck and discard together (rules
+                                 # corruption_shuffle: whole_deck); 0: the discard goes shuffled under the deck
 RULES_SIZE = 64
 
 NEMESIS_KIND_GENERIC, NEMESIS_KIND_RAGEBORNE, NEMESIS_KIND_CARAPACE_QUEEN, NEMESIS_KIND_PRINCE, \

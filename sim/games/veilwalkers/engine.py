@@ -232,6 +232,15 @@ def settle(state, ruleset, events, counts, count_cards):
 
 
 @njit(cache=True, _nrt=False)
+def shape_without_weave(state, ruleset, events, counts, count_cards):
+    """A turn that opens with no Weave decision (Loom full, or an empty hand) goes straight into its
+    Shape; the Awakened text resolves at the start of every Shape (RULES.md), so it resolves here, as it
+    does after a weave or no_weave."""
+    if not state[L.G_DONE] and state[L.G_PHASE] == L.PH_SHAPE and state[L.G_PENDING] == L.DEC_SHAPE:
+        cards.resolve_awakened(state, ruleset, state[L.G_SIDE], events, counts, count_cards)
+
+
+@njit(cache=True, _nrt=False)
 def step(state, ruleset, matchup, action, keys, counters, events, counts, count_cards):
     kind = actions.kind_of(action)
     a = actions.field_a(action)
@@ -245,6 +254,7 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
         setup.place_start(state, a, events)
         watcher.place(state, keys, counters, events)  # "after player starts"
         turn.begin_turn(state, ruleset, 0, events, counts, count_cards)
+        shape_without_weave(state, ruleset, events, counts, count_cards)
     elif kind == L.A_WEAVE or kind == L.A_NO_WEAVE:
         if kind == L.A_WEAVE:
             turn.weave(state, ruleset, seat, a, events)
@@ -257,6 +267,7 @@ def step(state, ruleset, matchup, action, keys, counters, events, counts, count_
             turn.discard(state, ruleset, seat, a, events)
         if state[L.G_PENDING] == L.DEC_NONE:
             turn.end_turn(state, ruleset, seat, keys, counters, events, counts, count_cards)
+            shape_without_weave(state, ruleset, events, counts, count_cards)
     elif kind == L.A_INTERCEPT or kind == L.A_NO_INTERCEPT:
         if kind == L.A_INTERCEPT:
             combat.intercept(state, ruleset, active, state[L.G_STRIKER], a, events)
@@ -434,7 +445,8 @@ def check_invariants(state, ruleset, matchup):
     for t in range(L.TOKENS):
         tk = L.G_TOKEN + t * L.TOKEN_W
         site, carrier = state[tk + L.TK_SITE], state[tk + L.TK_CARRIER]
-        if not ((on_ring(site) and carrier == -1) or (site == L.NOWHERE and 0 <= carrier < L.SEATS)):
+        # a Remembrance lies on a Ring Site, or in First Bloom where a Thread Strike dislodged it, or is carried
+        if not (((on_ring(site) or site == L.BLOOM) and carrier == -1) or (site == L.NOWHERE and 0 <= carrier < L.SEATS)):
             return L.INVARIANT_TOKENS
         if carrier == -1 and ring_closed(state, site // L.SITES):
             return L.INVARIANT_TOKENS

@@ -15,7 +15,7 @@ from sim.games.veilwalkers import batch, data, render, tables, vocab
 class Veilwalkers(Game):
     name = "veilwalkers"
     # Reports quote the title in their answer (kind `endings`): it says plainly which rules are missing.
-    title = ("Veilwalkers (Tabletop Beta 1), engine 0.8.0, stage 4 of 5 in part: a partial rule set (map, turn, "
+    title = ("Veilwalkers (Tabletop Beta 1), engine 0.8.1, stage 4 of 5 in part: a partial rule set (map, turn, "
              "network, all 18 Rites, combat, Strongholds, Patrols, the Watcher, the Closing Spiral, Locals and "
              "Recruits, board Sentinels, Site states, temporary Power, Thorn Sentinel's reward, Behind the Lines, "
              "lateral roads closed and Broken, road repair Growth, the Homeground bonus, the two Glyph chains and "
@@ -24,7 +24,7 @@ class Veilwalkers(Game):
              "effects, Awakening substitutions, Memories' Recall and Imprint, laid Paths, Weather, hidden objects; "
              "46 assumed cards; bots: random, two greedy styles (racer, pressure), a flat search and "
              "ISMCTS on pressure's weights")
-    engine_version = "0.8.0"
+    engine_version = "0.8.1"
     player_counts = (2,)
     end_reasons = vocab.END_REASONS
     error_codes = vocab.ERROR_CODES

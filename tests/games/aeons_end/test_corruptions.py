@@ -60,3 +60,36 @@ def test_crooked_mask_expert_destroyed_corruption():
         assert sc.player(0)["charges"] == expect_charges
         assert ("endless_hunger" in sc.player(1)["discard_bottom_first"]) == (expect_deck == 10)
         assert sc.invariant_error() == 0
+
+
+def _unleashed(edition: str, seed: int) -> tuple[list[str], list[str]]:
+    """Crooked Mask Unleashes once against a deck crystal, spark (top first) and a discard of two shards:
+    (the corrupted player's deck afterwards, top first; the corruption names)."""
+    sc = AeonsEndScenario.new("adelheim+brama vs crooked_mask", edition=edition, seed=seed, advance=False)
+    for p in range(2):
+        sc.set_deck(p, ["crystal", "spark"])
+        sc.set_discard(p, ["emerald_shard", "amethyst_shard"])
+    sc.set_nemesis_deck(["slaughter", "needlemaw"])  # Slaughter: Unleash
+    sc.nemesis_turn()
+    corruption_names = {sc.lib.player_ids[c] for c in sc.lib.nemeses["crooked_mask"]["corruptions"]}
+    decks = [sc.player(p)["deck_top_first"] for p in range(2)]
+    corrupted = [d for d in decks if any(c in corruption_names for c in d)]
+    assert len(corrupted) == 1
+    return corrupted[0], corruption_names
+
+
+def test_crooked_mask_unleash_shuffles_the_discard_under_the_deck_or_with_it():
+    """Crooked Mask's Unleash (data S4 mat text): "Any player gains a corruption and places it on top of their
+    deck. That player shuffles their discard pile into their deck." Default reading (rules corruption_shuffle:
+    discard_under_deck): the shuffled discard goes under the deck, so the corruption stays on top and the deck
+    keeps its order; edition normal-whole-deck-shuffle (S4's engine) shuffles deck and discard together."""
+    for seed in range(1, 5):
+        deck, corruption_names = _unleashed("normal", seed)
+        assert deck[0] in corruption_names and deck[1:3] == ["crystal", "spark"]
+        assert sorted(deck[3:]) == ["amethyst_shard", "emerald_shard"]
+    tops = set()
+    for seed in range(1, 9):
+        deck, corruption_names = _unleashed("normal-whole-deck-shuffle", seed)
+        assert sorted(c for c in deck if c not in corruption_names) == ["amethyst_shard", "crystal", "emerald_shard", "spark"]
+        tops.add(deck[0] in corruption_names)
+    assert tops == {True, False}, "shuffled in with the rest: sometimes on top, sometimes not"

@@ -264,3 +264,9 @@ def test_unleash_reading_validated(data_copy):
     with pytest.raises(UserError, match="unleash_devours_from must be one of") as err:
         data.load_rules("broken", lib)
     assert "broken.yaml: rules.unleash_devours_from:" in str(err.value) and "\n" not in str(err.value)
+    assert data.load_rules("normal", lib)[0]["corruption_shuffle"] == "discard_under_deck"
+    assert data.load_rules("normal-whole-deck-shuffle", lib)[0]["corruption_shuffle"] == "whole_deck"
+    (data_copy / "editions" / "broken.yaml").write_text("base: normal\nrules: {corruption_shuffle: all}\n")
+    with pytest.raises(UserError, match="corruption_shuffle must be one of") as err:
+        data.load_rules("broken", lib)
+    assert "broken.yaml: rules.corruption_shuffle:" in str(err.value) and "\n" not in str(err.value)

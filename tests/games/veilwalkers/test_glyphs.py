@@ -457,3 +457,16 @@ def test_the_unseen_passage_ignores_only_the_watcher():
     assert presence(sc.state_vector, tables, 1, at((1, 0))) >= presence(sc.state_vector, tables, 0, at((1, 0))) > 0
     invoke(sc, "AV-12")
     assert "waymark" not in kinds(sc)
+
+
+def test_completing_an_alignment_at_the_three_threads_gate_marks_the_story_thread():
+    """Rite of the Three Threads: "While your Veilwalker occupies this Gate Site, your team must complete
+    all three: ... Story Play a Path, rotate a Ring, complete an Alignment, or move a Figure through a
+    card-created route." (Three Threads is the standard Rite of the V-VI Gate, Ring V S0.)"""
+    sc = shape(resonance=9)
+    sc.place(0, "veilwalker", (5, 0))
+    play(sc, "whisper_rune")
+    play(sc, "everburn_scout")
+    assert not sc.player(0)["threads"][4] & L.THREAD_STORY, "not before the invocation"
+    invoke(sc, "AP-11")
+    assert sc.player(0)["threads"][4] & L.THREAD_STORY

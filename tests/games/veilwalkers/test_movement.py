@@ -112,6 +112,21 @@ def test_the_veilwalker_escorts_one_ally_who_arrives_exhausted():
     assert figures[hero]["site"] == at((1, 0)) and sc.state()["actions"] == 2
 
 
+def test_a_follower_starts_at_the_veilwalkers_origin_and_arrives_exhausted():
+    """"A Veilwalker may take one allied Ally from the origin ... The Ally arrives Exhausted unless a rule
+    says otherwise ... A follower travels the same route, may not follow itself, and must be eligible at
+    both ends." An Ally one Site away is no follower."""
+    sc = shape(edition="first-journey")
+    sc.place(0, "veilwalker", (1, 0))
+    sc.open_boundary(0, 0)
+    sc.put_figure(0, "thorn_sentinel", (1, 1))
+    assert "escort" not in kinds(sc), "not at the origin"
+    ally = sc.put_figure(0, "thorn_sentinel", (1, 0))
+    sc.apply(sc.action("escort", slot=ally, direction="inward"))
+    follower = {f["slot"]: f for f in sc.player(0)["figures"]}[ally]
+    assert follower["site"] == sc.player(0)["veilbound"][0] == at((2, 0)) and not follower["ready"]
+
+
 def test_the_trio_crossing_costs_three_actions_and_exhausts_all_three():
     """"Optional trio crossing costs three Actions: all three Ready Veilbound together take one legal
     ordinary Gate, all arrive Exhausted, no escort and no Bloom entry.\""""

@@ -191,6 +191,26 @@ def test_a_dormant_relic_awakens_automatically_after_its_condition_without_a_sec
     assert sc.player(0)["thread"] == 16, "the Awakened text at the start of the Shape"
 
 
+def test_the_awakened_text_resolves_in_a_turn_with_no_weave_decision():
+    """"3. Weave: optionally put one card from hand facedown into your Loom, maximum eight." With the Loom
+    at eight there is no Weave decision; the Awakened text still resolves at the start of the Shape (the
+    reading RULES.md gives: "`awakened` effects resolve at the start of each of the controller's Shapes
+    while the Relic is active"). Thorn Idol restores 1 Thread there, whether or not the turn had a Weave."""
+    sc = shape(resonance=9)
+    sc.set(0, "P_THREAD", 10)
+    sc.put_relic(0, "thorn_idol", (1, 3))
+    sc.set(0, "P_BROKEN", 1)
+    sc.apply(sc.action("move", piece="wayfinder", direction="clockwise"))
+    assert sc.player(0)["relics"][0]["awakened"]
+    sc.fill_loom(0, 8 - sc.player(0)["loom"])
+    end_turn(sc)
+    sc.apply(sc.action("end_shape"))  # the other Company's turn
+    while sc.state()["pending"] == "discard":
+        sc.apply(sc.action("discard", index=0))
+    assert sc.state()["active"] == 0 and sc.state()["pending"] == "shape", "a full Loom: straight into the Shape"
+    assert sc.player(0)["thread"] == 11, "the Awakened text at the start of a Shape with no Weave"
+
+
 def test_suppression_holds_awakening_and_a_muted_awakened_relic_has_no_text_until_reactivated():
     """Suppression "disables a Relic's text, Presence and Awakening/activation until the end of its
     controller's next turn". Mute: "Its text, Presence and activations become inactive ... This does not

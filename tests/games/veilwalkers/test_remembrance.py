@@ -109,3 +109,22 @@ def test_convergence_wins_at_remember_in_bloom_with_three_and_complete_history()
     end_turn(sc)
     end_turn(sc)
     assert sc.state()["done"] and sc.state()["winner"] == 0 and sc.state()["end_reason"] == "convergence"
+
+
+def test_a_strike_of_five_in_first_bloom_dislodges_a_remembrance_there():
+    """"A single unintercepted Thread Strike causing at least five actual Thread loss dislodges one
+    carried Remembrance at the struck Site": no exception for First Bloom, which is a Site ("the fixed
+    First Bloom is a separate 37th space"), so the token lies in Bloom and the striker's Veilwalker there
+    may claim it without control."""
+    sc = shape()
+    end_turn(sc)  # seat 1's turn: Root Leviathan (Power 5) is in seat 1's deck
+    sc.place(0, "veilwalker", "bloom")
+    sc.carry(0, 4)
+    sc.place(1, "veilwalker", "bloom")
+    slot = sc.put_figure(1, "root_leviathan", "bloom")
+    sc.apply(sc.action("strike", attacker=slot))
+    if sc.state()["pending"] == "intercept":
+        sc.apply(sc.action("no_intercept"))
+    assert sc.player(0)["remembrances"] == 0 and sc.state()["tokens"][4] == (at("bloom"), -1)
+    sc.apply(sc.action("claim", token=4))
+    assert sc.player(1)["remembrances"] == 1

@@ -1,6 +1,6 @@
 """The Veilwalkers study presets (issue 23, Studies; `make study-veilwalkers`): each validates and plays a
 tiny sweep end to end into a report whose answer first says which rules the numbers were played under
-(engine 0.8.0 is a partial rule set), and the `endings` and `side_a` report kinds agree with the lake."""
+(engine 0.8.1 is a partial rule set), and the `endings` and `side_a` report kinds agree with the lake."""
 
 from pathlib import Path
 
@@ -34,7 +34,7 @@ def test_preset_plays_a_tiny_sweep_into_a_report_that_says_the_rules_are_partial
         assert lake.height > 0 and (lake["error"] == "ok").all() and set(lake["policy_a"]) == {tier}
         report = (report_folder(output_root, f"{name}-{tier}") / "report.md").read_text()
         answers = [line for line in report.splitlines() if line.startswith("> ")]
-        assert answers[0].startswith("> Rules played: Veilwalkers (Tabletop Beta 1), engine 0.8.0, stage 4 of 5 in part: "
+        assert answers[0].startswith("> Rules played: Veilwalkers (Tabletop Beta 1), engine 0.8.1, stage 4 of 5 in part: "
                                      "a partial rule set")
         assert "not modeled yet" in answers[0] and "a flat search and ISMCTS" in answers[0]
         assert any("matches end by" in a for a in answers) and any("side A wins" in a for a in answers)

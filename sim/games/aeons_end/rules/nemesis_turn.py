@@ -76,6 +76,7 @@ from sim.games.aeons_end.layout import (
     PC_IS_CRYSTAL,
     PC_TYPE,
     PILE_CAPACITY,
+    R_CORRUPTION_SHUFFLE_WHOLE,
     R_DEVOUR_EMPTY_CHEAPEST,
     R_FIRE_LOSS,
     R_NEMESIS_KIND,
@@ -591,17 +592,25 @@ def run_atomic(s, T, keys, counters, code, n, self_slot):
         for _ in range(n):
             gain_corruption(s, T, t, np.bool_(True))
     elif code == NS_SHUFFLE_DISCARD_INTO_DECK:
-        # the discard pile is shuffled and goes under the deck, so a corruption just put on top stays there
         m = s[tb + P_DISCARD_N]
         d = s[tb + P_DECK_N]
         if d + m > PILE_CAPACITY:
             fail(s, ERR_CAPACITY)
             return True
-        shuffle(s, tb + P_DISCARD, tb + P_DISCARD + m, keys, counters, 2)
-        for k in range(d - 1, -1, -1):
-            s[tb + P_DECK + m + k] = s[tb + P_DECK + k]
-        for k in range(m):
-            s[tb + P_DECK + k] = s[tb + P_DISCARD + k]
+        if rule(T, R_CORRUPTION_SHUFFLE_WHOLE) != 0:
+            # rules corruption_shuffle: whole_deck (S4's engine): deck and discard shuffled together, the
+            # corruption just put on top with them
+            for k in range(m):
+                s[tb + P_DECK + d + k] = s[tb + P_DISCARD + k]
+            shuffle(s, tb + P_DECK, tb + P_DECK + d + m, keys, counters, 2)
+        else:
+            # corruption_shuffle: discard_under_deck (the default): the discard pile is shuffled and goes
+            # under the deck, so the corruption just put on top stays there and the deck keeps its order
+            shuffle(s, tb + P_DISCARD, tb + P_DISCARD + m, keys, counters, 2)
+            for k in range(d - 1, -1, -1):
+                s[tb + P_DECK + m + k] = s[tb + P_DECK + k]
+            for k in range(m):
+                s[tb + P_DECK + k] = s[tb + P_DISCARD + k]
         s[tb + P_DECK_N] = d + m
         s[tb + P_DISCARD_N] = 0
     elif code == NS_PLAYERS_CORRUPTIONS_ON_DECK:

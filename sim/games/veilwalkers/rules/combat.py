@@ -182,7 +182,7 @@ def strike_lands(state, ruleset, seat, attacker, events):
     if lost > 0:
         severed(state, ruleset, seat, 0, events)
     log_event(state, events, L.EV_STRIKE, seat, state[figure(seat, attacker) + L.F_CARD], lost, 0)
-    if lost >= ruleset[T.RULE_DISLODGE_AT] and carried(state, other) > 0 and on_ring(site):
+    if lost >= ruleset[T.RULE_DISLODGE_AT] and carried(state, other) > 0:  # First Bloom is a struck Site too
         dislodge(state, other, site, events)
     check_thread(state, events)
     state[L.G_STRIKER] = -1

@@ -435,10 +435,12 @@ def resolve_invocation(state, ruleset, seat, k, choice, events):
     """"Recheck the chosen Alignment sequence and targets for legality before resolution" (its Glyphs
     were consumed on declaration; the targets are rechecked: with none legal it does nothing); then the
     Rite of the Living Story: "Complete any recognized Alignment while your Veilwalker occupies this
-    Gate Site. Completion: After Alignment resolution.\""""
+    Gate Site. Completion: After Alignment resolution."; and the Rite of the Three Threads' Story deed
+    "complete an Alignment" while the Veilwalker occupies that Gate.\""""
     if not choice_legal(state, ruleset, seat, k, choice):
         return
     resolve(state, ruleset, seat, k, choice, events)
+    mark_thread(state, ruleset, seat, L.THREAD_STORY, events)
     b = veilwalker_gate(state, ruleset, seat, V.RITE_LIVING_STORY)
     if b >= 0:
         record_completion(state, ruleset, seat, b, events)
