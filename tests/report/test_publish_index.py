@@ -263,3 +263,21 @@ def test_studies_are_grouped_by_game_stale_ones_marked_and_dirty_ones_refused(to
     assert "<h2>Contents</h2>" in page and 'id="game-toy"' in page
     assert "Stale: played by engine 1.1.0; toy is at engine 1.2.0 now." in page
     assert "Not published: 1 study played from a tree with uncommitted changes (+dirty)" in page
+
+
+def test_a_ladder_from_a_dirty_tree_is_refused_and_an_older_engines_ladder_is_stale(tmp_path, monkeypatch):
+    """Issue 44 item 9 ("Some ladders were recorded from a +dirty tree"): a ladder's rungs are experiments of
+    their own, so its `ladder_experiments.csv` states their commits and engine versions."""
+    from sim.report import publish
+
+    reports = tmp_path / "reports"
+    for name, sha, engine in (("toy-ladder", "0123456789abcdef", "1.1.0"), ("coin-ladder", "0123456789abcdef+dirty", "1.2.0")):
+        folder = reports / name
+        (folder / "tables").mkdir(parents=True)
+        (folder / "report.md").write_text(f"# {name}\n\n## Answer\n\n> Every rung holds.\n")
+        (folder / "tables" / "ladder_experiments.csv").write_text(
+            f'experiment,run_id,git_sha,matches,engine\nx,x-1,{sha},10,"{{""{name[:-7]}"": ""{engine}""}}"\n')
+    monkeypatch.setattr(publish, "_current_engines", lambda: {"toy": "1.2.0", "coin": "1.2.0"})
+    index = publish.collect(reports)
+    assert index.refused == ["coin-ladder"]
+    assert [study.name for study in index.studies] == ["toy-ladder"] and index.stale() == ["toy-ladder"]
