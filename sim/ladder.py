@@ -457,7 +457,7 @@ def build_coop_report(ladder: Ladder) -> Path:
         charts.forest_plot(labels, steps["difference"].to_numpy(), steps["difference_low"].to_numpy(),
                            steps["difference_high"].to_numpy(), stage / "ladder_win_rates.png",
                            title="Team win rate of each rung minus the rung below's (common deals)",
-                           reference=0.0, xlabel="paired difference of team win rates (95% interval)")
+                           reference=0.0, xlabel="paired difference of team win rates (95% interval)", unit="points")
         document.add(Image("ladder_win_rates.png", "Each rung's team win rate over the rung below's"))
         charts.rate_bars(list(ladder.bots), [speeds[bot] for bot in ladder.bots],
                          stage / "ladder_throughput.png", title="Matches per second per bot (one core, whole team)")
@@ -569,7 +569,8 @@ def build_ladder_report(ladder: Ladder) -> Path:
         labels = [f"{row['bot']} over {row['against']}" for row in steps.iter_rows(named=True)]
         charts.forest_plot(labels, steps["win_rate"].to_numpy(), steps["win_low"].to_numpy(), steps["win_high"].to_numpy(),
                            stage / "ladder_win_rates.png", title="Win rate of each rung over the rung below",
-                           reference=0.5, band=(0.5, ladder.threshold), xlabel="win rate (pairs, 95% interval)")
+                           reference=0.5, band=(0.5, ladder.threshold), xlabel="win rate (pairs, 95% interval)",
+                           unit="rate")
         document.add(Image("ladder_win_rates.png", "Win rate of each rung over the rung below"))
         charts.rate_bars(list(ladder.rungs), [row["matches_per_second"] for row in rung_rows],
                          stage / "ladder_throughput.png", title="Matches per second per rung (one core, every seat)")

@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 DPI = 100
 WIDTH = 8.0
@@ -28,6 +29,17 @@ STYLE = {
     "svg.hashsalt": "sim",
     "path.simplify": True,
 }
+
+
+# Axes read in the reports' units (issue 44: "rates in %, differences in pts"): a rate or share of [0, 1] is
+# labelled in percent, a difference of two rates in percentage points.
+PERCENT = FuncFormatter(lambda value, _: f"{100 * value:.4g}%")
+POINTS = FuncFormatter(lambda value, _: f"{100 * value:+.4g} pts" if round(100 * value, 6) else "0")
+UNITS = {"rate": PERCENT, "points": POINTS}
+
+
+def _unit_text(value: float, unit: str | None) -> str:
+    return UNITS[unit](value, None) if unit else f"{value:.3f}"
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -108,7 +120,7 @@ def matchup_heatmap(
         axes.set_xlabel(column_axis)
         axes.set_ylabel(row_axis)
         axes.set_title(title)
-        figure.colorbar(image, ax=axes, label=colour_label)
+        figure.colorbar(image, ax=axes, label=colour_label, format=POINTS if difference else PERCENT)
         figure.tight_layout()
     return _save(figure, path)
 
@@ -125,17 +137,22 @@ def forest_plot(
     xlabel: str = "",
     secondary: tuple[Sequence[float], Sequence[float], Sequence[float], str] | None = None,
     primary_label: str = "",
+    unit: str | None = None,
 ) -> Path:
     """Estimates with intervals, one row per label, a reference line and an optional shaded band
     (e.g. the equivalence band 0.5 ± margin). ``secondary`` adds a second, offset interval per
-    row: (estimates, lows, highs, legend label)."""
+    row: (estimates, lows, highs, legend label). ``unit``: "rate" (values of [0, 1] shown in %),
+    "points" (differences of rates, in percentage points) or None (plain numbers)."""
+    if unit is not None and unit not in UNITS:
+        raise ValueError(f"unit must be one of {sorted(UNITS)} or None, got {unit!r}")
     count = len(labels)
     positions = np.arange(count)[::-1].astype(float)
     with matplotlib.rc_context(STYLE):
         figure = _figure(WIDTH, _rows_height(count, base=2.4))  # room for the title and the axis label
         axes = figure.add_subplot()
         if band is not None:
-            axes.axvspan(band[0], band[1], color="#cfe8cf", label=f"band {band[0]:.3f} to {band[1]:.3f}")
+            axes.axvspan(band[0], band[1], color="#cfe8cf",
+                         label=f"band {_unit_text(band[0], unit)} to {_unit_text(band[1], unit)}")
         axes.axvline(reference, color="grey", linewidth=1)
         estimates = np.asarray(estimates, dtype=float)
         error = np.vstack([estimates - np.asarray(lows, float), np.asarray(highs, float) - estimates])
@@ -166,6 +183,8 @@ def forest_plot(
             )
         axes.set_yticks(positions, labels=list(labels))
         axes.set_ylim(-0.8, count - 0.2)
+        if unit:
+            axes.xaxis.set_major_formatter(UNITS[unit])
         axes.set_xlabel(xlabel)
         axes.set_title(title)
         if band is not None or secondary is not None or primary_label:
@@ -188,6 +207,7 @@ def length_distribution(
             lengths, counts = series[arm]
             counts = np.asarray(counts, dtype=float)
             axes.step(np.asarray(lengths, dtype=float), counts / counts.sum(), where="mid", label=arm)
+        axes.yaxis.set_major_formatter(PERCENT)
         axes.set_xlabel(xlabel)
         axes.set_ylabel("share of matches")
         axes.set_title(title)
@@ -212,6 +232,7 @@ def share_bars(
             left += shares[:, index]
         axes.set_yticks(positions, labels=list(arms))
         axes.set_xlim(0, 1)
+        axes.xaxis.set_major_formatter(PERCENT)
         axes.set_xlabel("share of matches")
         axes.set_title(title)
         axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=min(len(categories), 4), fontsize=7)
@@ -234,6 +255,7 @@ def step_curves(
             x_values, y_values = curves[arm]
             axes.step(np.asarray(x_values, float), np.asarray(y_values, float), where="post", label=arm)
         axes.set_ylim(0, 1.02)
+        axes.yaxis.set_major_formatter(PERCENT)
         axes.set_xlabel(xlabel)
         axes.set_ylabel(ylabel)
         axes.set_title(title)
@@ -289,6 +311,7 @@ def effect_lines(
             axes.errorbar(x, rates, yerr=error, fmt="o-", capsize=3, markersize=4, label=name)
         axes.set_xticks(x, labels=[str(v) for v in values])
         axes.set_ylim(0, 1)
+        axes.yaxis.set_major_formatter(PERCENT)
         axes.set_xlabel(xlabel)
         axes.set_ylabel(ylabel)
         axes.set_title(title)

@@ -239,6 +239,7 @@ def _opening(document: Document, target: Path, reports: dict[str, tuple[Path, Pa
         title="First-player win rate per edition and experiment",
         reference=0.5,
         xlabel="first-player win rate (pair level)",
+        unit="rate",
     )
     document.add(Image(path.name, "First-player win rate per edition and experiment"))
 
@@ -380,5 +381,6 @@ def _coop(document: Document, target: Path, reports: dict[str, tuple[Path, Path]
         [f"{row['edition']} | {row['experiment']}" for row in table.iter_rows(named=True)],
         table["difference"].to_numpy(), table["low"].to_numpy(), table["high"].to_numpy(), path,
         title="Team win rate: edition minus baseline, per experiment", xlabel="difference in team win rate",
+        unit="points",
     )
     document.add(Image(path.name, "Team win rate: edition minus baseline, per experiment"))

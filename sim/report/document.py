@@ -113,6 +113,7 @@ INLINE_ROWS = 30  # a longer table shows its first rows; the whole table is its 
 
 P_VALUE = ("p_value", "p_holm", "tost_p", "p_adjusted")
 DIFFERENCE = ("difference", "low", "high")  # a paired comparison's columns (sim.stats.pairs)
+LADDER_DIFFERENCE = ("difference", "difference_low", "difference_high")  # a ladder rung over the one below
 RATE_WORDS = ("rate", "share", "survival", "mean", "wilson")
 
 
@@ -201,9 +202,11 @@ def display_rows(table: Table) -> tuple[list[list[str]], int]:
     to the CSV."""
     frame = table.frame
     kinds = {column: _column_kind(frame, column) for column in frame.columns}
+    # a difference of two rates (and its interval) reads in percentage points
     if "percent" in (kinds.get("baseline_mean"), kinds.get("treatment_mean")):
-        # a difference of two rates (and its interval) reads in percentage points
         kinds.update({column: "points" for column in DIFFERENCE if kinds.get(column) == "plain"})
+    if kinds.get("win_rate") == "percent":
+        kinds.update({column: "points" for column in LADDER_DIFFERENCE if kinds.get(column) == "plain"})
     rows = [
         [_shown(value, kinds[column], table.digits) for column, value in zip(frame.columns, row, strict=True)]
         for row in frame.head(INLINE_ROWS).iter_rows()

@@ -322,6 +322,7 @@ def section_opening(context: Context) -> None:
         title=f"First-player win rate per edition (band 0.5 ± {margin:g})",
         reference=0.5,
         band=(0.5 - margin, 0.5 + margin),
+        unit="rate",
         xlabel="first-player win rate",
         # the interval the equivalence test reads: inside the band <=> "equivalent" at alpha
         primary_label=f"pair-level mean, {tost_percent} t-interval (the TOST's)",
@@ -454,6 +455,7 @@ def _edition_differences(context: Context, pairs: pl.DataFrame, editions: list[s
         path,
         title=f"First-player score: edition minus {baseline}, all matchups",
         xlabel="difference in first-player win rate",
+        unit="points",
     )
     document.add(image)
     # Per matchup, a heatmap of side A x side B per edition: one row a matchup made a chart of hundreds of labels.
@@ -838,6 +840,7 @@ def section_cards(context: Context) -> None:
             title=f"Win rate when {metric} (circle) vs not (square), edition {edition}",
             reference=0.5,
             xlabel="side win rate",
+            unit="rate",
             primary_label=f"{metric}",
             secondary=(
                 top["without_rate"].to_numpy(),
@@ -986,7 +989,7 @@ def _coop_edition_differences(context: Context, editions: list[str]) -> pl.DataF
     path, image = context.image("coop_edition_differences", f"Team win rate: each edition minus {baseline}")
     charts.forest_plot(overall["edition"].to_list(), overall["difference"].to_numpy(), overall["low"].to_numpy(),
                        overall["high"].to_numpy(), path, title=f"Team win rate: edition minus {baseline}, all matchups",
-                       xlabel="difference in team win rate")
+                       xlabel="difference in team win rate", unit="points")
     context.document.add(image)
     return table
 
@@ -1289,6 +1292,7 @@ def section_sides(context: Context) -> None:
                 title=f"Win rate by {column}, edition {edition}",
                 reference=0.5,
                 xlabel="side win rate",
+                unit="rate",
             )
             document.add(image)
 
@@ -1335,7 +1339,7 @@ def section_variance(context: Context) -> None:
         path, image = context.image("variance_within_share", "Share of result variance within groups")
         charts.forest_plot(labels, won["within_share"].to_numpy(), won["within_low"].to_numpy(),
                            won["within_high"].to_numpy(), path, title="Share of result variance within groups",
-                           reference=0.0, xlabel="within-group share of variance (won/lost)")
+                           reference=0.0, xlabel="within-group share of variance (won/lost)", unit="rate")
         document.add(image)
 
 
@@ -1439,7 +1443,8 @@ def section_side_a(context: Context) -> None:
         charts.forest_plot([f"{r['side_a']} vs {r['side_b']}" if r["matchup_id"] != "ALL" else "all matchups"
                             for r in group.iter_rows(named=True)], group["a_rate"].to_numpy(),
                            group["a_low"].to_numpy(), group["a_high"].to_numpy(), path,
-                           title=f"Side A's win rate ({edition})", reference=0.5, xlabel="side A pair-level win rate")
+                           title=f"Side A's win rate ({edition})", reference=0.5, xlabel="side A pair-level win rate",
+                           unit="rate")
         document.add(image)
         pooled = group.filter(pl.col("matchup_id") == "ALL").row(0, named=True)
         cells = group.filter(pl.col("matchup_id") != "ALL").sort(["a_rate", "matchup_id"])

@@ -281,3 +281,19 @@ def test_a_ladder_from_a_dirty_tree_is_refused_and_an_older_engines_ladder_is_st
     index = publish.collect(reports)
     assert index.refused == ["coin-ladder"]
     assert [study.name for study in index.studies] == ["toy-ladder"] and index.stale() == ["toy-ladder"]
+
+
+def test_every_published_report_prints_its_numbers_once_formatted_and_shows_its_charts():
+    """Issue 44 item 8 ("values like `9.0000`, `0.0000` beside `9.0`"): every tracked report the index
+    publishes prints no number padded with four zeros, and every chart its report.md shows is a PNG in its
+    folder. (A report refused for a +dirty tree is left out: it is rerun and rebuilt before it is published.)"""
+    import re
+
+    padded = re.compile(r"(?<![\w.])\d+\.\d*0000(?![\d])")
+    index = collect(REPO_REPORTS)
+    for study in index.every_study():
+        folder = REPO_REPORTS / study.name
+        text = (folder / "report.md").read_text(encoding="utf-8")
+        assert not padded.search(text), f"{study.name}/report.md: {padded.search(text).group(0)}"
+        for chart in re.findall(r"^!\[[^\]]*\]\(([^()\s]+\.png)\)$", text, flags=re.M):
+            assert (folder / chart).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", f"{study.name}: {chart}"

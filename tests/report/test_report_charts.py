@@ -97,3 +97,17 @@ def test_the_effect_lines_place_numeric_values_by_value_and_others_evenly(tmp_pa
         path = charts.effect_lines(values, {"first player": ([0.5, 0.52, 0.55], [0.45, 0.5, 0.5], [0.55, 0.56, 0.6])},
                                    tmp_path / f"{values[0]}.png", "t", "x", "rate", reference=0.5)
         assert path.read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_chart_axes_read_in_percent_and_points_as_the_text_does(tmp_path):
+    """Issue 44 item 8 ("charts use fractions (0.450) where the text uses %"): a rate axis is labelled in %,
+    a difference of rates in pts; the unit changes the picture, and an unknown unit is refused."""
+    assert charts.PERCENT(0.45, None) == "45%" and charts.PERCENT(0.07, None) == "7%"
+    assert charts.POINTS(0.025, None) == "+2.5 pts" and charts.POINTS(-0.01, None) == "-1 pts"
+    assert charts.POINTS(0.0, None) == "0"
+    args = (["a", "b"], [0.4, 0.55], [0.35, 0.5], [0.45, 0.6])
+    plain = charts.forest_plot(*args, tmp_path / "plain.png", title="t", reference=0.5)
+    rate = charts.forest_plot(*args, tmp_path / "rate.png", title="t", reference=0.5, unit="rate")
+    assert plain.read_bytes() != rate.read_bytes()
+    with pytest.raises(ValueError, match="unit must be one of"):
+        charts.forest_plot(*args, tmp_path / "bad.png", title="t", unit="fraction")
