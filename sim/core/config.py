@@ -56,6 +56,11 @@ class SweepConfig:
     base: str = ""  # the edition the values vary; empty: `edition`, else the game's default edition
 
 
+# A study's question, which a comparison across tiers answers first (sim/report/compare.py): the first-player
+# advantage, how matches end (end-reason shares), or the per-match measures of `report.columns`.
+REPORT_QUESTIONS = ("seat", "endings", "columns")
+
+
 @dataclass
 class ReportConfig:
     kinds: list[str] = field(default_factory=lambda: ["summary"])
@@ -70,6 +75,7 @@ class ReportConfig:
     side_columns: list[str] = field(default_factory=list)  # per-side lake columns for the `sides` kind
     columns: list[str] = field(default_factory=list)  # numeric lake columns for the `columns` kind
     group_column: str = "deal_group"  # `variance` kind: lake column whose equal values share held streams
+    question: str = "seat"  # what a comparison across tiers answers first: one of REPORT_QUESTIONS
 
 
 @dataclass
@@ -333,6 +339,9 @@ def _check_report(cfg: DictConfig, bad) -> None:
         raise bad("report.side_columns", "the `sides` report needs at least one per-side column")
     if "columns" in kinds and not cfg.report.columns:
         raise bad("report.columns", "the `columns` report needs at least one numeric lake column")
+    if cfg.report.question not in REPORT_QUESTIONS:
+        raise bad("report.question", f"must be one of {', '.join(REPORT_QUESTIONS)}, got {cfg.report.question!r}"
+                  + did_you_mean(str(cfg.report.question), REPORT_QUESTIONS))
     if "cards" in kinds and not cfg.runner.card_rows:
         raise bad("report.kinds", "the `cards` report needs per-card rows: add runner.card_rows=true")
     try:

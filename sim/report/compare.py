@@ -22,6 +22,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as scipy_stats
 
+from sim.core.config import REPORT_QUESTIONS
 from sim.core.errors import UserError
 from sim.report import charts
 from sim.report.build import building, read_manifest, write_documents
@@ -71,16 +72,29 @@ def build_comparison(target: Path, reports: dict[str, tuple[Path, Path]], title:
     )
     manifests = {label: read_manifest(experiment) for label, (experiment, _) in reports.items()}
     bots = {label: _bots(manifest) for label, manifest in manifests.items()}
+    first = QUESTIONS[_question(manifests)]  # the study's own question leads its answer
     with building(target) as stage:
+        for kind in first:
+            _edition_differences(document, reports, bots, kind)
         _opening(document, stage, reports, bots, _margin(manifests))
         _cards(document, reports, bots)  # before the ratings: a card study's question comes first
         _ratings(document, reports, bots)
         _coop(document, stage, reports, bots)
         for kind in DIFFERENCE_KINDS:
-            _edition_differences(document, reports, bots, kind)
+            if kind not in first:
+                _edition_differences(document, reports, bots, kind)
         _provenance(document, manifests)
         write_documents(document, stage)
     return target / "report.md"
+
+
+def _question(manifests: dict[str, dict]) -> str:
+    """The experiments' report.question (the first one stating it; "seat" when none does)."""
+    for manifest in manifests.values():
+        question = ((manifest.get("config") or {}).get("report") or {}).get("question")
+        if question:
+            return str(question)
+    return "seat"
 
 
 def _bots(manifest: dict) -> str:
@@ -132,6 +146,8 @@ DIFFERENCE_KINDS = (
     DifferenceKind("Deck win rate", "deck_effects_differences", "deck", POINTS, " points", "+.1f"),
     DifferenceKind("Per-match measure", "columns_*_differences", "", ("difference", "low", "high"), "", "+.3g"),
 )
+# report.question (REPORT_QUESTIONS) -> the difference kinds a comparison answers before the first-player advantage
+QUESTIONS = dict(zip(REPORT_QUESTIONS, ((), (DIFFERENCE_KINDS[0],), (DIFFERENCE_KINDS[2],)), strict=True))
 
 
 def _edition_differences(document: Document, reports: dict[str, tuple[Path, Path]], bots: dict[str, str],

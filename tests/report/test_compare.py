@@ -227,6 +227,40 @@ def test_every_paired_difference_from_the_baseline_holds_at_every_tier_or_says_w
     assert pl.read_csv(tmp_path / "reports" / "both" / "tables" / "compare_columns_differences.csv").height == 2
 
 
+@pytest.mark.parametrize("question, first", [("seat", "> Under deck-60"), ("endings", "> End-reason share"),
+                                             ("columns", "> Per-match measure")])
+def test_a_study_comparison_answers_its_own_question_first(tmp_path, question, first):
+    """Issue 44 item 4: `veilwalkers-rites`, `-rewards` and `-watcher-closing` all opened with the same
+    first-player sentence. A preset's `report.question` names what its comparison answers first."""
+    from sim.report.compare import build_comparison
+
+    reports = {}
+    for tier in ("random", "aggro"):
+        experiment = tmp_path / "experiments" / tier
+        experiment.mkdir(parents=True)
+        (experiment / "manifest.json").write_text(json.dumps({"config": {"policies": [tier], "report": {"question": question}}}))
+        tables = tmp_path / "reports" / tier / "tables"
+        tables.mkdir(parents=True)
+        (tables / "opening_first_player.csv").write_text(
+            "edition,pairs,pair_mean,pair_low,pair_high,verdict\ndeck-60,500,0.5,0.49,0.51,equivalent\n")
+        (tables / "endings_differences.csv").write_text(
+            "edition,end_reason,deals,baseline_share,share,difference_points,points_low,points_high,p_value\n"
+            "deck-60,life_zero,3150,0.80,0.85,5.0,4.0,6.0,0.0001\n")
+        (tables / "columns_chains_differences.csv").write_text(
+            "edition,baseline,matchup_id,pairs,baseline_mean,treatment_mean,difference,low,high,p_value\n"
+            "deck-60,standard,ALL,500,8.0,8.5,0.5,0.1,0.9,0.01\n")
+        reports[tier] = (experiment, tmp_path / "reports" / tier)
+    markdown = build_comparison(tmp_path / "reports" / "both", reports, "tiers").read_text()
+    answers = [line for line in markdown.split("## Answer", 1)[1].split("\n## ", 1)[0].splitlines() if line.startswith("> ")]
+    assert answers[0].startswith(first) and len(answers) == 3
+
+
+def test_an_unknown_question_is_refused_in_one_line(output_root, capsys):
+    assert main(["sweep", "game=coin_race", "pairs=2", "report.question=endngs", "runner.progress=false"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "report.question" in err and "must be one of seat, endings, columns" in err and "\n" not in err
+
+
 def test_a_card_study_compared_across_tiers_answers_with_its_card_leader_first(toy_lake, tmp_path):
     """Issue 44 item 4: `veilforge-cards` at every tier answered with the deck ratings (veilforge-matrix's
     answer word for word); a card study's comparison now opens with its own question's answer."""
