@@ -104,13 +104,13 @@ def _dispatch(args: argparse.Namespace) -> int:
         plan = runner.run(cfg)
         print(f"lake: {plan.directory}")
         if not args.no_report:
-            from sim.report_runner import report_experiment
+            from sim.commands.report_runner import report_experiment
 
             print(f"{plan.name}: writing the report ({', '.join(cfg.report.kinds)})", file=sys.stderr, flush=True)
             _print_report_and_answer(report_experiment(plan.name))
         return 0
     if args.command == "ab":
-        from sim.ab import run_ab
+        from sim.commands.ab import run_ab
 
         for line in run_ab(args.base, args.edit, args.overrides):
             print(line)
@@ -132,12 +132,12 @@ def _dispatch(args: argparse.Namespace) -> int:
             )
         return 0
     if args.command == "report":
-        from sim.report_runner import report_experiment
+        from sim.commands.report_runner import report_experiment
 
         _print_report_and_answer(report_experiment(args.experiment))
         return 0
     if args.command == "compare":
-        from sim.report_runner import compare_experiments
+        from sim.commands.report_runner import compare_experiments
 
         _print_report_and_answer(compare_experiments(args.name, args.experiments, title=args.title))
         return 0
@@ -155,7 +155,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             print(f"not published (played from a +dirty tree): {', '.join(index.refused)}")
         return 0
     if args.command == "ladder":
-        from sim.ladder import build_ladder_report, load_ladder, run_ladder
+        from sim.commands.ladder import build_ladder_report, load_ladder, run_ladder
 
         if args.report_only:
             print(f"report: {build_ladder_report(load_ladder(args.game))}")
@@ -163,23 +163,23 @@ def _dispatch(args: argparse.Namespace) -> int:
             print(f"report: {run_ladder(load_ladder(args.game), args.overrides)}")
         return 0
     if args.command == "replay":
-        from sim.replay import replay_row
+        from sim.commands.replay import replay_row
 
         for line in replay_row(args.experiment, args.row, edition=args.edition):
             print(line)
         return 0
     if args.command == "bench":
-        from sim.bench import run_bench
+        from sim.commands.bench import run_bench
 
         run_bench(quick=args.quick, games=args.games)
         return 0
     if args.command == "profile":
-        from sim.profile import profile
+        from sim.commands.profile import profile
 
         print(f"written: {profile(args.game, args.seconds)}")
         return 0
     if args.command == "compile-profile":
-        from sim.compile_profile import compile_profile
+        from sim.commands.compile_profile import compile_profile
 
         print(f"written: {compile_profile(args.game)}")
         return 0
@@ -203,7 +203,7 @@ def _sweep_tiers(cfg, report: bool) -> int:
         print(f"lake: {plan.directory}")
         names.append(plan.name)
     if report:
-        from sim.report_runner import compare_experiments
+        from sim.commands.report_runner import compare_experiments
 
         print(f"{name}: writing each tier's report and the comparison", file=sys.stderr, flush=True)
         title = f"{cfg.description or name}, at every bot tier ({', '.join(tier for tier, _ in tiers)})"

@@ -324,8 +324,10 @@ def tier_configs(cfg: DictConfig) -> tuple[str, list[tuple[str, DictConfig]]]:
 
 def _check_report(cfg: DictConfig, bad) -> None:
     """The report options, by the report's own rules, before any match is played."""
-    from sim.report.sections import SECTIONS, ReportParams
+    from sim.core.report_kinds import ReportParams
+    from sim.core.report_kinds import kinds as report_kinds
 
+    SECTIONS = report_kinds()
     kinds = list(cfg.report.kinds)
     if not kinds:
         raise bad("report.kinds", f"must name at least one report kind (choose from {', '.join(SECTIONS)})")

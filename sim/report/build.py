@@ -21,9 +21,10 @@ import polars as pl
 from sim.core.errors import UserError
 from sim.core.experiment import check_manifest
 from sim.core.lake import write_error
+from sim.core.report_kinds import ReportParams
 from sim.report.document import Code, Document, Heading, Paragraph, Table, to_html, to_markdown, write_tables
 from sim.report.lake import Lake
-from sim.report.sections import SECTIONS, Context, ReportParams, assumptions, status_note
+from sim.report.sections import SECTIONS, Context, assumptions, status_note
 
 MANIFEST_KEYS = (
     "name",

@@ -24,10 +24,11 @@ from scipy import stats as scipy_stats
 
 from sim.core.config import REPORT_QUESTIONS
 from sim.core.errors import UserError
+from sim.core.report_kinds import ReportParams
 from sim.report import charts
 from sim.report.build import building, read_manifest, write_documents
 from sim.report.document import Document, Heading, Image, Paragraph, Table, band_finding
-from sim.report.sections import CARD_ANSWER_METRICS, ReportParams
+from sim.report.sections import CARD_ANSWER_METRICS
 from sim.stats import wilson_interval
 
 

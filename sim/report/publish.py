@@ -35,7 +35,7 @@ THUMBNAIL_BOX = (520, 400)  # pixels: a thumbnail fits inside, keeping the chart
 THUMBNAIL_COLOURS = 128
 QUICK_TRY_NAME = re.compile(r"-[0-9a-f]{8}$")
 COMPARED_TABLE = "provenance_experiments"  # sim.report.compare's table of the experiments it compares
-LADDER_EXPERIMENTS_TABLE = "ladder_experiments.csv"  # sim/ladder.py's table of its rungs' experiments
+LADDER_EXPERIMENTS_TABLE = "ladder_experiments.csv"  # sim/commands/ladder.py's table of its rungs' experiments
 
 INDEX_CSS = """
 section.study { border-top: 2px solid #1f4e79; margin-top: 2.5em; padding-top: 0.5em; }
@@ -125,7 +125,7 @@ def _played(folder: Path) -> dict:
     elif folder.name.endswith("-ladder"):
         facts["game"] = folder.name.removesuffix("-ladder")
     run = {row.get("field"): row.get("value") for row in _rows(folder / "tables" / "provenance_run.csv")}
-    # a ladder's rungs are experiments of their own (sim/ladder.py): their commits and engine versions
+    # a ladder's rungs are experiments of their own (sim/commands/ladder.py): their commits and engine versions
     ladder = _rows(folder / "tables" / LADDER_EXPERIMENTS_TABLE)
     if ladder and not facts["engine"]:
         facts["engine"] = json.loads(ladder[0].get("engine") or "{}").get(facts["game"], "")

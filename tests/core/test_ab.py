@@ -7,11 +7,11 @@ import shutil
 import polars as pl
 import pytest
 
-from sim.ab import Verdict, data_diff, looks, run_ab, verdict_sentence
+from sim.commands.ab import Verdict, data_diff, looks, run_ab, verdict_sentence
+from sim.commands.replay import replay_row
 from sim.core.errors import UserError
 from sim.core.paths import DECKS_DIR
 from sim.core.registry import get_game
-from sim.replay import replay_row
 from tests.core.helpers import read_lake, report_folder
 
 

@@ -4,7 +4,7 @@ run, each row dated. The measurements themselves are stood in for (a measurement
 import json
 from types import SimpleNamespace
 
-from sim import bench
+from sim.commands import bench
 
 
 class _Game:

@@ -1,11 +1,11 @@
-"""`make compile-profile` (sim/compile_profile.py): each function's compile time less the compiles nested in
+"""`make compile-profile` (sim/commands/compile_profile.py): each function's compile time less the compiles nested in
 it. The compile itself is not run here (a measurement); numba's events are stood in for."""
 
 from types import SimpleNamespace
 
 from numba.core import event
 
-from sim import compile_profile
+from sim.commands import compile_profile
 
 
 def _compile_event(function, start: bool):

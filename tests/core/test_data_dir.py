@@ -87,7 +87,7 @@ def test_a_bad_data_dir_is_one_line(make, expected, tmp_path, output_root, capsy
 def test_a_sweep_with_data_dir_records_it_and_replays(tmp_path, output_root):
     import json
 
-    from sim.replay import replay_row
+    from sim.commands.replay import replay_row
 
     folder = _copy("waybound", tmp_path)
     _edit(folder / "cards.yaml", lambda c: c["cards"]["hearthshell"].__setitem__("cost", 3))

@@ -8,9 +8,9 @@ from dataclasses import replace
 import polars as pl
 import pytest
 
+from sim.commands.ladder import bout_rows, load_ladder, run_ladder
 from sim.core.errors import UserError
 from sim.core.paths import DECKS_DIR
-from sim.ladder import bout_rows, load_ladder, run_ladder
 
 
 def test_every_ladder_names_known_bots_weakest_first():

@@ -10,9 +10,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from sim.core.errors import UserError
-from sim.core.paths import DECKS_DIR
-from sim.ladder import (
+from sim.commands.ladder import (
     coop_rows,
     difficulty_rows,
     difficulty_statements,
@@ -20,6 +18,8 @@ from sim.ladder import (
     load_ladder,
     run_ladder,
 )
+from sim.core.errors import UserError
+from sim.core.paths import DECKS_DIR
 from sim.stats.intervals import mean_t_interval
 
 TWO_P = "2p-adelheim-brama_vs-rageborne_supply-standard"

@@ -15,8 +15,8 @@ import pyarrow.parquet as pq
 import pytest
 
 import sim
-from sim.ab import Verdict
 from sim.cli import main
+from sim.commands.ab import Verdict
 from sim.core import config, lake, runner
 from sim.core.errors import UserError
 from sim.report.build import build_report

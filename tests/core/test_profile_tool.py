@@ -1,4 +1,4 @@
-"""`make profile` (sim/profile.py): the pieces that name numba's compiled code for perf. perf itself
+"""`make profile` (sim/commands/profile.py): the pieces that name numba's compiled code for perf. perf itself
 is not run here (a measurement, like `make bench`); its samples are stood in for by addresses taken
 from the symbol map."""
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sim import profile
+from sim.commands import profile
 from sim.core.registry import get_game
 
 needs_binutils = pytest.mark.skipif(

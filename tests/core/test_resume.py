@@ -134,7 +134,7 @@ def test_replay_reads_manifests_written_before_a_schema_change(output_root):
     """A manifest may hold keys a later schema dropped (here a report option): replay still works."""
     import json
 
-    from sim.replay import replay_row
+    from sim.commands.replay import replay_row
 
     plan = sweep("pairs=3", "runner.n_jobs=1", "name=older")
     path = plan.directory / "manifest.json"

@@ -23,7 +23,7 @@ def test_sprt_stops_early_and_stays_deterministic(output_root):
 def test_the_report_states_each_streams_stopping_decision(output_root):
     """Issue 20: a stopped sweep's report names what the sequential test decided per stream and warns
     that its fixed-sample intervals overstate the certainty of streams that stopped early."""
-    from sim.report_runner import report_experiment
+    from sim.commands.report_runner import report_experiment
 
     sweep(*SPRT, "name=sprt3", "runner.n_jobs=1", "report.kinds=[opening]")
     markdown = report_experiment("sprt3").read_text()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.replay import replay_row
+from sim.commands.replay import replay_row
 from sim.report.build import build_report
 from tests.core.helpers import read_lake, sweep
 

@@ -362,7 +362,7 @@ def test_tables_show_percentages_whole_counts_and_small_p_values():
     turns = paired.with_columns(pl.col("baseline_mean", "treatment_mean") * 40)  # a difference of means of turns
     rows, _ = display_rows(Table(turns, "turns"))
     assert rows[0][3] == "-0.3484"
-    # a ladder rung's paired difference over the rung below (sim/ladder.py) beside its win rate
+    # a ladder rung's paired difference over the rung below (sim/commands/ladder.py) beside its win rate
     rung = pl.DataFrame({"win_rate": [0.244], "difference": [0.027], "difference_low": [0.018], "difference_high": [0.036]})
     rows, _ = display_rows(Table(rung, "rung"))
     assert rows[0] == ["24.4%", "+2.7 pts", "+1.8 pts", "+3.6 pts"]

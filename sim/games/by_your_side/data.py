@@ -394,7 +394,7 @@ def load_library(data_dir: Path = DATA_DIR, errata: dict | None = None, deck_err
     for sid, (scenario, file) in scenario_files.items():
         check_scenario(sid, scenario, file, cards, card_ids, decks)
         scenarios[sid] = scenario
-    # "<kind> <id>: <reason>", the form reports read assumed cards from (sim.report.sections.ReportParams)
+    # "<kind> <id>: <reason>", the form reports read assumed cards from (sim.core.report_kinds.ReportParams)
     assumed = tuple(f"card {n}: {f['reason']}" for n, f in cards.items() if f.get("assumed")) + tuple(
         f"deck {d}: {deck_reasons[d]}" for d, a in deck_assumed.items() if a) + tuple(
         f"scenario {s}: {f['reason']}" for s, f in scenarios.items() if f.get("assumed"))

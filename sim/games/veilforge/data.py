@@ -429,7 +429,7 @@ class _Compiler:
             raise UserError("passive abilities hold static effects (modify, grant, cost, pierce) and only passive "
                             "abilities do", file=file, entry=f"{entry}.do")
         numeric = op in ("damage", "heal", "draw", "discard", "buff", "mana_add", "mana_flip", "mana_burn", "modify",
-                         "cost", "pierce")
+                         "cost", "pierce", "mana_flip_down")
         if numeric:
             low = -V.AMOUNT_LIMIT if op in ("buff", "modify", "cost") else 1
             row[T.E_AMOUNT] = _whole(raw.get("amount"), file, f"{entry}.amount", low, V.AMOUNT_LIMIT)

@@ -22,7 +22,7 @@ from sim.games.veilforge import engine
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
-from sim.games.veilforge.rules import statics
+from sim.games.veilforge.rules import mana, statics
 from sim.games.veilforge.rules.combat import direct_damage
 from sim.games.veilforge.rules.effects import scaled
 from sim.games.veilforge.rules.evolution import evolution_ability
@@ -89,6 +89,8 @@ def player_effect_value(state, ruleset, seat, op, amount, target_seat, weights):
         return -sign * weights[W_SPEND] * min(amount, state[b + L.P_MANA_N])
     if op == V.OP_MANA_FLIP:
         return sign * 0.1 * amount
+    if op == V.OP_MANA_FLIP_DOWN:
+        return -sign * 0.1 * min(amount, mana.face_up_count(state, target_seat))
     return 0.0
 
 

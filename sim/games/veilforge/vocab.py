@@ -68,14 +68,16 @@ MAX_ABILITIES_PER_CARD = 4
 MAX_EFFECTS_PER_ABILITY = 6
 
 OPS = ("damage", "heal", "draw", "discard", "destroy", "return", "banish", "negate", "disable", "exhaust", "enable",
-       "buff", "move", "mana_add", "mana_flip", "mana_burn", "summon", "modify", "grant", "cost", "pierce")
+       "buff", "move", "mana_add", "mana_flip", "mana_burn", "summon", "modify", "grant", "cost", "pierce",
+       "mana_flip_down")
 (OP_DAMAGE, OP_HEAL, OP_DRAW, OP_DISCARD, OP_DESTROY, OP_RETURN, OP_BANISH, OP_NEGATE, OP_DISABLE, OP_EXHAUST,
  OP_ENABLE, OP_BUFF, OP_MOVE, OP_MANA_ADD, OP_MANA_FLIP, OP_MANA_BURN, OP_SUMMON, OP_MODIFY, OP_GRANT, OP_COST,
- OP_PIERCE) = range(len(OPS))
+ OP_PIERCE, OP_MANA_FLIP_DOWN) = range(len(OPS))
 STATIC_OPS = ("modify", "grant", "cost", "pierce")  # only in passive abilities, and passives hold only these
 CARD_OPS = ("damage", "heal", "destroy", "return", "banish", "disable", "exhaust", "enable", "buff", "move", "summon",
             "modify", "grant")
-PLAYER_OPS = ("damage", "heal", "draw", "discard", "mana_add", "mana_flip", "mana_burn", "cost", "pierce")
+PLAYER_OPS = ("damage", "heal", "draw", "discard", "mana_add", "mana_flip", "mana_burn", "cost", "pierce",
+              "mana_flip_down")
 EFFECT_FIELDS = ("do", "amount", "to", "stat", "duration", "keyword", "zone", "per")
 
 # effect selectors: which cards or players an effect acts on

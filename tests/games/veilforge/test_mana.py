@@ -126,3 +126,39 @@ def test_an_opposing_effect_consumes_mana():
     assert sc.player(1)["deck"][-2:] == [mana[2], mana[1]]
     assert sc.player(1)["hand"] == [] and sc.player(1)["grave"] == ["scout_drone"]
     assert sc.player(1)["field"].get(battle(0)) is None
+
+
+def test_an_opposing_effect_flips_face_up_mana_back_face_down(tmp_path):
+    """§14 Flip: "Turn a face-down card face-up, or vice versa, without changing zones"; "If an effect flips it
+    face-up, it stays face-up until an effect flips it back or it leaves the mana zone." Static Haze (assumed,
+    in no starter deck; here in chrome_control for a Sabotage, a deck variant) flips up to two of each
+    opponent's face-up mana back face-down, newest first."""
+    import shutil
+
+    import yaml
+
+    from sim.games.veilforge import data
+    from sim.games.veilforge import layout as L
+    from sim.games.veilforge.game import Veilforge
+    from sim.games.veilforge.rules.zones import seat_base
+    from sim.games.veilforge.scenario import VeilforgeScenario
+
+    folder = tmp_path / "veilforge"
+    shutil.copytree(data.DATA_DIR, folder)
+    (folder / "editions" / "haze.yaml").write_text(yaml.safe_dump(
+        {"base": "standard", "deck_errata": {"chrome_control": {"main": {"static_haze": 1, "sabotage": 1}}}}))
+    sc = VeilforgeScenario.new(CHROME, edition="haze", order=1, game=Veilforge(folder))
+    for seat in range(2):
+        sc.clear_hand(seat)
+        sc.clear_mana(seat)
+    give_mana(sc, 0, 1)
+    sc.put(0, "static_haze", "hand")
+    give_mana(sc, 1, 4)
+    for i in (0, 2, 3):  # three of the four face-up
+        sc.state_vector[seat_base(1) + L.P_MANA + i] |= 1
+    cards = [card for card, _ in sc.player(1)["mana"]]
+    sc.apply(sc.action("play", card="static_haze"))
+    while sc.state()["pending"] != "action":
+        sc.apply(sc.legal()[0])
+    assert sc.player(1)["mana"] == list(zip(cards, [True, False, False, False], strict=True)), "same zone, newest first"
+    assert sc.invariant_error() == 0

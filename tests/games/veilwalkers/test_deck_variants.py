@@ -95,7 +95,7 @@ def test_a_broken_variant_is_one_error_naming_the_edition_and_the_rule(copy_of_d
 
 
 def test_ab_names_the_variants_changed_copies(copy_of_data):
-    from sim.ab import data_diff
+    from sim.commands.ab import data_diff
 
     _edition(copy_of_data, "variant", {"deck_errata": {"lamplight": {"cards": {"seether": 2, "nessa": 1}}}})
     game = Veilwalkers(copy_of_data)

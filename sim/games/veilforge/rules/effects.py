@@ -222,6 +222,8 @@ def player_op(state, ruleset, effect, amount, seat, keys, counters, events, coun
         mana.add_from_deck(state, ruleset, seat, amount, events)
     elif op == V.OP_MANA_FLIP:
         mana.flip_up(state, seat, amount)
+    elif op == V.OP_MANA_FLIP_DOWN:
+        mana.flip_down(state, seat, amount)
     elif op == V.OP_MANA_BURN:
         mana.burn(state, seat, amount, events)
 

@@ -112,6 +112,19 @@ def flip_up(state, seat, n):
 
 
 @njit(cache=True, _nrt=False)
+def flip_down(state, seat, n):
+    """Flip up to ``n`` face-up mana back face-down, newest first ("Turn a face-down card face-up, or vice
+    versa, without changing zones")."""
+    b = seat_base(seat)
+    i = state[b + L.P_MANA_N] - 1
+    while n > 0 and i >= 0:
+        if state[b + L.P_MANA + i] & 1 == 1:
+            state[b + L.P_MANA + i] &= ~1
+            n -= 1
+        i -= 1
+
+
+@njit(cache=True, _nrt=False)
 def burn(state, seat, n, events):
     """The player consumes ``n`` mana (an opposing effect): newest first, each onto the deck's top."""
     b = seat_base(seat)

@@ -31,7 +31,7 @@ TOP = 40
 _PROBE = """
 import json, resource, sys, time
 from numba.core import event
-from sim.compile_profile import SelfTimes
+from sim.commands.compile_profile import SelfTimes
 times = SelfTimes()
 event.register("numba:compile", times)
 from sim.core.registry import get_game

@@ -219,7 +219,7 @@ def _child(game_name: str, policy: str, seconds: float, objects: str, deals: str
     `deals` "repeated" replays one deal per matchup instead of new ones."""
     import numpy as np
 
-    from sim.bench import default_setup
+    from sim.commands.bench import default_setup
     from sim.core import worker
     from sim.core.seating import seats_for
 
@@ -244,7 +244,7 @@ def _child(game_name: str, policy: str, seconds: float, objects: str, deals: str
 
 
 def profile(game_name: str, seconds: float = 20.0) -> Path:
-    from sim.bench import default_setup
+    from sim.commands.bench import default_setup
 
     for tool in ("perf", "nm", "addr2line"):
         if shutil.which(tool) is None:
@@ -265,7 +265,7 @@ def _record(game_name: str, policy: str, seconds: float, deals: str) -> tuple[di
     with tempfile.TemporaryDirectory() as folder:
         data, objects = Path(folder) / "perf.data", Path(folder) / "objects"
         objects.mkdir()
-        child = [sys.executable, "-m", "sim.profile", "--child", game_name, policy, str(seconds), str(objects), deals]
+        child = [sys.executable, "-m", "sim.commands.profile", "--child", game_name, policy, str(seconds), str(objects), deals]
         record = ["perf", "record", "-e", "cpu-clock", "-F", str(SAMPLE_HZ), "-o", str(data), "--", *child]
         run = subprocess.run(record, cwd=PROJECT_ROOT, env=env, capture_output=True, text=True)
         if run.returncode != 0 or "MATCHES " not in run.stdout:

@@ -189,7 +189,7 @@ def start_times(name: str) -> dict:
 
 def nojit_rate(name: str, policy: str, matches: int) -> float:
     code = (
-        "import time, sys; from sim.bench import _default_setup; from sim.core import worker\n"
+        "import time, sys; from sim.commands.bench import _default_setup; from sim.core import worker\n"
         f"cfg, game, ruleset, matchup = _default_setup({name!r})\n"
         "from sim.core.seating import seats_for\n"
         f"policies = seats_for((game.load_policy({policy!r}),), matchup)\n"
