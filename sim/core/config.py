@@ -21,6 +21,8 @@ from omegaconf import MISSING, DictConfig, OmegaConf
 from sim.core.errors import UserError, did_you_mean
 from sim.core.game import content_hash
 from sim.core.paths import CONF_DIR, check_name
+from sim.core.report_kinds import ReportParams
+from sim.core.report_kinds import kinds as report_kinds
 
 
 @dataclass
@@ -324,18 +326,15 @@ def tier_configs(cfg: DictConfig) -> tuple[str, list[tuple[str, DictConfig]]]:
 
 def _check_report(cfg: DictConfig, bad) -> None:
     """The report options, by the report's own rules, before any match is played."""
-    from sim.core.report_kinds import ReportParams
-    from sim.core.report_kinds import kinds as report_kinds
-
-    SECTIONS = report_kinds()
+    known = report_kinds()
     kinds = list(cfg.report.kinds)
     if not kinds:
-        raise bad("report.kinds", f"must name at least one report kind (choose from {', '.join(SECTIONS)})")
+        raise bad("report.kinds", f"must name at least one report kind (choose from {', '.join(known)})")
     for kind in kinds:
-        if kind not in SECTIONS:
+        if kind not in known:
             raise bad(
                 "report.kinds",
-                f"unknown report kind '{kind}' (choose from {', '.join(SECTIONS)})" + did_you_mean(kind, SECTIONS),
+                f"unknown report kind '{kind}' (choose from {', '.join(known)})" + did_you_mean(kind, known),
             )
     if "sides" in kinds and not cfg.report.side_columns:
         raise bad("report.side_columns", "the `sides` report needs at least one per-side column")
