@@ -121,10 +121,11 @@ study-aeons-end: $(STAMP) ## Aeon's End: nemesis x player count, difficulty mode
 	$(PY) -m sim sweep experiment=aeons-end-turn-order $(OVERRIDES)
 	$(PY) -m sim sweep experiment=aeons-end-unleash $(OVERRIDES)
 
-study-veilforge: $(STAMP) ## Veilforge: deck matrix, second player's mana, deck size, ideals, hero trios, cards, 2v2, at every bot tier
+study-veilforge: $(STAMP) ## Veilforge: deck matrix, second player's mana, deck size, healing, ideals, hero trios, cards, 2v2, at every bot tier
 	$(PY) -m sim sweep experiment=veilforge-matrix $(OVERRIDES)
 	$(PY) -m sim sweep experiment=veilforge-second-mana $(OVERRIDES)
 	$(PY) -m sim sweep experiment=veilforge-deck-size $(OVERRIDES)
+	$(PY) -m sim sweep experiment=veilforge-healing $(OVERRIDES)
 	$(PY) -m sim sweep experiment=veilforge-ideals $(OVERRIDES)
 	$(PY) -m sim sweep experiment=veilforge-heroes $(OVERRIDES)
 	$(PY) -m sim sweep experiment=veilforge-cards $(OVERRIDES)

@@ -42,6 +42,15 @@ def _slot_of_seat(order, seat, sides, seats_per_side):
 slot_of_seat = njit(cache=True, inline="always")(_slot_of_seat)
 
 
+def _next_teammate(seat, sides, seats):
+    """The next seat of ``seat``'s side in the turn order (itself when its side has one player): sides take
+    turns, so a side's members sit ``sides`` seats apart."""
+    return (seat + sides) % seats
+
+
+next_teammate = njit(cache=True, inline="always")(_next_teammate)
+
+
 @dataclass(frozen=True)
 class Seating:
     sides: int

@@ -64,7 +64,7 @@ from sim.games.veilforge.rules import actions, chain, mana, responses, statics, 
 from sim.games.veilforge.rules.ending import finish
 from sim.games.veilforge.rules.events import log_event
 from sim.games.veilforge.rules.setup import deal
-from sim.games.veilforge.rules.zones import alive, count_responders, occupied, rec, seat_base
+from sim.games.veilforge.rules.zones import alive, count_responders, field_of, occupied, rec, seat_base, team_mana
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -112,7 +112,7 @@ def legal_actions(state, ruleset, legal, values, weights, score):
         legal[0] = L.A_PASS << 24 | L.REF_NONE
         return 1 + responses.list_responses(state, ruleset, seat, legal, np.int64(1), np.int64(L.MAX_LEGAL))
     if pending == L.DEC_PAY:
-        return mana.distinct_choices(state, seat, legal, 0)
+        return mana.distinct_choices(state, ruleset, seat, legal, 0)
     return 0
 
 
@@ -137,7 +137,8 @@ def step(state, ruleset, action, events, counts, count_cards):
     state[L.G_PENDING] = L.DEC_NONE
     kind = action >> 24
     if pending == L.DEC_PAY:
-        mana.consume(state, seat, (action >> 16) & 255, events)
+        zone_seat, _ = field_of(state, seat, (action >> 8) & 255)
+        mana.consume(state, zone_seat, (action >> 16) & 255, events)
         state[L.G_PAY_LEFT] -= 1
     elif pending == L.DEC_ACTION:
         if kind == L.A_PASS:
@@ -255,7 +256,7 @@ def check_invariants(state, ruleset, matchup, work):
         if pending == L.DEC_RESPOND and state[L.G_CHAIN_N] == 0:
             return L.INVARIANT_CHAIN
         if pending == L.DEC_PAY and (state[L.G_PAY_LEFT] <= 0 or state[L.G_PAY_LEFT]
-                                     > state[seat_base(state[L.G_PAY_SEAT]) + L.P_MANA_N]):
+                                     > team_mana(state, ruleset, state[L.G_PAY_SEAT])):
             return L.INVARIANT_CHAIN
         if not alive(state, state[L.G_DECIDER]):
             return L.INVARIANT_CHAIN

@@ -15,7 +15,7 @@ from sim.games.veilforge import batch, data, render, tables, vocab
 class Veilforge(Game):
     name = "veilforge"
     title = "Veilforge (2 players and 2v2 teams)"
-    engine_version = "0.1.2"
+    engine_version = "0.2.0"
     player_counts = (2, 4)
     end_reasons = vocab.END_REASONS
     error_codes = vocab.ERROR_CODES

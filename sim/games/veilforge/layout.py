@@ -134,6 +134,7 @@ FIELD_SLOTS = 13
 FIELD_BITS = (1 << FIELD_SLOTS) - 1
 HERO_BITS = (1 << HERO_SLOTS) - 1
 BATTLE_BITS = ((1 << SUPPORT_FIRST) - 1) & ~((1 << BATTLE_FIRST) - 1)
+SUPPORT_BITS = FIELD_BITS & ~((1 << SUPPORT_FIRST) - 1)
 IN_PLAY_BITS = FIELD_BITS & ~((1 << BATTLE_FIRST) - 1)  # battle and support zones
 ZONE_SLOTS = 5  # battle and support capacity; the edition may use fewer
 
@@ -194,6 +195,11 @@ A_QUICK = 7  # a = hand index (response)
 A_VIGILANT = 8  # a = field slot, b = ability number (response)
 A_QUICK_EVOLVE = 9  # a = evolution deck index, b = base ref (response)
 A_MANA = 10  # a = mana zone index: the next consumed card (it goes on top of the deck)
+# 2v2, rule team_shares_zones: the action reaches the teammate's zones ("you may manipulate your teammate's zones
+# as if they were your own"). The bit is set in the field slot of an activate, vigilant, attack or hero action (a),
+# in the base slot of an evolution (b), and as b itself for a card played into the teammate's zone (play, quick),
+# a graveyard ability of the teammate's graveyard (b = ability number | ON_TEAMMATE) and the teammate's mana (mana).
+ON_TEAMMATE = 16
 ACTION_NAMES = ("pass", "play", "hero", "activate", "attack", "evolve", "graveyard", "quick", "vigilant",
                 "quick_evolve", "mana")
 

@@ -27,7 +27,16 @@ from sim.games.veilforge.rules.combat import direct_damage
 from sim.games.veilforge.rules.effects import scaled
 from sim.games.veilforge.rules.evolution import evolution_ability
 from sim.games.veilforge.rules.responses import first_ability
-from sim.games.veilforge.rules.zones import alive, count_responders, rec, same_side, seat_base, zone_span
+from sim.games.veilforge.rules.zones import (
+    alive,
+    count_responders,
+    field_of,
+    rec,
+    same_side,
+    seat_base,
+    teammate,
+    zone_span,
+)
 
 UNIT = 1.0 / 9007199254740992.0  # 2**-53: a uniform double from the top 53 bits
 (W_DIRECT, W_KILL, W_CARD_DAMAGE, W_OWN_LOSS, W_BOARD, W_SPEND, W_DRAW, W_HEAL, W_RESPOND, W_NEGATE, W_PASS, W_HERO,
@@ -180,6 +189,8 @@ def attack_value(state, ruleset, seat, slot, target, weights):
 
 @njit(cache=True, _nrt=False)
 def action_value(state, ruleset, seat, action, weights):
+    """The greedy value of ``seat``'s action: an action on a teammate's card (2v2) is valued as its
+    controller's, the player whose zones hold it."""
     kind = action >> 24
     a = (action >> 16) & 255
     bb = (action >> 8) & 255
@@ -188,18 +199,22 @@ def action_value(state, ruleset, seat, action, weights):
     if kind == L.A_PASS:
         return weights[W_PASS]
     if kind == L.A_MANA:
-        entry = state[b + L.P_MANA + a]
+        zone_seat, _ = field_of(state, seat, bb)
+        entry = state[seat_base(zone_seat) + L.P_MANA + a]
         worth = weights[W_TOP_CARD] * (T.card(ruleset, entry >> 1, T.C_COST) + 1.0)
         return (worth if state[L.G_PAY_LEFT] == 1 else -worth) - 0.5 * (entry & 1)
     if kind == L.A_ATTACK:
-        return attack_value(state, ruleset, seat, a, target, weights)
+        field, slot = field_of(state, seat, a)
+        return attack_value(state, ruleset, field, slot, target, weights)
     if kind == L.A_PLAY or kind == L.A_QUICK:
         card_id = state[b + L.P_HAND + a]
         value = weights[W_SPEND] * statics.play_cost(state, ruleset, seat, card_id)
         card_kind = T.card(ruleset, card_id, T.C_TYPE)
         if card_kind == V.TYPE_CREATURE or card_kind == V.TYPE_STRUCTURE:
+            field, _ = field_of(state, seat, bb)  # the summon ability is the controller's: the zone's player
             value += weights[W_BOARD] * stats_of(ruleset, card_id)
-            value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)), target, weights)
+            value += effect_value(state, ruleset, field, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)), target,
+                                  weights)
         elif kind == L.A_QUICK:
             value += weights[W_RESPOND]
             value += effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_QUICK)), target, weights)
@@ -211,30 +226,34 @@ def action_value(state, ruleset, seat, action, weights):
                     state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_PASSIVE)), target, weights)
         return value
     if kind == L.A_HERO:
-        card_id = state[rec(seat, a) + L.F_CARD]
+        field, slot = field_of(state, seat, a)
+        card_id = state[rec(field, slot) + L.F_CARD]
         return (weights[W_HERO] + weights[W_BOARD] * stats_of(ruleset, card_id)
-                + weights[W_SPEND] * statics.play_cost(state, ruleset, seat, card_id)
-                + effect_value(state, ruleset, seat, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)), target, weights))
+                + weights[W_SPEND] * statics.play_cost(state, ruleset, field, card_id)
+                + effect_value(state, ruleset, field, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)), target, weights))
     if kind == L.A_ACTIVATE or kind == L.A_VIGILANT:
-        card_id = state[rec(seat, a) + L.F_CARD]
+        field, slot = field_of(state, seat, a)
+        card_id = state[rec(field, slot) + L.F_CARD]
         ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
         value = weights[W_SPEND] * T.ability(ruleset, ability, T.AB_COST) + effect_value(
-            state, ruleset, seat, ability, target, weights)
+            state, ruleset, field, ability, target, weights)
         return value + weights[W_RESPOND] if kind == L.A_VIGILANT else value
     if kind == L.A_GRAVEYARD:
-        card_id = state[b + L.P_GRAVE + a]
-        ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
+        field, number = field_of(state, seat, bb)
+        card_id = state[seat_base(field) + L.P_GRAVE + a]
+        ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + number
         value = weights[W_SPEND] * T.ability(ruleset, ability, T.AB_COST) + effect_value(
-            state, ruleset, seat, ability, target, weights)
+            state, ruleset, field, ability, target, weights)
         if T.effect(ruleset, T.ability(ruleset, ability, T.AB_EFFECT_FIRST), T.E_OP) == V.OP_SUMMON:
             value += weights[W_BOARD] * stats_of(ruleset, card_id)
         return value
     if kind == L.A_EVOLVE or kind == L.A_QUICK_EVOLVE:
+        field, slot = field_of(state, seat, bb)
         card_id = state[b + L.P_EVO + a]
-        base = state[rec(seat, bb) + L.F_CARD]
+        base = state[rec(field, slot) + L.F_CARD]
         value = (weights[W_EVOLVE] + weights[W_BOARD] * (stats_of(ruleset, card_id) - stats_of(ruleset, base))
                  + weights[W_SPEND] * statics.play_cost(state, ruleset, seat, card_id)
-                 + effect_value(state, ruleset, seat, evolution_ability(ruleset, card_id), target, weights))
+                 + effect_value(state, ruleset, field, evolution_ability(ruleset, card_id), target, weights))
         return value + weights[W_RESPOND] if kind == L.A_QUICK_EVOLVE else value
     return 0.0
 
@@ -343,7 +362,10 @@ def determinize_information_set(state, ruleset, seat, pool, keys, counters, stre
     face-down mana, shuffled together and dealt back into the same places (hand size, deck size and
     which mana is face-down stay as seen), and its own deck order. The cards are sorted by id before the
     shuffle, so the world depends only on what the seat sees and the stream, never on the hidden order.
-    The deck lists are open (each player's whole card set is known), as in Waybound's search."""
+    The deck lists are open (each player's whole card set is known), as in Waybound's search. A teammate
+    whose zones the seat may use as its own (2v2, rule team_shares_zones) shows it its face-down mana (the
+    seat pays with it, choosing the cards): only its hand and deck order are re-dealt."""
+    mate = teammate(state, ruleset, seat)
     for other in range(state[L.G_SEATS]):
         b = seat_base(other)
         deck_n = state[b + L.P_DECK_N]
@@ -354,7 +376,7 @@ def determinize_information_set(state, ruleset, seat, pool, keys, counters, stre
         hand_n = state[b + L.P_HAND_N]
         used = ismcts.gather(state, b + L.P_DECK, b + L.P_DECK + deck_n, pool, 0)
         used = ismcts.gather(state, b + L.P_HAND, b + L.P_HAND + hand_n, pool, used)
-        for i in range(state[b + L.P_MANA_N]):
+        for i in range(state[b + L.P_MANA_N] if other != mate else 0):
             if state[b + L.P_MANA + i] & 1 == 0:  # face-down: its card is hidden
                 pool[used] = state[b + L.P_MANA + i] >> 1
                 used += 1
@@ -367,7 +389,7 @@ def determinize_information_set(state, ruleset, seat, pool, keys, counters, stre
         for i in range(hand_n):
             state[b + L.P_HAND + i] = pool[k]
             k += 1
-        for i in range(state[b + L.P_MANA_N]):
+        for i in range(state[b + L.P_MANA_N] if other != mate else 0):
             if state[b + L.P_MANA + i] & 1 == 0:
                 state[b + L.P_MANA + i] = pool[k] * 2
                 k += 1

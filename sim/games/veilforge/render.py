@@ -23,6 +23,18 @@ def describe_ref(ref: int) -> str:
     return f"seat {ref >> 4} {ZONE_NAMES[ref & 15]} {ref & 15}"
 
 
+def _slot(code: int) -> str:
+    """A slot code of an action or event: the actor's own slot, or its teammate's (layout.ON_TEAMMATE)."""
+    return f"teammate's slot {code & ~L.ON_TEAMMATE}" if code & L.ON_TEAMMATE else f"slot {code}"
+
+
+def _field(seat: int, code: int, state) -> tuple[int, int]:
+    """(seat, slot) of an action's slot code."""
+    if code & L.ON_TEAMMATE:
+        return (seat + int(state[L.G_SIDES])) % int(state[L.G_SEATS]), code & ~L.ON_TEAMMATE
+    return seat, code
+
+
 def describe_action(state, action: int, names) -> str:
     """An action of the deciding seat in words (its cards named from the position before it)."""
     kind, a, b, target = action >> 24, (action >> 16) & 255, (action >> 8) & 255, action & 255
@@ -35,18 +47,27 @@ def describe_action(state, action: int, names) -> str:
     if kind == L.A_PASS:
         return "pass"
     if kind in (L.A_PLAY, L.A_QUICK):
-        return f"{word} {_name(names, int(state[base + L.P_HAND + a]))}{aim}"
+        into = " (into the teammate's zone)" if b & L.ON_TEAMMATE else ""
+        return f"{word} {_name(names, int(state[base + L.P_HAND + a]))}{into}{aim}"
     if kind in (L.A_HERO, L.A_ACTIVATE, L.A_VIGILANT, L.A_ATTACK):
-        card = _name(names, int(state[rec(seat, a) + L.F_CARD]))
+        field, slot = _field(seat, a, state)
+        card = _name(names, int(state[rec(field, slot) + L.F_CARD]))
         ability = f" ability {b}" if kind in (L.A_ACTIVATE, L.A_VIGILANT) else ""
-        return f"{word} {card} ({ZONE_NAMES[a]} {a}){ability}{aim}"
+        whose = "teammate's " if field != seat else ""
+        return f"{word} {card} ({whose}{ZONE_NAMES[slot]} {slot}){ability}{aim}"
     if kind in (L.A_EVOLVE, L.A_QUICK_EVOLVE):
+        field, slot = _field(seat, b, state)
+        whose = "teammate's " if field != seat else ""
         return (f"{word} {_name(names, int(state[base + L.P_EVO + a]))} from "
-                f"{_name(names, int(state[rec(seat, b) + L.F_CARD]))} ({ZONE_NAMES[b]} {b}){aim}")
+                f"{_name(names, int(state[rec(field, slot) + L.F_CARD]))} ({whose}{ZONE_NAMES[slot]} {slot}){aim}")
     if kind == L.A_GRAVEYARD:
-        return f"{word} {_name(names, int(state[base + L.P_GRAVE + a]))} ability {b}{aim}"
-    entry = int(state[base + L.P_MANA + a])
-    return f"mana: consume {_name(names, entry >> 1)}{' (face-up)' if entry & 1 else ''}"
+        field, number = _field(seat, b, state)
+        whose = " (teammate's graveyard)" if field != seat else ""
+        return f"{word} {_name(names, int(state[seat_base(field) + L.P_GRAVE + a]))}{whose} ability {number}{aim}"
+    field, _ = _field(seat, b, state)
+    entry = int(state[seat_base(field) + L.P_MANA + a])
+    whose = " from the teammate's mana" if field != seat else ""
+    return f"mana: consume {_name(names, entry >> 1)}{' (face-up)' if entry & 1 else ''}{whose}"
 
 
 def describe_event(row, names) -> str:
@@ -60,13 +81,13 @@ def describe_event(row, names) -> str:
     if kind == L.EV_PLAY:
         if c:
             return f"seat {seat} summons {_name(names, a)} from the graveyard to slot {b}"
-        return f"seat {seat} plays {_name(names, a)} to slot {b}{' -> ' + describe_ref(d) if d != L.REF_NONE else ''}"
+        return f"seat {seat} plays {_name(names, a)} to {_slot(b)}{' -> ' + describe_ref(d) if d != L.REF_NONE else ''}"
     if kind == L.EV_HERO:
-        return f"seat {seat} summons hero {_name(names, a)} to battle slot {b}"
+        return f"seat {seat} summons hero {_name(names, a)} to battle {_slot(b)}"
     if kind == L.EV_ACTIVATE:
-        return f"seat {seat} activates {_name(names, a)} (slot {b}) ability {c}{' -> ' + describe_ref(d) if d != L.REF_NONE else ''}"
+        return f"seat {seat} activates {_name(names, a)} ({_slot(b)}) ability {c}{' -> ' + describe_ref(d) if d != L.REF_NONE else ''}"
     if kind == L.EV_ATTACK:
-        return f"seat {seat} attacks with {_name(names, a)} (slot {b}) -> {describe_ref(c)}"
+        return f"seat {seat} attacks with {_name(names, a)} ({_slot(b)}) -> {describe_ref(c)}"
     if kind == L.EV_DIRECT:
         return f"seat {seat}'s {_name(names, a)} hits player {b} for {c} (life {d})"
     if kind == L.EV_HIT:
@@ -78,7 +99,7 @@ def describe_event(row, names) -> str:
     if kind == L.EV_HERO_BACK:
         return f"seat {seat}'s hero {_name(names, a)} returns to the hero zone (slot {b}), disabled"
     if kind == L.EV_LINK:
-        return f"seat {seat} evolves into {_name(names, a)} from slot {c}"
+        return f"seat {seat} evolves into {_name(names, a)} from {_slot(c)}"
     if kind in (L.EV_RESOLVE, L.EV_FAIL):
         what = L.LINK_NAMES[b] if 0 < b < len(L.LINK_NAMES) else "trigger"
         verb = "resolves" if kind == L.EV_RESOLVE else "fails to resolve"

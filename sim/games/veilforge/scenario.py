@@ -79,33 +79,39 @@ class VeilforgeScenario(Scenario):
         """Encode an action: pass; play/quick (card, target); hero (slot, target); activate/vigilant
         (slot, ability, target); attack (slot, target); evolve/quick_evolve (card, base, target);
         graveyard (card, ability, target); mana (card, face_up). A target is None, ("player", seat)
-        or (seat, slot); the deciding seat's own cards are found by name."""
+        or (seat, slot); the deciding seat's own cards are found by name. ``teammate=True`` (2v2): the
+        action reaches the teammate's zones (the card played into them, the slot, base, graveyard or
+        mana zone the teammate's)."""
         if kind not in L.ACTION_NAMES:
             raise IllegalAction(f"unknown action '{kind}' (kinds: {', '.join(L.ACTION_NAMES)})")
         code = L.ACTION_NAMES.index(kind)
         seat = int(self.state_vector[L.G_DECIDER])
+        mate = L.ON_TEAMMATE if fields.pop("teammate", False) else 0
+        zone_seat = (seat + int(self.state_vector[L.G_SIDES])) % int(self.state_vector[L.G_SEATS]) if mate else seat
         target = self._target(fields.pop("target", None))
         a = b = 0
         if kind in ("play", "quick"):
             a = self._index(seat, "hand", fields.pop("card"))
+            b = mate
         elif kind in ("evolve", "quick_evolve"):
             a = self._index(seat, "evolution", fields.pop("card"))
-            b = int(fields.pop("base"))
+            b = int(fields.pop("base")) | mate
         elif kind == "graveyard":
-            a = self._index(seat, "grave", fields.pop("card"))
-            b = int(fields.pop("ability", 0))
+            a = self._index(zone_seat, "grave", fields.pop("card"))
+            b = int(fields.pop("ability", 0)) | mate
         elif kind in ("hero", "attack"):
-            a = int(fields.pop("slot"))
+            a = int(fields.pop("slot")) | mate
         elif kind in ("activate", "vigilant"):
-            a = int(fields.pop("slot"))
+            a = int(fields.pop("slot")) | mate
             b = int(fields.pop("ability", 0))
         elif kind == "mana":
             entry = self.names.index(fields.pop("card")) * 2 + int(bool(fields.pop("face_up", False)))
-            base = seat_base(seat)
+            base = seat_base(zone_seat)
             entries = list(self.state_vector[base + L.P_MANA : base + L.P_MANA + self.state_vector[base + L.P_MANA_N]])
             if entry not in entries:
-                raise IllegalAction(f"no such mana card of seat {seat}")
+                raise IllegalAction(f"no such mana card of seat {zone_seat}")
             a = entries.index(entry)
+            b = mate
         if fields:
             raise IllegalAction(f"unknown fields {sorted(fields)} for {kind}")
         return L.encode(code, a, b, target)
@@ -131,6 +137,7 @@ class VeilforgeScenario(Scenario):
                     "health": int(s[r + L.F_EFF_HEALTH]),
                     "keywords": int(s[r + L.F_EFF_KEYWORDS]),
                     "serial": int(s[r + L.F_SERIAL]),
+                    "owner": int(s[r + L.F_OWNER]),
                 }
         attachments = []
         for i in range(s[base + L.P_ATTACH_N]):

@@ -32,6 +32,7 @@ RULE_LIMITS = {  # inclusive bounds of each rule value
     "team_actions_alternate": (0, 1),  # 2v2 action phase: teammates alternate actions (1) or act one after the other (0)
     "evolved_base_removed": (0, 1),  # an evolving creature/structure goes to the graveyard (0) or is removed (1)
     "heal_above_start": (0, 1),  # may life be healed above its starting value?
+    "team_shares_zones": (0, 1),  # 2v2: may a player play into, pay with and use the teammate's zones (1)?
 }
 RULE_NAMES = tuple(RULE_LIMITS)
 

@@ -34,6 +34,25 @@ def test_every_action_can_be_answered_drawing_a_card_included():
     assert "counterspell_ward" in sc.player(0)["grave"]
 
 
+def test_a_draw_inside_an_effect_opens_no_response_window_of_its_own():
+    """Reading (RULES.md, Ambiguities) of §14 Action ("... or drawing a card") and §12 ("When everyone passes,
+    the chain resolves in reverse order"): the cards Call to Arms draws are part of its resolution, answerable
+    only as the event itself was. Seat 1 holds a Counterspell Ward and mana, passes on the event, and is not
+    asked again when the two cards are drawn."""
+    sc = fresh()  # seat 0: ashen_aggro, seat 1: ashen_control
+    sc.put(0, "call_to_arms", "hand")
+    give_mana(sc, 0, 3)
+    sc.put(1, "counterspell_ward", "hand")
+    give_mana(sc, 1, 2)
+    sc.apply(sc.action("play", card="call_to_arms"))
+    pay(sc)
+    assert sc.state()["pending"] == "respond" and sc.state()["decider"] == 1
+    sc.apply(sc.action("pass"))
+    state = sc.state()
+    assert state["pending"] == "action" and state["decider"] == 0 and state["chain"] == []
+    assert len(sc.player(0)["hand"]) == 2 and sc.player(1)["hand"] == ["counterspell_ward"]
+
+
 def test_only_quick_and_vigilant_abilities_respond():
     """§12: "Only Quick and Vigilant abilities can be added to a chain; nothing else can respond." In a
     response window a hand spell, a creature and an attack are not listed; a Quick spell is."""
@@ -146,6 +165,27 @@ def test_quick_needs_mana_and_an_empty_support_slot_and_stays_there_until_the_ch
     sc.apply(sc.action("play", card="squire_of_dawn"))
     pay(sc)
     assert not [a for a in sc.legal() if sc.describe(a).startswith("quick")]  # no open support slot
+
+
+def test_a_resolved_quick_card_stays_in_support_until_the_whole_chain_has_resolved():
+    """§11 Quick: "the card stays in support until the chain resolves" (the chain, not its own link). Seat 0
+    answers its own firebolt with sudden_flames: the Quick card's link resolves first (last in, first out),
+    yet it reaches the graveyard after the firebolt, once link 0 has resolved too. (Before engine 0.2.0 it
+    left with its own link and lay under the firebolt.)"""
+    sc = fresh(order=1)
+    sc.put(0, "sudden_flames", "hand")
+    sc.put(0, "firebolt", "hand")
+    give_mana(sc, 0, 3)
+    sc.put(1, "cinder_hound", "field", slot=battle(0))
+    sc.put(1, "ember_knight", "field", slot=battle(1))
+    sc.apply(sc.action("play", card="firebolt", target=(1, battle(0))))
+    pay(sc)
+    sc.apply(sc.action("quick", card="sudden_flames", target=(1, battle(1))))
+    answer_all(sc)
+    resolved = [line for line in sc.events_text() if line.strip().startswith("chain link")]
+    assert [line.split(" (")[0].strip() for line in resolved[-2:]] == ["chain link 1", "chain link 0"]
+    assert sc.player(0)["grave"] == ["firebolt", "sudden_flames"]
+    assert field(sc, 0, support(0)) is None and field(sc, 0, support(1)) is None
 
 
 def test_vigilant_needs_an_enabled_card_on_the_field_and_disables_it():

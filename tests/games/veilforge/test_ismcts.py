@@ -23,9 +23,10 @@ from tests.games.veilforge.helpers import DUEL, TEAMS, battle, fresh, give_mana
 
 ISMCTS_16, ISMCTS_64 = GAME.load_policy("ismcts_16"), GAME.load_policy("ismcts_64")
 SEARCH, AGGRO = GAME.load_policy("search"), GAME.load_policy("aggro")
+# engine 0.2.0: 2v2 shared zones (the teams matches changed); 0.1.2's was 5c0ddead622e13217beab0c0d0243a71.
 # engine 0.1.2: the library grew by one card (static_haze, in no deck), so the card-count rows grew; 0.1.1's was
 # 5710cdae6e2d0bc7cc8fb0c554238903 (reboot_protocol likewise; with it removed the 0.1.0 digest e1987ccd comes back)
-ISMCTS_DIGEST = "5c0ddead622e13217beab0c0d0243a71"
+ISMCTS_DIGEST = "d1aec7d862e3c65922d14452b33c0550"
 
 
 def _action_phase(entry: str = DUEL, seed: int = 4):
@@ -162,7 +163,7 @@ def ismcts_digest() -> str:
 def test_ismcts_golden_digest():
     """Identical play on fixed seeds: a change of the ISMCTS bot's behaviour records a new digest
     (`python -m tests.games.veilforge.test_ismcts`)."""
-    assert GAME.engine_version == "0.1.2", "behaviour changed: record a new digest"
+    assert GAME.engine_version == "0.2.0", "behaviour changed: record a new digest"
     assert ismcts_digest() == ISMCTS_DIGEST
 
 

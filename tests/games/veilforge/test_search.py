@@ -30,9 +30,16 @@ def _action_phase(entry: str = DUEL, seed: int = 4):
     return sc
 
 
+def _mana_hidden(state, seat, other):
+    """Is ``other``'s face-down mana hidden from ``seat``? Yes, but for its teammate's in 2v2: §3 "you may
+    manipulate your teammate's zones as if they were your own", and a player pays with that mana, choosing the
+    cards (RULES.md, Bots)."""
+    return other != seat and not (state[L.G_SEATS] == 4 and other == (seat + 2) % 4)
+
+
 def _hidden(state, seat):
-    """What `seat` cannot see, as multisets: each other player's hand + deck + face-down mana together,
-    its own deck."""
+    """What `seat` cannot see, as multisets: each other player's hand + deck + face-down mana (not its
+    teammate's) together, its own deck."""
     out = []
     for other in range(state[L.G_SEATS]):
         b = L.SEATS_BASE + other * L.SEAT_SIZE
@@ -42,7 +49,7 @@ def _hidden(state, seat):
             continue
         hand = list(state[b + L.P_HAND: b + L.P_HAND + state[b + L.P_HAND_N]])
         mana = [m >> 1 for m in state[b + L.P_MANA: b + L.P_MANA + state[b + L.P_MANA_N]] if m & 1 == 0]
-        out.append(Counter(deck + hand + mana))
+        out.append(Counter(deck + hand + (mana if _mana_hidden(state, seat, other) else [])))
     return out
 
 
@@ -55,9 +62,9 @@ def _visible(state, seat):
         if other != seat:
             shown[b + L.P_HAND: b + L.P_HAND + L.DECK_CAP] = 0
             shown[b + L.P_QUICK_HAND] = 0  # the hidden hand's count of Quick cards (the engine's, no bot reads it)
-            for i in range(state[b + L.P_MANA_N]):
-                if state[b + L.P_MANA + i] & 1 == 0:
-                    shown[b + L.P_MANA + i] = 0
+        for i in range(state[b + L.P_MANA_N] if _mana_hidden(state, seat, other) else 0):
+            if state[b + L.P_MANA + i] & 1 == 0:
+                shown[b + L.P_MANA + i] = 0
     shown[L.G_STATIC_DIRTY] = 0
     return shown
 

@@ -20,7 +20,7 @@ PRESETS = sorted(path.stem for path in (Path(__file__).resolve().parents[3] / "c
 def test_there_is_a_preset_for_every_study_of_the_issue_at_every_ladder_rung():
     """"each conclusion stated at every ladder rung (robust or where it flips)" (issue 21, Studies)."""
     assert set(PRESETS) >= {"veilforge-matrix", "veilforge-second-mana", "veilforge-deck-size", "veilforge-ideals",
-                            "veilforge-heroes", "veilforge-cards", "veilforge-teams"}
+                            "veilforge-heroes", "veilforge-cards", "veilforge-teams", "veilforge-healing"}
     rungs = yaml.safe_load((DATA / "ladder.yaml").read_text())["rungs"]
     for preset in PRESETS:
         cfg = config.compose([f"experiment={preset}"])

@@ -36,6 +36,7 @@ from sim.games.veilforge.rules.targets import attach_targets, serial_of
 from sim.games.veilforge.rules.zones import (
     clear,
     evo_take,
+    field_of,
     first_copy,
     free_slot,
     hand_take,
@@ -45,19 +46,21 @@ from sim.games.veilforge.rules.zones import (
     rec,
     seat_base,
     seen_bit,
+    team_mana,
+    teammate,
 )
 
 
 @njit(cache=True, _nrt=False)
-def _summon_choices(state, ruleset, seat, card_id, kind, a, legal, start, values, weights, score, base):
-    """A card that is summoned: one action per target of its summon ability, else one without
-    (each valued ``base`` plus its summon ability's effects when ``score``)."""
+def _summon_choices(state, ruleset, seat, card_id, kind, a, code, legal, start, values, weights, score, base):
+    """A card that is summoned: one action (kind, a, ``code``) per target of its summon ability, else one
+    without (each valued ``base`` plus its summon ability's effects when ``score``)."""
     ability = first_ability(ruleset, card_id, np.int64(V.W_SUMMON))
     n = 0
     if ability >= 0 and T.ability(ruleset, ability, T.AB_TARGET_KIND) != V.TARGET_NONE:
-        n = with_targets(state, ruleset, seat, ability, kind, a, np.int64(0), legal, start)
+        n = with_targets(state, ruleset, seat, ability, kind, a, code, legal, start)
     if n == 0:
-        legal[start] = (kind << 24) | (a << 16) | L.REF_NONE
+        legal[start] = (kind << 24) | (a << 16) | (code << 8) | L.REF_NONE
         n = 1
     if score:
         policy.score_span(state, ruleset, seat, legal, values, start, start + n, base, ability, weights)
@@ -65,15 +68,16 @@ def _summon_choices(state, ruleset, seat, card_id, kind, a, legal, start, values
 
 
 @njit(cache=True, _nrt=False)
-def _ability_actions(state, ruleset, seat, card_id, when, kind, a, mana_n, legal, n, values, weights, score):
-    """The actions (kind, a, ability) of the card's ``when`` abilities (activate, graveyard) the seat
-    can pay for, one per target, listed from legal[n] (and valued when ``score``); returns the new n."""
+def _ability_actions(state, ruleset, seat, card_id, when, kind, a, code, mana_n, legal, n, values, weights, score):
+    """The actions (kind, a, ability number | ``code``) of the card's ``when`` abilities (activate, graveyard)
+    that can be paid for, one per target, listed from legal[n] (and valued when ``score``); ``seat`` is the
+    abilities' controller. Returns the new n."""
     first = T.card(ruleset, card_id, T.C_ABILITY_FIRST)
     for k in range(T.card(ruleset, card_id, T.C_ABILITY_N)):
         ability = first + k
         cost = T.ability(ruleset, ability, T.AB_COST)
         if T.ability(ruleset, ability, T.AB_WHEN) == when and cost <= mana_n and n < ROOM:
-            listed = with_targets(state, ruleset, seat, ability, kind, a, k, legal, n)
+            listed = with_targets(state, ruleset, seat, ability, kind, a, k | code, legal, n)
             if score:
                 policy.score_span(state, ruleset, seat, legal, values, n, n + listed, weights[policy.W_SPEND] * cost,
                                   ability, weights)
@@ -86,20 +90,101 @@ def _ability_actions(state, ruleset, seat, card_id, when, kind, a, mana_n, legal
 
 
 @njit(cache=True, _nrt=False)
+def _field_actions(state, ruleset, seat, field, code, mana_n, legal, n, values, weights, score):
+    """The actions on ``field``'s zones (the seat's own, code 0, or its teammate's, code ON_TEAMMATE): summon
+    an enabled hero, activate, attack, evolve the seat's evolution cards onto a base there, use a graveyard
+    ability. Their controller is ``field``, the player whose zones hold the card. Returns the new n."""
+    filled = occupied(state, field)
+    if free_slot(state, ruleset, field, np.int64(0)) >= 0:
+        mask = filled & L.HERO_BITS
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
+            r = rec(field, slot)
+            card_id = state[r + L.F_CARD]
+            if state[r + L.F_STATE] != L.ST_ENABLED or n >= ROOM:
+                continue
+            cost = statics.play_cost(state, ruleset, field, card_id)
+            if cost <= mana_n:
+                base = (weights[policy.W_HERO] + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id)
+                        + weights[policy.W_SPEND] * cost) if score else 0.0
+                n += _summon_choices(state, ruleset, field, card_id, np.int64(L.A_HERO), slot | code, np.int64(0), legal,
+                                     n, values, weights, score, base)
+    mask = filled
+    while mask:
+        slot = lowest_slot(mask)
+        mask &= mask - 1
+        r = rec(field, slot)
+        card_id = state[r + L.F_CARD]
+        if state[r + L.F_STATE] != L.ST_ENABLED:
+            continue
+        if T.has(ruleset, card_id, V.W_ACTIVATE):
+            n = _ability_actions(state, ruleset, field, card_id, np.int64(V.W_ACTIVATE), np.int64(L.A_ACTIVATE),
+                                 slot | code, np.int64(0), mana_n, legal, n, values, weights, score)
+        if can_attack(state, ruleset, field, slot) and n < ROOM:
+            k = attack_targets(state, ruleset, field, slot, legal, n)
+            for j in range(n, n + k):
+                legal[j] = (L.A_ATTACK << 24) | ((slot | code) << 16) | legal[j]
+            if score:
+                policy.score_attacks(state, ruleset, field, slot, legal, values, n, n + k, weights)
+            n += k
+    b = seat_base(seat)
+    seen = 0
+    for i in range(state[b + L.P_EVO_N]):
+        card_id = state[b + L.P_EVO + i]
+        if not T.has(ruleset, card_id, V.W_EVOLUTION) or not first_copy(state, b + L.P_EVO, i, seen):
+            continue
+        seen |= seen_bit(card_id)
+        if code and T.card(ruleset, card_id, T.C_TYPE) == V.TYPE_HERO:
+            continue  # an evolved hero takes its base's place in the base owner's hero zone: never another's card
+        cost = statics.play_cost(state, ruleset, seat, card_id)
+        if cost > mana_n:
+            continue
+        a = evolution_ability(ruleset, card_id)
+        mask = filled
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
+            if base_ok(state, ruleset, field, card_id, a, slot) and n < ROOM:
+                k = with_targets(state, ruleset, field, a, np.int64(L.A_EVOLVE), i, slot | code, legal, n)
+                if score:
+                    base = state[rec(field, slot) + L.F_CARD]
+                    worth = (weights[policy.W_EVOLVE] + weights[policy.W_BOARD]
+                             * (policy.stats_of(ruleset, card_id) - policy.stats_of(ruleset, base))
+                             + weights[policy.W_SPEND] * cost)
+                    policy.score_span(state, ruleset, field, legal, values, n, n + k, worth, a, weights)
+                n += k
+    g = seat_base(field)
+    seen = 0
+    for i in range(state[g + L.P_GRAVE_N]):
+        card_id = state[g + L.P_GRAVE + i]
+        if T.has(ruleset, card_id, V.W_GRAVEYARD) and first_copy(state, g + L.P_GRAVE, i, seen):
+            seen |= seen_bit(card_id)
+            n = _ability_actions(state, ruleset, field, card_id, np.int64(V.W_GRAVEYARD), np.int64(L.A_GRAVEYARD), i,
+                                 code, mana_n, legal, n, values, weights, score)
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
     """Every legal action of ``seat`` in its action phase; legal[0] is pass. With ``score``, the
     greedy bot's value of each action (its ``weights``) is written to ``values`` as it is listed,
     from what the listing already knows (card, cost, ability): the values `policy.action_value`
-    gives, summed in the same order."""
+    gives, summed in the same order. In 2v2 (rule team_shares_zones) the teammate's zones are the
+    seat's as well: its mana pays, its open slots take the seat's creatures and structures (and a
+    spell when the seat's own support zone is full), its cards are used as the seat's own."""
     statics.ensure(state, ruleset)
     b = seat_base(seat)
-    mana_n = state[b + L.P_MANA_N]
+    mate = teammate(state, ruleset, seat)
+    mana_n = team_mana(state, ruleset, seat)
     legal[0] = L.A_PASS << 24 | L.REF_NONE
     if score:
         values[0] = weights[policy.W_PASS]
     n = 1
     support_open = free_slot(state, ruleset, seat, np.int64(1)) >= 0
     battle_open = free_slot(state, ruleset, seat, np.int64(0)) >= 0
+    mate_support_open = mate >= 0 and free_slot(state, ruleset, mate, np.int64(1)) >= 0
+    mate_battle_open = mate >= 0 and free_slot(state, ruleset, mate, np.int64(0)) >= 0
     seen = 0
     for i in range(state[b + L.P_HAND_N]):
         card_id = state[b + L.P_HAND + i]
@@ -113,89 +198,34 @@ def action_phase_actions(state, ruleset, seat, legal, values, weights, score):
         spend = weights[policy.W_SPEND] * cost if score else 0.0
         kind = T.card(ruleset, card_id, T.C_TYPE)
         if kind == V.TYPE_CREATURE or kind == V.TYPE_STRUCTURE:
-            if support_open if T.card(ruleset, card_id, T.C_ZONE) else battle_open:
-                worth = spend + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id) if score else 0.0
-                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_PLAY), i, legal, n, values, weights,
-                                     score, worth)
-        elif support_open:
+            to_support = T.card(ruleset, card_id, T.C_ZONE)
+            worth = spend + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id) if score else 0.0
+            if support_open if to_support else battle_open:
+                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_PLAY), i, np.int64(0), legal, n,
+                                     values, weights, score, worth)
+            if (mate_support_open if to_support else mate_battle_open) and n < ROOM:
+                n += _summon_choices(state, ruleset, mate, card_id, np.int64(L.A_PLAY), i, np.int64(L.ON_TEAMMATE),
+                                     legal, n, values, weights, score, worth)
+        elif support_open or mate_support_open:
+            code = 0 if support_open else L.ON_TEAMMATE  # where it resolves changes nothing but the slot
             ability = first_ability(ruleset, card_id, np.int64(V.W_HAND))
             if T.card(ruleset, card_id, T.C_ATTACH):
                 k = attach_targets(state, ruleset, seat, card_id, legal, n)
                 for j in range(n, n + k):
-                    legal[j] = (L.A_PLAY << 24) | (i << 16) | legal[j]
+                    legal[j] = (L.A_PLAY << 24) | (i << 16) | (code << 8) | legal[j]
                 if score:
                     policy.score_attach_span(state, ruleset, seat, legal, values, n, n + k, spend, ability,
                                              first_ability(ruleset, card_id, np.int64(V.W_PASSIVE)), weights)
                 n += k
             elif ability >= 0:
-                k = with_targets(state, ruleset, seat, ability, np.int64(L.A_PLAY), i, np.int64(0), legal, n)
+                k = with_targets(state, ruleset, seat, ability, np.int64(L.A_PLAY), i, np.int64(code), legal, n)
                 if score:
                     policy.score_span(state, ruleset, seat, legal, values, n, n + k, spend, ability, weights)
                 n += k
-    filled = occupied(state, seat)
-    if battle_open:
-        mask = filled & L.HERO_BITS
-        while mask:
-            slot = lowest_slot(mask)
-            mask &= mask - 1
-            r = rec(seat, slot)
-            card_id = state[r + L.F_CARD]
-            if state[r + L.F_STATE] != L.ST_ENABLED or n >= ROOM:
-                continue
-            cost = statics.play_cost(state, ruleset, seat, card_id)
-            if cost <= mana_n:
-                base = (weights[policy.W_HERO] + weights[policy.W_BOARD] * policy.stats_of(ruleset, card_id)
-                        + weights[policy.W_SPEND] * cost) if score else 0.0
-                n += _summon_choices(state, ruleset, seat, card_id, np.int64(L.A_HERO), slot, legal, n, values, weights,
-                                     score, base)
-    mask = filled
-    while mask:
-        slot = lowest_slot(mask)
-        mask &= mask - 1
-        r = rec(seat, slot)
-        card_id = state[r + L.F_CARD]
-        if state[r + L.F_STATE] != L.ST_ENABLED:
-            continue
-        if T.has(ruleset, card_id, V.W_ACTIVATE):
-            n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_ACTIVATE), np.int64(L.A_ACTIVATE), slot,
-                                 mana_n, legal, n, values, weights, score)
-        if can_attack(state, ruleset, seat, slot) and n < ROOM:
-            k = attack_targets(state, ruleset, seat, slot, legal, n)
-            for j in range(n, n + k):
-                legal[j] = (L.A_ATTACK << 24) | (slot << 16) | legal[j]
-            if score:
-                policy.score_attacks(state, ruleset, seat, slot, legal, values, n, n + k, weights)
-            n += k
-    seen = 0
-    for i in range(state[b + L.P_EVO_N]):
-        card_id = state[b + L.P_EVO + i]
-        if not T.has(ruleset, card_id, V.W_EVOLUTION) or not first_copy(state, b + L.P_EVO, i, seen):
-            continue
-        seen |= seen_bit(card_id)
-        cost = statics.play_cost(state, ruleset, seat, card_id)
-        if cost > mana_n:
-            continue
-        a = evolution_ability(ruleset, card_id)
-        mask = filled
-        while mask:
-            slot = lowest_slot(mask)
-            mask &= mask - 1
-            if base_ok(state, ruleset, seat, card_id, a, slot) and n < ROOM:
-                k = with_targets(state, ruleset, seat, a, np.int64(L.A_EVOLVE), i, slot, legal, n)
-                if score:
-                    base = state[rec(seat, slot) + L.F_CARD]
-                    worth = (weights[policy.W_EVOLVE] + weights[policy.W_BOARD]
-                             * (policy.stats_of(ruleset, card_id) - policy.stats_of(ruleset, base))
-                             + weights[policy.W_SPEND] * cost)
-                    policy.score_span(state, ruleset, seat, legal, values, n, n + k, worth, a, weights)
-                n += k
-    seen = 0
-    for i in range(state[b + L.P_GRAVE_N]):
-        card_id = state[b + L.P_GRAVE + i]
-        if T.has(ruleset, card_id, V.W_GRAVEYARD) and first_copy(state, b + L.P_GRAVE, i, seen):
-            seen |= seen_bit(card_id)
-            n = _ability_actions(state, ruleset, seat, card_id, np.int64(V.W_GRAVEYARD), np.int64(L.A_GRAVEYARD), i,
-                                 mana_n, legal, n, values, weights, score)
+    n = _field_actions(state, ruleset, seat, seat, np.int64(0), mana_n, legal, n, values, weights, score)
+    if mate >= 0:
+        n = _field_actions(state, ruleset, seat, mate, np.int64(L.ON_TEAMMATE), mana_n, legal, n, values, weights,
+                           score)
     return n
 
 
@@ -213,6 +243,8 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
     statics.ensure(state, ruleset)
     cost = 0
     if kind == L.A_PLAY or kind == L.A_QUICK:
+        # the card goes into the zone the action names (the seat's or its teammate's), the seat's own card
+        field, _ = field_of(state, seat, bb)
         card_id = state[b + L.P_HAND + a]
         cost = statics.play_cost(state, ruleset, seat, card_id)
         hand_take(state, ruleset, seat, a)
@@ -221,61 +253,69 @@ def announce(state, ruleset, seat, action, events, counts, count_cards):
             counts[seat, card_id, L.COUNT_PLAYED] += 1
         card_kind = T.card(ruleset, card_id, T.C_TYPE)
         if card_kind == V.TYPE_CREATURE or card_kind == V.TYPE_STRUCTURE:
-            slot = free_slot(state, ruleset, seat, T.card(ruleset, card_id, T.C_ZONE))
-            serial = place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
-            statics.entered(state, ruleset, seat, slot)  # clean before: `ensure` above
-            chain.push_link(state, np.int64(L.LINK_SUMMON), seat, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
-                            seat * 16 + slot, serial, target, target_serial, np.int64(-1))
+            slot = free_slot(state, ruleset, field, T.card(ruleset, card_id, T.C_ZONE))
+            serial = place(state, field, slot, card_id, entry_state(ruleset, card_id), seat)
+            statics.entered(state, ruleset, field, slot)  # clean before: `ensure` above
+            chain.push_link(state, np.int64(L.LINK_SUMMON), field, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
+                            field * 16 + slot, serial, target, target_serial, np.int64(-1))
         else:
-            slot = free_slot(state, ruleset, seat, np.int64(1))
-            serial = place(state, seat, slot, card_id, np.int64(L.ST_RESOLVING), seat)
-            statics.entered(state, ruleset, seat, slot)  # clean before: `ensure` above
+            # a spell is its player's, wherever it resolves: the link is the seat's, its slot the field's
+            slot = free_slot(state, ruleset, field, np.int64(1))
+            serial = place(state, field, slot, card_id, np.int64(L.ST_RESOLVING), seat)
+            statics.entered(state, ruleset, field, slot)  # clean before: `ensure` above
             link = L.LINK_QUICK if kind == L.A_QUICK else L.LINK_SPELL
             ability = first_ability(ruleset, card_id, V.W_QUICK if kind == L.A_QUICK else V.W_HAND)
-            chain.push_link(state, link, seat, card_id, ability, seat * 16 + slot, serial, target, target_serial,
+            chain.push_link(state, link, seat, card_id, ability, field * 16 + slot, serial, target, target_serial,
                             answers if kind == L.A_QUICK else -1)
-        log_event(state, events, L.EV_PLAY, seat, card_id, slot, 0, target)
+        log_event(state, events, L.EV_PLAY, seat, card_id, slot | (bb & L.ON_TEAMMATE), 0, target)
     elif kind == L.A_HERO:
-        card_id = state[rec(seat, a) + L.F_CARD]
-        cost = statics.play_cost(state, ruleset, seat, card_id)
-        clear(state, seat, a)
-        slot = free_slot(state, ruleset, seat, np.int64(0))
-        serial = place(state, seat, slot, card_id, entry_state(ruleset, card_id), seat)
-        chain.push_link(state, np.int64(L.LINK_SUMMON), seat, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
-                        seat * 16 + slot, serial, target, target_serial, np.int64(-1))
-        log_event(state, events, L.EV_HERO, seat, card_id, slot, 0, target)
+        field, hero_slot = field_of(state, seat, a)
+        card_id = state[rec(field, hero_slot) + L.F_CARD]
+        cost = statics.play_cost(state, ruleset, field, card_id)
+        clear(state, field, hero_slot)
+        slot = free_slot(state, ruleset, field, np.int64(0))
+        serial = place(state, field, slot, card_id, entry_state(ruleset, card_id), field)
+        chain.push_link(state, np.int64(L.LINK_SUMMON), field, card_id, first_ability(ruleset, card_id, np.int64(V.W_SUMMON)),
+                        field * 16 + slot, serial, target, target_serial, np.int64(-1))
+        log_event(state, events, L.EV_HERO, seat, card_id, slot | (a & L.ON_TEAMMATE), 0, target)
     elif kind == L.A_ACTIVATE or kind == L.A_VIGILANT:
-        r = rec(seat, a)
+        field, slot = field_of(state, seat, a)
+        r = rec(field, slot)
         card_id = state[r + L.F_CARD]
         ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
         cost = T.ability(ruleset, ability, T.AB_COST)
         state[r + L.F_STATE] = L.ST_DISABLED
         link = L.LINK_VIGILANT if kind == L.A_VIGILANT else L.LINK_ACTIVATE
-        chain.push_link(state, link, seat, card_id, ability, seat * 16 + a, state[r + L.F_SERIAL], target, target_serial,
-                        answers if kind == L.A_VIGILANT else -1)
+        chain.push_link(state, link, field, card_id, ability, field * 16 + slot, state[r + L.F_SERIAL], target,
+                        target_serial, answers if kind == L.A_VIGILANT else -1)
         log_event(state, events, L.EV_ACTIVATE, seat, card_id, a, bb, target)
     elif kind == L.A_ATTACK:
-        r = rec(seat, a)
+        field, slot = field_of(state, seat, a)
+        r = rec(field, slot)
         card_id = state[r + L.F_CARD]
         state[r + L.F_STATE] = L.ST_DISABLED
         state[r + L.F_ATTACKED] = 1
         state[b + L.P_ATTACKS] += 1
-        chain.push_link(state, np.int64(L.LINK_ATTACK), seat, card_id, np.int64(-1), seat * 16 + a, state[r + L.F_SERIAL], target,
-                        target_serial, np.int64(-1))
+        chain.push_link(state, np.int64(L.LINK_ATTACK), field, card_id, np.int64(-1), field * 16 + slot,
+                        state[r + L.F_SERIAL], target, target_serial, np.int64(-1))
         log_event(state, events, L.EV_ATTACK, seat, card_id, a, target, 0)
     elif kind == L.A_EVOLVE or kind == L.A_QUICK_EVOLVE:
+        # the evolution card is the seat's (the link), its base the field's (the link's source)
+        field, base_slot = field_of(state, seat, bb)
         card_id = evo_take(state, ruleset, seat, a)
         cost = statics.play_cost(state, ruleset, seat, card_id)
-        chain.push_link(state, np.int64(L.LINK_EVOLVE), seat, card_id, evolution_ability(ruleset, card_id), seat * 16 + bb,
-                        state[rec(seat, bb) + L.F_SERIAL], target, target_serial,
+        chain.push_link(state, np.int64(L.LINK_EVOLVE), seat, card_id, evolution_ability(ruleset, card_id),
+                        field * 16 + base_slot, state[rec(field, base_slot) + L.F_SERIAL], target, target_serial,
                         answers if kind == L.A_QUICK_EVOLVE else -1)
         log_event(state, events, L.EV_LINK, seat, card_id, L.LINK_EVOLVE, bb, target)
     elif kind == L.A_GRAVEYARD:
-        card_id = state[b + L.P_GRAVE + a]
-        ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + bb
+        field, number = field_of(state, seat, bb)
+        card_id = state[seat_base(field) + L.P_GRAVE + a]
+        ability = T.card(ruleset, card_id, T.C_ABILITY_FIRST) + number
         cost = T.ability(ruleset, ability, T.AB_COST)
-        chain.push_link(state, np.int64(L.LINK_GRAVEYARD), seat, card_id, ability, np.int64(L.REF_NONE), np.int64(0), target, target_serial, np.int64(-1))
-        log_event(state, events, L.EV_GRAVE_ACTIVATE, seat, card_id, bb, target, 0)
+        chain.push_link(state, np.int64(L.LINK_GRAVEYARD), field, card_id, ability, np.int64(L.REF_NONE), np.int64(0), target,
+                        target_serial, np.int64(-1))
+        log_event(state, events, L.EV_GRAVE_ACTIVATE, seat, card_id, number, target, 0)
     return cost
 
 

@@ -27,6 +27,9 @@ from sim.games.veilforge.rules.zones import (
     clear,
     find_serial,
     leave_field,
+    lowest_slot,
+    occupied,
+    rec,
     seat_base,
 )
 
@@ -114,14 +117,16 @@ def resolve_link(state, ruleset, index, keys, counters, events, counts, count_ca
         return effects.resolve_ability(state, ruleset, seat, ability, np.int64(L.LOC_FIELD), state[k + L.K_SOURCE],
                                        state[k + L.K_SOURCE_SERIAL], card_id, target, target_serial,
                                        state[k + L.K_ANSWERS], keys, counters, events, counts, count_cards)
-    slot = find_serial(state, seat, state[k + L.K_SOURCE_SERIAL]) if alive(state, seat) else -1
+    # the slot the link's card is in: the link's seat's (a summon), or a teammate's (a spell played into it)
+    field = state[k + L.K_SOURCE] >> 4
+    slot = find_serial(state, field, state[k + L.K_SOURCE_SERIAL]) if alive(state, seat) else -1
     if slot < 0:
         return False
     if kind == L.LINK_SUMMON:
         if negated:
-            leave_field(state, ruleset, seat, slot, np.int64(DEST_GRAVE), events)  # a hero goes back to the hero zone
+            leave_field(state, ruleset, field, slot, np.int64(DEST_GRAVE), events)  # a hero goes back to the hero zone
             return False
-        effects.summoned(state, ruleset, seat, slot, target, target_serial)
+        effects.summoned(state, ruleset, field, slot, target, target_serial)
         return True
     # a spell, event, equipment or technology resolving from its support slot (LINK_SPELL, LINK_QUICK)
     resolved = not negated
@@ -129,18 +134,33 @@ def resolve_link(state, ruleset, index, keys, counters, events, counts, count_ca
         resolved = effects.resolve_ability(state, ruleset, seat, ability, np.int64(L.LOC_LIMBO), np.int64(L.REF_NONE), np.int64(0), card_id, target,
                                            target_serial, state[k + L.K_ANSWERS], keys, counters, events, counts,
                                            count_cards)
-    slot = find_serial(state, seat, state[k + L.K_SOURCE_SERIAL])
+    slot = find_serial(state, field, state[k + L.K_SOURCE_SERIAL])
     if slot < 0:
         return resolved
     if T.card(ruleset, card_id, T.C_ATTACH):
         if resolved and attach_target_valid(state, ruleset, seat, card_id, target, target_serial):
-            clear(state, seat, slot)
+            clear(state, field, slot)
             attach(state, seat, card_id, target >> 4, target_serial)
             log_event(state, events, L.EV_ATTACH, seat, card_id, target, 0, 0)
             return True
         resolved = False
-    leave_field(state, ruleset, seat, slot, np.int64(DEST_GRAVE), events)  # resolved or failed, it goes to the graveyard
+    if kind == L.LINK_QUICK:
+        return resolved  # "the card stays in support until the chain resolves": `resolve_chain` clears it then
+    leave_field(state, ruleset, field, slot, np.int64(DEST_GRAVE), events)  # resolved or failed, to its owner's graveyard
     return resolved
+
+
+@njit(cache=True, _nrt=False)
+def clear_resolved_quick_cards(state, ruleset, events):
+    """Once the whole chain has resolved, the Quick cards still in support leave it for their owners'
+    graveyards (resolved or failed: "if it fails to resolve, it's destroyed")."""
+    for seat in range(state[L.G_SEATS]):
+        mask = occupied(state, seat) & L.SUPPORT_BITS
+        while mask:
+            slot = lowest_slot(mask)
+            mask &= mask - 1
+            if state[rec(seat, slot) + L.F_STATE] == L.ST_RESOLVING:
+                leave_field(state, ruleset, seat, slot, np.int64(DEST_GRAVE), events)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -159,6 +179,8 @@ def resolve_chain(state, ruleset, keys, counters, events, counts, count_cards):
                   state[k + L.K_KIND], index, 0)
         state[L.G_CHAIN_N] = index
         effects.settle(state, ruleset, keys, counters, events, counts, count_cards)
+    if n > 1 and state[L.G_CHAIN_N] == 0:
+        clear_resolved_quick_cards(state, ruleset, events)
     # a match that ended mid-chain keeps the links below (their cards are still in support or limbo)
 
 

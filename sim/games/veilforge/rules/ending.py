@@ -17,7 +17,8 @@ from sim.games.veilforge.rules.zones import alive, clear, detach_from, pile_push
 
 @njit(cache=True, _nrt=False)
 def lose(state, seat, reason, events):
-    """Mark a player as lost (once); their field cards and their attachments leave the game."""
+    """Mark a player as lost (once); the cards in their zones (a teammate's among them, 2v2) and their
+    attachments leave the game; the cards they own in a teammate's zones stay there, the teammate's to use."""
     b = seat_base(seat)
     if state[b + L.P_LOST]:
         return
@@ -30,7 +31,7 @@ def lose(state, seat, reason, events):
         r = rec(seat, slot)
         if state[r + L.F_CARD] >= 0:
             detach_from(state, seat, state[r + L.F_SERIAL], events)
-            pile_push(state, seat, L.P_REMOVED_N, L.P_REMOVED, state[r + L.F_CARD])
+            pile_push(state, state[r + L.F_OWNER], L.P_REMOVED_N, L.P_REMOVED, state[r + L.F_CARD])  # its owner's (2v2)
             clear(state, seat, slot)
     for i in range(state[b + L.P_ATTACH_N]):
         pile_push(state, seat, L.P_REMOVED_N, L.P_REMOVED, state[b + L.P_ATTACH + i * L.ATTACH_WIDTH + L.A_CARD])

@@ -3,7 +3,9 @@ requirement (`from: {card}` or `from: {class}`, a base of the same type) is met.
 takes the base hero's place and card state, with its attachments; the base hero is removed from
 the game (not the banish zone). An evolved creature or structure is summoned into the base's slot,
 disabled unless stated otherwise, with the base's attachments; the base goes to the graveyard
-(rule evolved_base_removed: removed from the game instead)."""
+(rule evolved_base_removed: removed from the game instead). In 2v2 a player may evolve onto a base in
+the teammate's zones: the evolved card is the player's (its owner), controlled by the zone's player, and
+the base goes to its own owner's pile."""
 
 from __future__ import annotations
 
@@ -48,38 +50,40 @@ def base_ok(state, ruleset, seat, evolved, ability, slot):
 def resolve_evolve(state, ruleset, link, keys, counters, events, counts, count_cards):
     """Resolve an evolve link. Fails (the evolution card to the graveyard) when negated or when the
     base has left play."""
-    seat = state[link + L.K_SEAT]
+    seat = state[link + L.K_SEAT]  # the evolution card's player (its owner)
+    field = state[link + L.K_SOURCE] >> 4  # the base's: the seat's, or its teammate's (2v2)
     evolved = state[link + L.K_CARD]
-    slot = find_serial(state, seat, state[link + L.K_SOURCE_SERIAL])
+    slot = find_serial(state, field, state[link + L.K_SOURCE_SERIAL])
     if state[link + L.K_NEGATED] or slot < 0:
         pile_push(state, seat, L.P_GRAVE_N, L.P_GRAVE, evolved)
         return False
-    r = rec(seat, slot)
+    r = rec(field, slot)
     base = state[r + L.F_CARD]
+    base_owner = state[r + L.F_OWNER]
     old_serial = state[r + L.F_SERIAL]
     kind = T.card(ruleset, base, T.C_TYPE)
     if kind == V.TYPE_HERO:
         card_state = state[r + L.F_STATE]
         attacked = state[r + L.F_ATTACKED]
-        clear(state, seat, slot)
-        new_serial = place(state, seat, slot, evolved, card_state, seat)
+        clear(state, field, slot)
+        new_serial = place(state, field, slot, evolved, card_state, seat)
         state[r + L.F_ATTACKED] = attacked  # the same hero, evolved: its attack this turn is spent
-        repoint_attachments(state, seat, old_serial, new_serial)
-        pile_push(state, seat, L.P_REMOVED_N, L.P_REMOVED, base)
+        repoint_attachments(state, field, old_serial, new_serial)
+        pile_push(state, base_owner, L.P_REMOVED_N, L.P_REMOVED, base)
     else:
-        clear(state, seat, slot)
+        clear(state, field, slot)
         if ruleset[T.R_EVOLVED_BASE_REMOVED]:
-            pile_push(state, seat, L.P_REMOVED_N, L.P_REMOVED, base)
+            pile_push(state, base_owner, L.P_REMOVED_N, L.P_REMOVED, base)
         else:
-            pile_push(state, seat, L.P_GRAVE_N, L.P_GRAVE, base)
-        new_serial = place(state, seat, slot, evolved, entry_state(ruleset, evolved), seat)
-        repoint_attachments(state, seat, old_serial, new_serial)
-        summoned(state, ruleset, seat, slot, np.int64(L.REF_NONE), np.int64(0))
+            pile_push(state, base_owner, L.P_GRAVE_N, L.P_GRAVE, base)
+        new_serial = place(state, field, slot, evolved, entry_state(ruleset, evolved), seat)
+        repoint_attachments(state, field, old_serial, new_serial)
+        summoned(state, ruleset, field, slot, np.int64(L.REF_NONE), np.int64(0))
     state[L.SEATS_BASE + seat * L.SEAT_SIZE + L.P_EVOLVES] += 1
-    log_event(state, events, L.EV_EVOLVE, seat, evolved, base, slot, 0)
+    log_event(state, events, L.EV_EVOLVE, field, evolved, base, slot, 0)
     ability = state[link + L.K_ABILITY]
     if T.ability(ruleset, ability, T.AB_EFFECT_N) > 0:
-        resolve_ability(state, ruleset, seat, ability, np.int64(L.LOC_FIELD), seat * 16 + slot, new_serial, evolved,
+        resolve_ability(state, ruleset, field, ability, np.int64(L.LOC_FIELD), field * 16 + slot, new_serial, evolved,
                         state[link + L.K_TARGET], state[link + L.K_TARGET_SERIAL], state[link + L.K_ANSWERS], keys,
                         counters, events, counts, count_cards)
     return True

@@ -1,7 +1,8 @@
 """Mana from the deck: the mana phase adds the top cards of the deck face-down to the mana zone
 (up to its cap); paying consumes mana cards, which return to the top of the deck in the order the
 player chooses (each consumed card goes on top of the ones before it: the last is drawn next);
-face-up mana is flipped face-down as it returns. Entries of the mana zone are card * 2 + face_up."""
+face-up mana is flipped face-down as it returns. In 2v2 a player pays from its own mana zone and its
+teammate's (rule team_shares_zones); a card consumed from the teammate's zone returns to the teammate's deck. Entries of the mana zone are card * 2 + face_up."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
 from sim.games.veilforge.rules.ending import lose
 from sim.games.veilforge.rules.events import log_event
-from sim.games.veilforge.rules.zones import deck_pop, deck_push, seat_base
+from sim.games.veilforge.rules.zones import deck_pop, deck_push, seat_base, teammate
 
 
 @njit(cache=True, _nrt=False)
@@ -53,10 +54,10 @@ def consume(state, seat, index, events):
 
 
 @njit(cache=True, _nrt=False)
-def distinct_choices(state, seat, legal, start):
-    """The mana entries worth choosing between: one per distinct (card, face), as A_MANA actions
-    written from legal[start]; returns how many."""
-    b = seat_base(seat)
+def _distinct_entries(state, zone_seat, code, legal, start):
+    """One A_MANA action per distinct (card, face) of ``zone_seat``'s mana zone, from legal[start] (b = ``code``:
+    0 for the payer's own zone, layout.ON_TEAMMATE for the teammate's); returns how many."""
+    b = seat_base(zone_seat)
     n = 0
     for i in range(state[b + L.P_MANA_N]):
         entry = state[b + L.P_MANA + i]
@@ -66,17 +67,35 @@ def distinct_choices(state, seat, legal, start):
                 seen = True
                 break
         if not seen:
-            legal[start + n] = (L.A_MANA << 24) | (i << 16) | L.REF_NONE
+            legal[start + n] = (L.A_MANA << 24) | (i << 16) | (code << 8) | L.REF_NONE
             n += 1
     return n
 
 
 @njit(cache=True, _nrt=False)
-def auto_pay(state, events):
-    """Consume without asking while only one kind of mana card is left to choose."""
+def distinct_choices(state, ruleset, seat, legal, start):
+    """The mana entries worth choosing between: one per distinct (card, face) of each mana zone the seat
+    pays from (its own, then its teammate's: a card consumed from a zone returns to that zone's deck), as
+    A_MANA actions written from legal[start]; returns how many."""
+    n = _distinct_entries(state, seat, np.int64(0), legal, start)
+    mate = teammate(state, ruleset, seat)
+    if mate >= 0:
+        n += _distinct_entries(state, mate, np.int64(L.ON_TEAMMATE), legal, start + n)
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def auto_pay(state, ruleset, events):
+    """Consume without asking while the choice is forced: one zone holds mana and its cards are all alike."""
     seat = state[L.G_PAY_SEAT]
-    b = seat_base(seat)
+    mate = teammate(state, ruleset, seat)
     while state[L.G_PAY_LEFT] > 0:
+        zone_seat = seat
+        if mate >= 0 and state[seat_base(mate) + L.P_MANA_N] > 0:
+            if state[seat_base(seat) + L.P_MANA_N] > 0:
+                return
+            zone_seat = mate
+        b = seat_base(zone_seat)
         n = state[b + L.P_MANA_N]
         first = state[b + L.P_MANA]
         uniform = True
@@ -86,7 +105,7 @@ def auto_pay(state, events):
                 break
         if not uniform:
             return
-        consume(state, seat, n - 1, events)
+        consume(state, zone_seat, n - 1, events)
         state[L.G_PAY_LEFT] -= 1
 
 

@@ -115,7 +115,7 @@ def advance(state, ruleset, work, keys, counters, events, counts, count_cards):
     while state[L.G_PENDING] == L.DEC_NONE and not state[L.G_DONE] and not state[L.G_ERROR]:
         todo = state[L.G_TODO]
         if todo == L.TODO_PAY:
-            mana.auto_pay(state, events)
+            mana.auto_pay(state, ruleset, events)
             seat = state[L.G_PAY_SEAT]
             if state[L.G_PAY_LEFT] > 0:
                 state[L.G_PENDING] = L.DEC_PAY

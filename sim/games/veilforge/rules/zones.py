@@ -10,6 +10,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import overload
 
+from sim.core.seating import next_teammate
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge import vocab as V
@@ -67,6 +68,37 @@ def same_side(state, a, b):
     """Seats alternate between the two sides (A1 B1 A2 B2): a seat's side is its parity (Veilforge
     always has two sides, data.parse_entry)."""
     return ((a ^ b) & 1) == 0
+
+
+@njit(cache=True, forceinline=True)
+def teammate(state, ruleset, seat):
+    """The teammate whose zones ``seat`` may use as its own (2v2: "you may manipulate your teammate's zones as
+    if they were your own", rule team_shares_zones), or -1: none in 2 players, none once the teammate has lost
+    (it has left the game)."""
+    if state[L.G_PER_SIDE] < 2 or not ruleset[T.R_TEAM_SHARES_ZONES]:
+        return -1
+    mate = next_teammate(seat, state[L.G_SIDES], state[L.G_SEATS])
+    return mate if alive(state, mate) else -1
+
+
+@njit(cache=True, forceinline=True)
+def field_of(state, seat, code):
+    """(the seat whose zones, the slot or number) an action's slot code names: the teammate's with
+    layout.ON_TEAMMATE set."""
+    if code & L.ON_TEAMMATE:
+        return next_teammate(seat, state[L.G_SIDES], state[L.G_SEATS]), code & ~L.ON_TEAMMATE
+    return seat, code
+
+
+@njit(cache=True, forceinline=True)
+def team_mana(state, ruleset, seat):
+    """The mana ``seat`` may pay with: its own and its teammate's (the teammate's mana zone is one of the zones
+    it may use as its own)."""
+    n = state[seat_base(seat) + L.P_MANA_N]
+    mate = teammate(state, ruleset, seat)
+    if mate >= 0:
+        n += state[seat_base(mate) + L.P_MANA_N]
+    return n
 
 
 @njit(cache=True, forceinline=True)
