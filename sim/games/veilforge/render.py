@@ -5,7 +5,7 @@ from __future__ import annotations
 from sim.core.game import result_line
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import vocab
-from sim.games.veilforge.rules.zones import rec, seat_base
+from sim.games.veilforge.rules.zones import field_of, rec, seat_base
 
 ZONE_NAMES = ("hero", "hero", "hero", "battle", "battle", "battle", "battle", "battle", "support", "support",
               "support", "support", "support")
@@ -29,10 +29,9 @@ def _slot(code: int) -> str:
 
 
 def _field(seat: int, code: int, state) -> tuple[int, int]:
-    """(seat, slot) of an action's slot code."""
-    if code & L.ON_TEAMMATE:
-        return (seat + int(state[L.G_SIDES])) % int(state[L.G_SEATS]), code & ~L.ON_TEAMMATE
-    return seat, code
+    """(seat, slot) of an action's slot code (rules.zones.field_of)."""
+    field, slot = field_of(state, seat, code)
+    return int(field), int(slot)
 
 
 def describe_action(state, action: int, names) -> str:

@@ -25,7 +25,7 @@ from sim.games.veilforge import GAME, batch, engine, render, vocab
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import policy as bots
 from sim.games.veilforge.rules import statics
-from sim.games.veilforge.rules.zones import count_responders, move_record, place, rec, seat_base
+from sim.games.veilforge.rules.zones import count_responders, field_of, move_record, place, rec, seat_base
 
 NO_WEIGHTS = np.zeros(len(vocab.GREEDY_WEIGHTS))  # for listing without values
 STATES = {name: code for code, name in enumerate(L.STATE_NAMES)}
@@ -87,7 +87,7 @@ class VeilforgeScenario(Scenario):
         code = L.ACTION_NAMES.index(kind)
         seat = int(self.state_vector[L.G_DECIDER])
         mate = L.ON_TEAMMATE if fields.pop("teammate", False) else 0
-        zone_seat = (seat + int(self.state_vector[L.G_SIDES])) % int(self.state_vector[L.G_SEATS]) if mate else seat
+        zone_seat = int(field_of(self.state_vector, seat, mate)[0])
         target = self._target(fields.pop("target", None))
         a = b = 0
         if kind in ("play", "quick"):

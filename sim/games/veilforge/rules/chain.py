@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.seating import next_teammate
 from sim.games.veilforge import layout as L
 from sim.games.veilforge import tables as T
 from sim.games.veilforge.rules import combat, effects, evolution, responses
@@ -65,7 +66,7 @@ def next_action_decider(state, ruleset, actor):
     """Who acts next in the action phase after ``actor`` acted (or passed): under the alternate
     reading the teammate first, then the actor; under the sequential one the actor until it
     passes, then the teammate. Nobody left: the action phase is over."""
-    mate = actor ^ 2 if state[L.G_PER_SIDE] > 1 else actor  # seats alternate A1 B1 A2 B2
+    mate = next_teammate(actor, state[L.G_SIDES], state[L.G_SEATS])  # the actor itself in 2 players
     done = state[L.G_ACTION_DONE]
     first, second = actor, mate
     if state[L.G_PER_SIDE] > 1 and ruleset[T.R_TEAM_ACTIONS_ALTERNATE]:
